@@ -1,0 +1,32 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import cloudflare from '@astrojs/cloudflare';
+import react from '@astrojs/react';
+
+// Every page is rendered on demand at the edge (DESIGN.md "One Worker, four parts").
+export default defineConfig({
+  output: 'server',
+  adapter: cloudflare({ imageService: 'passthrough' }),
+  integrations: [react()],
+  // No Astro sessions: the verified contact lives in a signed cookie (DESIGN.md "Decisions").
+  session: false,
+  security: {
+    // Hashes for Astro's own inline and island scripts; sent as a header on every page.
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [
+        "default-src 'self'",
+        // Organisers' banners, logos and share images come from their own https hosts.
+        "img-src 'self' data: https:",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+        "form-action 'self'",
+        "connect-src 'self'",
+      ],
+    },
+  },
+  // Shiki's inline styles would need 'unsafe-inline' under the CSP; no page highlights code.
+  markdown: { syntaxHighlight: false },
+  devToolbar: { enabled: false },
+});

@@ -1,0 +1,22 @@
+/**
+ * The Worker's bindings and variables (wrangler.toml `[vars]`, secrets, D1).
+ * Every variable is documented in README.md "Configuration".
+ */
+export interface AppEnv {
+  /** Base URL of the organiser's API (without `/custom`); empty = the embedded reference upstream. */
+  UPSTREAM_URL?: string;
+  /** Per-call timeout for upstream requests in ms; default 15000. */
+  UPSTREAM_TIMEOUT_MS?: string;
+  /** HMAC key for the verified-contact cookie. */
+  SESSION_SECRET?: string;
+  /** The fixed 4-digit bypass code of spec §5 (used only for configured sites, never sent to a browser). */
+  BYPASS_CODE?: string;
+  /** "1" turns on the reference upstream's development outbox (codes logged and listed at /dev/outbox). */
+  DEV_OUTBOX?: string;
+  /** Webhook the reference upstream posts codes to for real delivery. */
+  DELIVERY_WEBHOOK_URL?: string;
+  /** OCR endpoint the reference upstream calls for business cards (issue 5). */
+  OCR_URL?: string;
+  /** D1 database of the reference upstream. */
+  DB: D1Database;
+}

@@ -1,0 +1,197 @@
+/**
+ * The organiser's API as UPSTREAM.md fixes it: call paths, reply envelope and the shapes of
+ * what comes back. The upstream client (functions/upstream) reads every reply through these
+ * schemas; the reference upstream (functions/reference) writes replies that satisfy them.
+ *
+ * Replies from real organisers are loose: every field may be missing or null, numbers may
+ * arrive as strings. The schemas therefore coerce and default instead of rejecting, so one
+ * odd field never crashes a page (UPSTREAM.md "Records").
+ */
+import { z } from 'zod';
+
+/** Reply codes with a meaning of their own (spec §8, UPSTREAM.md). */
+export const Code = {
+  OK: 200,
+  OK_WITH_MESSAGE: 201,
+  OK_WITH_MESSAGE_2: 202,
+  /** send-code refused (too frequent, blocked): `msg` says why */
+  SEND_REFUSED: 600,
+  /** addUserInfo: the phone or ID number already has a registration */
+  ALREADY_REGISTERED: 20001,
+  /** lookup: this contact has a second form to complete (Jakarta, Bangkok) */
+  SECOND_FORM: 20003,
+} as const;
+
+/** Whether a reply code counts as success (spec §8: 200, 201, 202). */
+export function isSuccessCode(code: number): boolean {
+  return code === Code.OK || code === Code.OK_WITH_MESSAGE || code === Code.OK_WITH_MESSAGE_2;
+}
+
+/** Every call path, relative to `{UPSTREAM_URL}/custom` (UPSTREAM.md "Calls"). */
+export const Path = {
+  selectAESKey: '/CustomerUserInfo/selectAESKey',
+  getCustomerId: '/customFrom/getCustomerId',
+  getCaptcha: '/sms/getCaptcha',
+  getSmsGJTWCode: '/sms/getSmsGJTWCode',
+  getSmsGJEnCode: '/sms/getSmsGJEnCode',
+  getemailCode: '/sms/getemailCode',
+  getemailCodeEn: '/sms/getemailCodeEn',
+  getemailCodeTw: '/sms/getemailCodeTw',
+  getemailCodeVietnam: '/sms/getemailCodeVietnam',
+  getemailCodeYN: '/sms/getemailCodeYN',
+  captchaVerify: '/sms/captchaVerify',
+  queryUserExpoId: '/customFrom/queryUserExpoId',
+  queryEmailUserExpoId: '/customFrom/queryEmailUserExpoId',
+  queryFromUserExpoId: '/customFrom/queryFromUserExpoId',
+  queryCustomerCode: '/customFrom/queryCustomerCode',
+  addUserInfo: '/CustomerUserInfo/addUserInfo',
+} as const;
+
+/** A loose integer: number or numeric string; anything else becomes null. */
+const looseInt = z.preprocess((v) => {
+  if (typeof v === 'number' && Number.isFinite(v)) return Math.trunc(v);
+  if (typeof v === 'string' && /^-?\d+$/.test(v.trim())) return Number(v.trim());
+  return null;
+}, z.number().int().nullable());
+
+/** A loose string: strings kept, numbers stringified, anything else null. */
+const looseString = z.preprocess((v) => {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  return null;
+}, z.string().nullable());
+
+const opt = <T extends z.ZodType>(s: T) => s.optional().transform((v) => (v === undefined ? null : v));
+
+/** The reply envelope of every call: `{ code, msg, data }`. */
+export const Envelope = z.object({
+  code: looseInt.pipe(z.number().int()),
+  msg: opt(looseString),
+  data: z.unknown().optional(),
+});
+export type Envelope = z.infer<typeof Envelope>;
+
+/** Attendee classes (spec §3). */
+export const EU_CLASSES = [0, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+export type EuClass = (typeof EU_CLASSES)[number];
+
+/** A registration record (UPSTREAM.md "Records"). */
+export const Registration = z.object({
+  id: opt(looseInt),
+  euCode: opt(looseString),
+  uname: opt(looseString),
+  euClass: opt(looseInt),
+  euDefine: opt(looseString),
+  ticketName: opt(looseString),
+  activityId: opt(looseInt),
+  /** "YYYY-MM-DD HH:mm:ss", expo-local time */
+  createtime: opt(looseString),
+  ucompany: opt(looseString),
+  ucardid: opt(looseString),
+  ucompanyTitle: opt(looseString),
+});
+export type Registration = z.infer<typeof Registration>;
+
+/** queryCustomerCode: one registration record plus usage. */
+export const Credential = Registration.extend({
+  /** 0 unused, 1 used */
+  useStatus: opt(looseInt),
+  usedCount: opt(looseInt),
+  /** 0 = unlimited */
+  maxCount: opt(looseInt),
+  /** 0 approved, 1 awaiting review */
+  auditStatus: opt(looseInt),
+});
+export type Credential = z.infer<typeof Credential>;
+
+/** Expo info (spec §3). */
+export const ExpoInfo = z.object({
+  id: opt(looseInt),
+  exhiName: opt(looseString),
+  exhiNameEn: opt(looseString),
+  address: opt(looseString),
+  /** "YYYY-MM-DD HH:mm:ss", expo-local time */
+  endTime: opt(looseString),
+  showLogo: opt(looseString),
+  bottomHref: opt(looseString),
+  bottomInstructions: opt(looseString),
+});
+export type ExpoInfo = z.infer<typeof ExpoInfo>;
+
+/** Customer urls (spec §3). */
+export const CustomerUrls = z.object({
+  id: opt(looseInt),
+  longUrl: opt(looseString),
+  headImgUrl: opt(looseString),
+});
+export type CustomerUrls = z.infer<typeof CustomerUrls>;
+
+/** Customer config, `customerWx` (spec §3). Every field optional: organisers fill what they use. */
+export const CustomerWx = z.object({
+  id: opt(looseInt),
+  urlsId: opt(looseInt),
+  /** 1 Chinese; anything else English (spec §4 config application) */
+  languageType: opt(looseInt),
+  headImgUrl: opt(looseString),
+  /** 1 or empty Chinese lookup, 2 English lookup, 3 two tabs, 4 register and query buttons */
+  signType: opt(looseInt),
+  isUserClass: opt(looseInt),
+  /** comma-separated image lists */
+  bottomUrl: opt(looseString),
+  bottomUrlEn: opt(looseString),
+  pcBackground: opt(looseString),
+  formTitle: opt(looseString),
+  /** 2 = e-mail lookup */
+  queryMethod: opt(looseInt),
+  registrationName: opt(looseString),
+  buttonName: opt(looseString),
+  button1: opt(looseString),
+  button2: opt(looseString),
+  copywriting1: opt(looseString),
+  copywriting2: opt(looseString),
+  h_explain: opt(looseString),
+  successfulUrl: opt(looseString),
+  hbackground: opt(looseString),
+  buttonTextColor: opt(looseString),
+  buttonBackgroundColor: opt(looseString),
+  queryButtonImage: opt(looseString),
+  registerButtonImage: opt(looseString),
+  isOpenBusinessCard: opt(looseInt),
+  /** comma-separated, one jump link per banner image */
+  headjumpUrl: opt(looseString),
+  /** share title */
+  wechatShare: opt(looseString),
+  /** share description */
+  wecharDescription: opt(looseString),
+  /** share image */
+  shareLog: opt(looseString),
+});
+export type CustomerWx = z.infer<typeof CustomerWx>;
+
+/** An activity (spec §3); null when the url has none. */
+export const Activity = z.object({
+  id: opt(looseInt),
+  activityName: opt(looseString),
+});
+export type Activity = z.infer<typeof Activity>;
+
+/**
+ * getCustomerId's decrypted data. `customerForm` is the form definition; its schema
+ * belongs to the registration-form issue and is kept opaque here.
+ */
+export const FormConfig = z.object({
+  customerForm: z.unknown().optional().transform((v) => v ?? null),
+  customerUrls: CustomerUrls.nullish().transform((v) => v ?? null),
+  customerWx: CustomerWx.nullish().transform((v) => v ?? null),
+  expoInfo: ExpoInfo.nullish().transform((v) => v ?? null),
+  activity: Activity.nullish().transform((v) => v ?? null),
+});
+export type FormConfig = z.infer<typeof FormConfig>;
+
+/** 20003's data, in clear. */
+export const SecondFormRef = z.object({ userId: looseInt.pipe(z.number().int()), urlsId: looseInt.pipe(z.number().int()) });
+export type SecondFormRef = z.infer<typeof SecondFormRef>;
+
+/** addUserInfo success data. */
+export const Added = z.object({ euCode: looseString.pipe(z.string()), id: opt(looseInt) });
+export type Added = z.infer<typeof Added>;

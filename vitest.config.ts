@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+
+/**
+ * Two projects, named by runtime (STYLE.md §7):
+ * - unit: `tests/unit/**\/*.test.ts`, pure functions in Node;
+ * - edge: `tests/edge/**\/*.worker.test.ts`, the API and the reference upstream inside workerd with D1.
+ */
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations('functions/reference/migrations');
+  return {
+    test: {
+      projects: [
+        {
+          test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        },
+        {
+          plugins: [
+            cloudflareTest({
+              miniflare: {
+                compatibilityDate: '2026-11-01',
+                compatibilityFlags: ['nodejs_compat'],
+                d1Databases: ['DB'],
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  UPSTREAM_URL: '',
+                  SESSION_SECRET: 'test-session-secret-0123456789abcdef',
+                  BYPASS_CODE: '2468',
+                  DEV_OUTBOX: '1',
+                },
+              },
+            }),
+          ],
+          test: { name: 'edge', include: ['tests/edge/**/*.worker.test.ts'], setupFiles: ['tests/edge/setup.ts'] },
+        },
+      ],
+    },
+  };
+});
