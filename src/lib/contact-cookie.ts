@@ -1,0 +1,89 @@
+/**
+ * The verified-contact cookie (DESIGN.md "Verified contact is a signed cookie"):
+ * `{expoId, contact, checkType}` proven by a one-time code, signed with HMAC-SHA-256,
+ * valid 10 minutes. Server-rendered pages that need the verified contact read it; nothing
+ * else can forge it.
+ */
+
+export const CONTACT_COOKIE = 'vc';
+export const CONTACT_COOKIE_MAX_AGE_S = 10 * 60;
+
+export interface VerifiedContact {
+  expoId: number;
+  /** the e-mail, or the full phone (E.164) */
+  contact: string;
+  /** 1 phone, 2 e-mail (spec §2.1) */
+  checkType: 1 | 2;
+  /** area code for phone contacts, e.g. "+66" (spec §3 session key areatext) */
+  areaCode?: string;
+}
+
+interface Payload extends VerifiedContact {
+  exp: number;
+}
+
+const encoder = new TextEncoder();
+
+function b64url(bytes: Uint8Array): string {
+  let s = '';
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromB64url(text: string): Uint8Array<ArrayBuffer> | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
+  const std = text.replace(/-/g, '+').replace(/_/g, '/');
+  try {
+    return Uint8Array.from(atob(std + '='.repeat((4 - (std.length % 4)) % 4)), (c) => c.charCodeAt(0));
+  } catch {
+    return null;
+  }
+}
+
+async function hmacKey(secret: string): Promise<CryptoKey> {
+  if (secret.length < 16) throw new Error('SESSION_SECRET must be at least 16 characters');
+  return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+}
+
+/** Signs a verified contact; the value goes into the `vc` cookie. `now` in ms. */
+export async function signContact(contact: VerifiedContact, secret: string, now = Date.now()): Promise<string> {
+  const payload: Payload = { ...contact, exp: Math.floor(now / 1000) + CONTACT_COOKIE_MAX_AGE_S };
+  const body = b64url(encoder.encode(JSON.stringify(payload)));
+  const sig = new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(body)));
+  return `${body}.${b64url(sig)}`;
+}
+
+/** Verifies a cookie value; null when missing, forged, malformed or expired. */
+export async function verifyContact(value: string | null | undefined, secret: string, now = Date.now()): Promise<VerifiedContact | null> {
+  if (!value) return null;
+  const [body, sig, extra] = value.split('.');
+  if (!body || !sig || extra !== undefined) return null;
+  const sigBytes = fromB64url(sig);
+  if (!sigBytes) return null;
+  const ok = await crypto.subtle.verify('HMAC', await hmacKey(secret), sigBytes, encoder.encode(body));
+  if (!ok) return null;
+  const bytes = fromB64url(body);
+  if (!bytes) return null;
+  let p: unknown;
+  try {
+    p = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return null;
+  }
+  if (!isPayload(p) || p.exp * 1000 <= now) return null;
+  const out: VerifiedContact = { expoId: p.expoId, contact: p.contact, checkType: p.checkType };
+  if (typeof p.areaCode === 'string') out.areaCode = p.areaCode;
+  return out;
+}
+
+function isPayload(p: unknown): p is Payload {
+  if (typeof p !== 'object' || p === null) return false;
+  const o = p as Record<string, unknown>;
+  return (
+    typeof o['expoId'] === 'number' &&
+    typeof o['contact'] === 'string' &&
+    (o['checkType'] === 1 || o['checkType'] === 2) &&
+    typeof o['exp'] === 'number' &&
+    (o['areaCode'] === undefined || typeof o['areaCode'] === 'string')
+  );
+}

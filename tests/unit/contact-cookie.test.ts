@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { CONTACT_COOKIE_MAX_AGE_S, signContact, verifyContact } from '../../src/lib/contact-cookie';
+
+const SECRET = 'a-test-secret-of-32-characters!!';
+const contact = { expoId: 1308, contact: 'one@demo.test', checkType: 2 as const };
+
+describe('verified-contact cookie (DESIGN.md)', () => {
+  it('round-trips', async () => {
+    const v = await signContact(contact, SECRET, 1_000_000);
+    expect(await verifyContact(v, SECRET, 1_000_000 + 1000)).toEqual(contact);
+  });
+  it('keeps the area code of phone contacts', async () => {
+    const phone = { expoId: 1179, contact: '+66800000001', checkType: 1 as const, areaCode: '+66' };
+    expect(await verifyContact(await signContact(phone, SECRET), SECRET)).toEqual(phone);
+  });
+  it('expires after 10 minutes', async () => {
+    const v = await signContact(contact, SECRET, 0);
+    expect(await verifyContact(v, SECRET, CONTACT_COOKIE_MAX_AGE_S * 1000 - 1)).not.toBeNull();
+    expect(await verifyContact(v, SECRET, CONTACT_COOKIE_MAX_AGE_S * 1000)).toBeNull();
+  });
+  it('rejects another secret, a changed payload and junk', async () => {
+    const v = await signContact(contact, SECRET);
+    expect(await verifyContact(v, 'another-secret-of-32-characters!')).toBeNull();
+    const [body, sig] = v.split('.');
+    const forged = btoa(JSON.stringify({ ...contact, contact: 'victim@demo.test', exp: 9e9 })).replace(/=+$/, '');
+    expect(await verifyContact(`${forged}.${sig}`, SECRET)).toBeNull();
+    expect(await verifyContact(`${body}`, SECRET)).toBeNull();
+    expect(await verifyContact('a.b.c', SECRET)).toBeNull();
+    expect(await verifyContact('', SECRET)).toBeNull();
+  });
+  it('refuses a short secret', async () => {
+    await expect(signContact(contact, 'short')).rejects.toThrow(/SESSION_SECRET/);
+  });
+});
