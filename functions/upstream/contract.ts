@@ -195,3 +195,21 @@ export type SecondFormRef = z.infer<typeof SecondFormRef>;
 /** addUserInfo success data. */
 export const Added = z.object({ euCode: looseString.pipe(z.string()), id: opt(looseInt) });
 export type Added = z.infer<typeof Added>;
+
+/** selectAESKey success data: the expo's 16-character key (UPSTREAM.md "Calls"). */
+export const AesKeyData = z.object({ aesKey: z.string().refine((k) => new TextEncoder().encode(k).byteLength === 16, 'aesKey must be 16 bytes') });
+export type AesKeyData = z.infer<typeof AesKeyData>;
+
+/** queryFromUserExpoId success data: the second form's saved values by field key; null reads as none. */
+export const SecondFormValues = z
+  .record(z.string(), z.unknown())
+  .nullish()
+  .transform((v) => v ?? {});
+export type SecondFormValues = z.infer<typeof SecondFormValues>;
+
+/** addUserInfo code 20001's data: the existing registration's id (may be missing). */
+export const ExistingRegistration = z
+  .object({ id: opt(looseInt) })
+  .nullish()
+  .transform((v) => ({ id: v?.id ?? null }));
+export type ExistingRegistration = z.infer<typeof ExistingRegistration>;

@@ -1,0 +1,60 @@
+/**
+ * Transport faults of the upstream: the only things the client throws (business refusals are
+ * values, see result.ts). Each kind maps to one entry of spec §8's error catalogue in the API.
+ */
+
+/** What went wrong on the way to or from the upstream. */
+export type UpstreamErrorKind =
+  /** no reply within the per-call timeout (`UPSTREAM_TIMEOUT_MS`) */
+  | 'timeout'
+  /** no reply at all: connection refused, DNS, reset (spec §8 "network not connected") */
+  | 'network'
+  /** the body is not JSON */
+  | 'not-json'
+  /** HTTP status other than 2xx (spec §8: 404, 405 and 500 have messages; 403 is silent) */
+  | 'http'
+  /** a reply that is not the `{code, msg, data}` envelope, data that does not decrypt, or data of the wrong shape */
+  | 'bad-data'
+  /** the expo has no aesKey (unknown expo, or selectAESKey refused) */
+  | 'no-key';
+
+/** Details of an UpstreamError. */
+export interface UpstreamErrorInit {
+  /** the call path relative to `/custom`, e.g. `/customFrom/getCustomerId` */
+  path: string;
+  /** HTTP status, for `http` */
+  status?: number;
+  /** HTTP status text, for `http` (spec §8 shows it for 405 and 500) */
+  statusText?: string;
+  /** reply code, when a refusal explains the fault (e.g. selectAESKey refused: `no-key`) */
+  code?: number;
+  /** reply msg, when there is one */
+  msg?: string | null;
+  cause?: unknown;
+}
+
+/** A transport fault calling the upstream; never a business refusal. */
+export class UpstreamError extends Error {
+  override name = 'UpstreamError';
+  readonly kind: UpstreamErrorKind;
+  readonly path: string;
+  readonly status: number | undefined;
+  readonly statusText: string | undefined;
+  readonly code: number | undefined;
+  readonly msg: string | null | undefined;
+
+  constructor(kind: UpstreamErrorKind, message: string, init: UpstreamErrorInit) {
+    super(`upstream ${init.path}: ${message}`, init.cause === undefined ? undefined : { cause: init.cause });
+    this.kind = kind;
+    this.path = init.path;
+    this.status = init.status;
+    this.statusText = init.statusText;
+    this.code = init.code;
+    this.msg = init.msg;
+  }
+}
+
+/** True when `e` is an UpstreamError (of `kind`, when given). */
+export function isUpstreamError(e: unknown, kind?: UpstreamErrorKind): e is UpstreamError {
+  return e instanceof UpstreamError && (kind === undefined || e.kind === kind);
+}
