@@ -5,14 +5,11 @@
  * visitor's request.
  */
 import { z } from 'zod';
+import { LANGS, type Lang } from './languages';
 
 /** Contact modes of the lookup screen (spec §2.1: check type 1 = phone, 2 = e-mail). */
 export const CONTACT_MODES = ['phone', 'email'] as const;
 export type ContactMode = (typeof CONTACT_MODES)[number];
-
-/** The languages of the catalogue (spec §1; DESIGN.md "Language"). */
-export const LANGS = ['zh', 'en', 'thai', 'vn', 'id', 'tw', 'ms'] as const;
-export type Lang = (typeof LANGS)[number];
 
 /** A route name as it appears as the first path segment (`IndonesianSearch`). */
 const RouteName = z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/, 'a route name is letters and digits, starting with a letter');
