@@ -1,9 +1,13 @@
-import { Hono } from 'hono';
 import { cf } from '@astrojs/cloudflare/hono';
 import { astro } from 'astro/hono';
+import { createApp } from './app';
 
-const app = new Hono();
-app.get('/api/ping', (c) => c.json({ ok: true }));
+/**
+ * The Worker entry (wrangler `main`): the Hono app (headers, API, reference upstream), then
+ * every other request handed to Astro through the adapter's Hono middleware (STACK.md).
+ */
+const app = createApp();
 app.use(cf());
 app.use(astro());
+
 export default app;

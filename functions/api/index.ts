@@ -1,0 +1,13 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../env';
+import { lang } from './lang';
+
+/**
+ * The edge API, mounted at /api (DESIGN.md part 3). Accepts JSON (islands) and form posts
+ * (no JavaScript: answers 303 to the next page).
+ */
+export const api = new Hono<{ Bindings: AppEnv }>();
+api.get('/health', (c) => c.json({ ok: true }));
+api.route('/lang', lang);
+// Mounted sub-apps do not own notFound: a catch-all keeps unknown API paths out of the pages.
+api.all('*', (c) => c.json({ error: `No API at ${new URL(c.req.url).pathname}` }, 404));

@@ -1,0 +1,58 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser specs in Debian's Chromium (STACK.md: a test tool's own browser download fails
+ * here) against the built Worker, served by `npm start --no-build` on a free port with a
+ * fresh database. `npm test` picks the port (E2E_PORT).
+ */
+const port = Number(process.env.E2E_PORT ?? 8790);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'js', use: { javaScriptEnabled: true } },
+    { name: 'nojs', use: { javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: 'node scripts/start.mjs --no-build',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      PERSIST_DIR: '.wrangler/e2e-state',
+      FRESH_DB: '1',
+      UPSTREAM_URL: '',
+      DEV_OUTBOX: '1',
+      // Browser specs send many codes to the same demo contacts; the limits have their own edge tests.
+      REF_SEND_INTERVAL_S: '0',
+      REF_SENDS_PER_HOUR: '100000',
+    },
+  },
+});

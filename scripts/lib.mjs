@@ -1,0 +1,64 @@
+// Small helpers shared by the npm scripts (start, dev, test, bench). Node built-ins only.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { existsSync } from 'node:fs';
+
+/** Environment for every tool we run: no telemetry, no metrics (STACK.md). */
+export const toolEnv = {
+  ...process.env,
+  ASTRO_TELEMETRY_DISABLED: '1',
+  WRANGLER_SEND_METRICS: 'false',
+};
+
+/** Runs a command through npx (so it uses the project's Node 22); resolves on exit 0, else throws. */
+export function run(cmd, args, opts = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', env: { ...toolEnv, ...(opts.env ?? {}) }, cwd: opts.cwd });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`${cmd} ${args.join(' ')} exited with ${code ?? signal}`));
+    });
+  });
+}
+
+/** A free TCP port on 127.0.0.1 (other programs may hold 8787: STACK.md). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Whether the built worker exists. */
+export function isBuilt() {
+  return existsSync('dist/server/wrangler.json');
+}
+
+/**
+ * The Worker's variables for local runs: the environment wins, else local defaults.
+ * The defaults are for a developer's machine only; README.md "Configuration" says what to set in production.
+ */
+export function workerVars() {
+  return {
+    UPSTREAM_URL: process.env.UPSTREAM_URL ?? '',
+    UPSTREAM_TIMEOUT_MS: process.env.UPSTREAM_TIMEOUT_MS ?? '15000',
+    SESSION_SECRET: process.env.SESSION_SECRET ?? 'local-dev-session-secret-not-for-production',
+    BYPASS_CODE: process.env.BYPASS_CODE ?? '2468',
+    DEV_OUTBOX: process.env.DEV_OUTBOX ?? '1',
+    ...(process.env.DELIVERY_WEBHOOK_URL ? { DELIVERY_WEBHOOK_URL: process.env.DELIVERY_WEBHOOK_URL } : {}),
+    ...(process.env.OCR_URL ? { OCR_URL: process.env.OCR_URL } : {}),
+    ...(process.env.REF_SEND_INTERVAL_S ? { REF_SEND_INTERVAL_S: process.env.REF_SEND_INTERVAL_S } : {}),
+    ...(process.env.REF_SENDS_PER_HOUR ? { REF_SENDS_PER_HOUR: process.env.REF_SENDS_PER_HOUR } : {}),
+  };
+}
+
+/** wrangler's `--var KEY:VALUE` arguments for `vars`. */
+export function varArgs(vars) {
+  return Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
+}

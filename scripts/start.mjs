@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// npm start: build, create and migrate the local D1 database (schema + seed), and serve the
+// built Worker on workerd at http://127.0.0.1:${PORT:-8787}.
+// Flags: --no-build (serve the existing build).
+import { run, toolEnv, isBuilt, workerVars, varArgs } from './lib.mjs';
+import { rmSync } from 'node:fs';
+
+const port = process.env.PORT ?? '8787';
+const persist = process.env.PERSIST_DIR ?? '.wrangler/state';
+const skipBuild = process.argv.includes('--no-build');
+
+if (!skipBuild || !isBuilt()) await run('npx', ['astro', 'build']);
+if (process.env.FRESH_DB === '1') rmSync(persist, { recursive: true, force: true });
+// The reference upstream's schema and seed data are D1 migrations (functions/reference/migrations).
+await run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist], {
+  env: { ...toolEnv, CI: 'true' },
+});
+
+const base = `http://127.0.0.1:${port}`;
+const vars = workerVars();
+console.log(`
+Expo Pass is starting on ${base}
+  upstream: ${vars.UPSTREAM_URL || 'the embedded reference upstream on local D1'}
+  demo pages:
+    ${base}/IEAESearch/10542/MTMwOA/visitor      lookup, expo 1308 (IEAE), exhibitor url
+    ${base}/IndonesianSearch/8811/MTEwOA/visitor lookup, expo 1108 (Indonesian, e-mail only)
+    ${base}/JakartaSearch/1178/MTE3OA/visitor    lookup, expo 1178 (Jakarta, country picker)
+    ${base}/1/MTMwOA/visitor                     home, expo 1308
+    ${base}/dev/outbox                           development outbox: the codes "sent"
+  demo contacts: functions/reference/SEED.md
+`);
+await run('npx', [
+  'wrangler', 'dev',
+  '--config', 'dist/server/wrangler.json',
+  '--ip', '127.0.0.1',
+  '--port', port,
+  '--persist-to', persist,
+  '--show-interactive-dev-session=false',
+  ...varArgs(vars),
+]);
