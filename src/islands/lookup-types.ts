@@ -1,0 +1,111 @@
+/**
+ * The contract between the lookup page (server) and its island (src/islands/LookupForm.tsx).
+ * The page renders the island with these props; with JavaScript off, the island's server
+ * render IS the form (a real <form> that posts to the edge API), so every prop needed for a
+ * no-JS round trip is here too.
+ */
+import type { ContactMode } from '../lib/variants';
+
+/** The texts the island shows, already translated on the server (no i18n runtime in the client). */
+export const LOOKUP_STRING_KEYS = [
+  'search.modePhone',
+  'search.modeEmail',
+  'search.country',
+  'search.countrySearch',
+  'search.selectCountry',
+  'search.phone',
+  'search.phonePlach',
+  'search.codeError',
+  'search.email',
+  'search.emailPlach',
+  'search.emailError',
+  'search.code',
+  'search.codePlach',
+  'search.codeDigits',
+  'search.sendCode',
+  'search.sending',
+  'search.countdown',
+  'search.reget',
+  'search.sendSuccess',
+  'search.submit',
+  'search.nodata',
+  'search.selectTitle',
+  'app.close',
+  'app.loading',
+  'error.generic',
+] as const;
+export type LookupStringKey = (typeof LOOKUP_STRING_KEYS)[number];
+
+/** The values the visitor typed (kept through every failure). */
+export interface LookupValues {
+  areaCode: string;
+  phone: string;
+  email: string;
+  code: string;
+}
+
+export interface LookupFormProps {
+  /** Hidden fields posted with the form (plain decimals for ids, DESIGN.md). */
+  hidden: {
+    expoId: string;
+    urlId: string;
+    ty: string;
+    /** variant name ('' for the generic /search route) */
+    variant: string;
+    /** the lookup page's own `f` query, passed through to the credential route (spec §2.1) */
+    f: string;
+    /** this page's path and query: where no-JS posts come back to */
+    back: string;
+  };
+  /** Modes offered, in display order (spec §2.2). */
+  modes: ContactMode[];
+  /** Shown as tabs (1308) or as a switch link. */
+  tabs: boolean;
+  /** The mode the server rendered: 1 phone, 2 e-mail. */
+  checkType: 1 | 2;
+  /** True when the server chose checkType from an explicit request (?mode= or a failed post), so the island must not override it from session storage. */
+  checkTypeExplicit: boolean;
+  /** No-JS mode switch: a link per mode to this page with `?mode=1|2`. */
+  modeHrefs: { phone: string; email: string };
+  /** E-mail mode needs no code: the send-code button and code field are hidden (customer site 10542, spec §2.2). */
+  emailWithoutCode: boolean;
+  values: LookupValues;
+  /** A field error from the server (validation), already translated; the field gets focus. */
+  error: { field: 'areaCode' | 'phone' | 'email' | 'code'; message: string } | null;
+  /** A notice from the server, already translated (e.g. "A code was sent to …", or search.nodata). */
+  notice: { tone: 'info' | 'error'; message: string } | null;
+  /** Seconds until the send-code button may be used again (the server knows when the last code was sent). */
+  resendIn: number;
+  /** Session-storage key the e-mail is kept under (spec §2.2: 'phone' for 1108). */
+  emailSessionKey: 'phone' | 'email';
+  /** The page language, for country names ('zh' and 'tw' show Chinese names, others English). */
+  lang: string;
+  strings: Record<LookupStringKey, string>;
+}
+
+/** The JSON the edge API answers to the island (`POST /api/send-code`, `POST /api/lookup` with `accept: application/json`). */
+export interface SendCodeReply {
+  code: number;
+  msg: string | null;
+  data: { resendIn: number } | { field: 'areaCode' | 'phone' | 'email'; message: string } | null;
+}
+
+export interface SelectRow {
+  name: string;
+  label: string;
+  href: string;
+}
+
+export type LookupOutcome =
+  | { outcome: 'navigate'; location: string; replace: boolean; session: Record<string, string>; removeSession: string[] }
+  | { outcome: 'select'; rows: SelectRow[]; session: Record<string, string>; removeSession: string[] }
+  | { outcome: 'nodata'; message: string }
+  | { outcome: 'invalid'; field: 'areaCode' | 'phone' | 'email' | 'code'; message: string }
+  /** verify or lookup failed: spec §8 says no message; the form keeps its values */
+  | { outcome: 'failed' };
+
+export interface LookupReply {
+  code: number;
+  msg: string | null;
+  data: LookupOutcome | null;
+}
