@@ -1,0 +1,39 @@
+/**
+ * The upstream for a request's environment (DESIGN.md "One Worker, four parts"):
+ * `UPSTREAM_URL` set → the organiser's real API over the network; unset or empty → the
+ * embedded reference upstream, called in-process (no network hop, same isolate, same D1).
+ *
+ * Other code imports the client from here: `upstreamFor(env)`, the result and error types.
+ */
+import type { AppEnv } from '../env';
+import reference from '../reference';
+import { createUpstream, type Upstream } from './client';
+import { upstreamTimeoutMs } from './timeout';
+
+export { createUpstream } from './client';
+export type { Contact, Upstream, UpstreamOptions } from './client';
+export { UpstreamError, isUpstreamError } from './errors';
+export type { UpstreamErrorKind } from './errors';
+export type { AlreadyRegistered, Ok, Refused, SecondForm, UpstreamResult } from './result';
+export { sharedAesKeyCache, AES_KEY_TTL_MS } from './aes-key-cache';
+export { UPSTREAM_TIMEOUT_DEFAULT_MS, UPSTREAM_TIMEOUT_MAX_MS, upstreamTimeoutMs } from './timeout';
+
+/** Base URL of the in-process reference upstream; `.invalid` (RFC 2606) never resolves, so nothing can leak to the network. */
+export const REFERENCE_BASE_URL = 'http://reference.invalid';
+
+/**
+ * The upstream client for this environment.
+ * @example const r = await upstreamFor(env).getCustomerId({ expoId: 1308, fId: 10542 });
+ */
+export function upstreamFor(env: AppEnv): Upstream {
+  const timeoutMs = upstreamTimeoutMs(env);
+  const url = env.UPSTREAM_URL?.trim() ?? '';
+  if (url !== '') {
+    return createUpstream({ baseUrl: url, fetch: (req) => fetch(req), timeoutMs });
+  }
+  return createUpstream({
+    baseUrl: REFERENCE_BASE_URL,
+    fetch: async (req) => reference.fetch(req, env),
+    timeoutMs,
+  });
+}
