@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { COUNTRIES, areaCodeOf, countryEntryText, countryName, searchCountries } from '../../src/lib/countries';
+
+describe('the country/region list (spec §2.1, §3)', () => {
+  it('has about 230 entries', () => {
+    expect(COUNTRIES.length).toBeGreaterThanOrEqual(220);
+    expect(COUNTRIES.length).toBeLessThanOrEqual(260);
+  });
+
+  it('starts with China, Hong Kong, Macau, Taiwan, Vietnam, Thailand and Indonesia', () => {
+    expect(COUNTRIES.slice(0, 7)).toEqual([
+      { code: '+86', zh: '中国大陆', en: 'Mainland China' },
+      { code: '+852', zh: '中国香港', en: 'Hong Kong' },
+      { code: '+853', zh: '中国澳门', en: 'Macau' },
+      { code: '+886', zh: '中国台湾', en: 'Taiwan' },
+      { code: '+84', zh: '越南', en: 'Vietnam' },
+      { code: '+66', zh: '泰国', en: 'Thailand' },
+      { code: '+62', zh: '印度尼西亚', en: 'Indonesia' },
+    ]);
+  });
+
+  it('lists the rest in English alphabetical order', () => {
+    const rest = COUNTRIES.slice(7).map((c) => c.en);
+    const collator = new Intl.Collator('en', { sensitivity: 'base' });
+    expect(rest).toEqual([...rest].sort(collator.compare));
+  });
+
+  it('has no entry twice (code + English name), nor a Chinese or English name twice', () => {
+    const keys = COUNTRIES.map((c) => `${c.code} ${c.en}`);
+    expect(new Set(keys).size).toBe(COUNTRIES.length);
+    expect(new Set(COUNTRIES.map((c) => c.en)).size).toBe(COUNTRIES.length);
+    expect(new Set(COUNTRIES.map((c) => c.zh)).size).toBe(COUNTRIES.length);
+  });
+
+  it('writes every code as + and 1-4 digits, and every name non-empty without surrounding blanks', () => {
+    for (const c of COUNTRIES) {
+      expect(c.code).toMatch(/^\+\d{1,4}$/);
+      expect(c.zh).toMatch(/^\S(.*\S)?$/);
+      expect(c.en).toMatch(/^\S(.*\S)?$/);
+    }
+  });
+
+  it.each([
+    ['Singapore', '+65'],
+    ['Malaysia', '+60'],
+    ['Japan', '+81'],
+    ['South Korea', '+82'],
+    ['United States', '+1'],
+    ['Canada', '+1'],
+    ['United Kingdom', '+44'],
+    ['Russia', '+7'],
+    ['Kazakhstan', '+7'],
+    ['Bahamas', '+1242'],
+    ['Philippines', '+63'],
+    ['India', '+91'],
+    ['Australia', '+61'],
+  ])('knows %s as %s (ITU-T E.164)', (en, code) => {
+    expect(COUNTRIES.find((c) => c.en === en)?.code).toBe(code);
+  });
+
+  it('cannot be changed by a caller', () => {
+    expect(Object.isFrozen(COUNTRIES)).toBe(true);
+    expect(Object.isFrozen(COUNTRIES[0])).toBe(true);
+  });
+});
+
+describe('entry text and area code (spec §2.1: the area code is the first word)', () => {
+  const china = COUNTRIES[0]!;
+  it('names the entry in the page language', () => {
+    expect(countryName(china, 'zh')).toBe('中国大陆');
+    expect(countryName(china, 'tw')).toBe('中国大陆');
+    expect(countryName(china, 'en')).toBe('Mainland China');
+    expect(countryName(china, 'thai')).toBe('Mainland China');
+    expect(countryEntryText(china, 'zh')).toBe('+86 中国大陆');
+  });
+
+  it.each([
+    ['+86 中国大陆', '+86'],
+    ['+66 Thailand', '+66'],
+    ['  +1242 Bahamas ', '+1242'],
+    ['+852\tHong Kong', '+852'],
+    ['+44', '+44'],
+  ])('%j → %s', (text, code) => {
+    expect(areaCodeOf(text)).toBe(code);
+  });
+
+  it.each([undefined, null, '', '   ', 'Thailand', '66 Thailand', '+ 66 Thailand', '+12345 X', '+6a6 X'])(
+    '%j has no area code',
+    (text) => {
+      expect(areaCodeOf(text)).toBeNull();
+    },
+  );
+
+  it('round-trips every entry', () => {
+    for (const c of COUNTRIES) {
+      expect(areaCodeOf(countryEntryText(c, 'en'))).toBe(c.code);
+      expect(areaCodeOf(countryEntryText(c, 'zh'))).toBe(c.code);
+    }
+  });
+});
+
+describe('searchCountries', () => {
+  const codes = (q: string) => searchCountries(q, 'en').map((c) => c.code);
+  const names = (q: string) => searchCountries(q, 'en').map((c) => c.en);
+
+  it('returns everything, in picker order, for an empty query', () => {
+    expect(searchCountries('  ', 'en').map((c) => c.en)).toEqual(COUNTRIES.map((c) => c.en));
+  });
+
+  it('matches the start of the code digits, with or without +', () => {
+    expect(codes('85')).toEqual(['+852', '+853', '+855', '+856', '+850']);
+    expect(codes('+85')).toEqual(codes('85'));
+    expect(codes('886')).toEqual(['+886']);
+    expect(codes('86')).toEqual(['+86']);
+    expect(codes('1242')).toEqual(['+1242']);
+    expect(codes('99999')).toEqual([]);
+  });
+
+  it('matches English names anywhere, ignoring case and accents', () => {
+    expect(names('thai')).toEqual(['Thailand']);
+    expect(names('KONG')).toEqual(['Hong Kong']);
+    expect(names('cote')).toEqual(["Côte d'Ivoire"]);
+    expect(names('guinea')).toEqual(['Equatorial Guinea', 'Guinea', 'Guinea-Bissau', 'Papua New Guinea']);
+  });
+
+  it('matches Chinese names in any page language', () => {
+    expect(names('泰国')).toEqual(['Thailand']);
+    expect(names('泰')).toEqual(['Thailand', 'Saint Barthélemy']);
+    expect(searchCountries('中国', 'zh').map((c) => c.text)).toEqual([
+      '+86 中国大陆',
+      '+852 中国香港',
+      '+853 中国澳门',
+      '+886 中国台湾',
+    ]);
+  });
+
+  it('gives each option the entry text of the page language', () => {
+    expect(searchCountries('66', 'zh')[0]?.text).toBe('+66 泰国');
+    expect(searchCountries('66', 'en')[0]?.text).toBe('+66 Thailand');
+  });
+
+  it('finds nothing for text no name holds', () => {
+    expect(searchCountries('Atlantis', 'en')).toEqual([]);
+  });
+});
