@@ -1,0 +1,127 @@
+/**
+ * `POST /CustomerUserInfo/addUserInfo` (UPSTREAM.md): registers the form values of `data`
+ * (encrypted JSON). 20001 with `{ id }` when the phone or ID number already has a
+ * registration in this expo, unless the values say `update: true` (spec §5's update prompt),
+ * which updates that record. An identical repeat within IDEMPOTENCY_WINDOW_MS answers the
+ * first reply again (a double tap is not a duplicate).
+ */
+import type { Context } from 'hono';
+import { normalizeEmail, normalizePhone } from '../contact';
+import { RefCode, ok, reply } from '../envelope';
+import { expoLocalTime, type RefEnv } from '../expo';
+import { newEuCode } from '../euCode';
+import { AddUserInfoBody, FormValues, decryptParam, parseInput, readJsonBody } from '../inputs';
+import { hashCode } from '../verificationCode';
+
+/** How long an identical addUserInfo repeat answers the first reply. */
+export const IDEMPOTENCY_WINDOW_MS = 60_000;
+
+/** addUserInfo's success data. */
+export interface Added {
+  euCode: string;
+  id: number;
+}
+
+/** Registers (or, with `update: true`, updates) one registration. */
+export async function addUserInfo(c: Context<RefEnv>): Promise<Response> {
+  const expo = c.var.expo;
+  const db = c.env.DB;
+  const body = parseInput(AddUserInfoBody, await readJsonBody(c.req.raw));
+  if (!body.ok) return reply(c, RefCode.BAD_INPUT, body.msg);
+  const { urlsId, data } = body.value;
+  if (body.value.expoId !== undefined && body.value.expoId !== expo.id) {
+    return reply(c, RefCode.BAD_INPUT, 'bad input: expoId in the body does not match the expoId header');
+  }
+  const url = await db.prepare('SELECT eu_class FROM customer_urls WHERE id = ? AND expo_id = ?').bind(urlsId, expo.id).first<{ eu_class: number }>();
+  if (!url) return reply(c, RefCode.NOT_FOUND, `customer url ${urlsId} does not exist for expo ${expo.id}`);
+
+  const plain = await decryptParam(data, expo.aes_key);
+  if (plain === null) return reply(c, RefCode.BAD_INPUT, "bad input: data does not decrypt with this expo's key");
+  let json: unknown;
+  try {
+    json = JSON.parse(plain) as unknown;
+  } catch {
+    return reply(c, RefCode.BAD_INPUT, 'bad input: data is not JSON');
+  }
+  const parsed = parseInput(FormValues, json);
+  if (!parsed.ok) return reply(c, RefCode.BAD_INPUT, parsed.msg);
+  const v = parsed.value;
+
+  let phone: string | null = null;
+  if (v.phone) {
+    const full = v.phone.startsWith('+') || !v.areaCode ? v.phone : `${v.areaCode}${v.phone}`;
+    phone = normalizePhone(full);
+    if (phone === null) return reply(c, RefCode.BAD_INPUT, 'bad input: phone is not a valid phone number');
+  }
+  let email: string | null = null;
+  if (v.email) {
+    email = normalizeEmail(v.email);
+    if (email === null) return reply(c, RefCode.BAD_INPUT, 'bad input: email is not a valid e-mail address');
+  }
+  const activityId = await resolveActivity(db, expo.id, urlsId, v.activityId);
+  if (activityId === false) return reply(c, RefCode.BAD_INPUT, 'bad input: activityId is not an activity of this expo');
+
+  const now = Date.now();
+  const idemKey = await hashCode(plain, `${expo.id}|${urlsId}`);
+  const seen = await db.prepare('SELECT reply FROM idempotency WHERE key = ? AND created_at > ?').bind(idemKey, now - IDEMPOTENCY_WINDOW_MS).first<{ reply: string }>();
+  if (seen) return ok(c, JSON.parse(seen.reply) as unknown);
+
+  const cardId = v.ucardid ? v.ucardid : null;
+  const existing = await db
+    .prepare(
+      `SELECT id, eu_code FROM registrations WHERE expo_id = ?1
+       AND ((?2 IS NOT NULL AND phone = ?2) OR (?3 IS NOT NULL AND ucardid = ?3)) ORDER BY id LIMIT 1`,
+    )
+    .bind(expo.id, phone, cardId)
+    .first<{ id: number; eu_code: string }>();
+
+  const { update, ...kept } = v;
+  const values = JSON.stringify(kept);
+  const col = { uname: v.uname, ucompany: v.ucompany ?? null, title: v.ucompanyTitle ?? null, cardId, email, phone, activityId };
+
+  let added: Added;
+  if (existing) {
+    if (update !== true) {
+      return reply(c, RefCode.ALREADY_REGISTERED, 'this phone or ID number already has a registration; update it or keep it', { id: existing.id });
+    }
+    // Update keeps what the new values leave out.
+    await db
+      .prepare(
+        `UPDATE registrations SET uname = ?, ucompany = coalesce(?, ucompany), ucompany_title = coalesce(?, ucompany_title),
+         ucardid = coalesce(?, ucardid), email = coalesce(?, email), phone = coalesce(?, phone),
+         activity_id = coalesce(?, activity_id), form_values = json_patch(form_values, ?) WHERE id = ?`,
+      )
+      .bind(col.uname, col.ucompany, col.title, col.cardId, col.email, col.phone, col.activityId, values, existing.id)
+      .run();
+    added = { euCode: existing.eu_code, id: existing.id };
+  } else {
+    const euCode = newEuCode();
+    const row = await db
+      .prepare(
+        `INSERT INTO registrations (expo_id, urls_id, eu_code, uname, eu_class, activity_id, createtime, ucompany, ucardid, ucompany_title, email, phone, form_values)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      )
+      .bind(expo.id, urlsId, euCode, col.uname, url.eu_class, col.activityId, expoLocalTime(now, expo.utc_offset_minutes), col.ucompany, col.cardId, col.title, col.email, col.phone, values)
+      .first<{ id: number }>();
+    if (!row) return reply(c, RefCode.INTERNAL, 'the registration could not be stored; try again');
+    added = { euCode, id: row.id };
+  }
+  await db.prepare('INSERT OR REPLACE INTO idempotency (key, reply, created_at) VALUES (?, ?, ?)').bind(idemKey, JSON.stringify(added), now).run();
+  return ok(c, added);
+}
+
+/**
+ * The activity a registration gets: the given one if it belongs to this expo (false when it
+ * does not), else the url's own activity, else null.
+ */
+async function resolveActivity(db: D1Database, expoId: number, urlsId: number, given: number | undefined): Promise<number | null | false> {
+  if (given !== undefined) {
+    const hit = await db
+      .prepare('SELECT id FROM activities WHERE id = ? AND expo_id = ?')
+      .bind(given, expoId)
+      .first<{ id: number }>();
+    return hit ? hit.id : false;
+  }
+  const own = await db.prepare('SELECT id FROM activities WHERE expo_id = ? AND urls_id = ?').bind(expoId, urlsId).first<{ id: number }>();
+  return own ? own.id : null;
+}

@@ -1,0 +1,54 @@
+/**
+ * The reference upstream: UPSTREAM.md's contract on D1, so the product runs whole on a fresh
+ * machine and tests run against it. Mounted by the Worker at the root: `/custom/*` (every
+ * call), `/wx/*` (messaging-app calls, not served yet) and `/dev/outbox*` (DEV_OUTBOX only).
+ *
+ * Every `/custom` reply is the `{ code, msg, data }` envelope with HTTP 200 (envelope.ts),
+ * including unknown calls, unknown expos and bad input.
+ */
+import { Hono } from 'hono';
+import type { ErrorHandler } from 'hono';
+import type { AppEnv } from '../env';
+import { Path } from '../upstream/contract';
+import { addUserInfo } from './calls/addUserInfo';
+import { captchaVerify } from './calls/captchaVerify';
+import { getCustomerId } from './calls/getCustomerId';
+import { lookup } from './calls/lookup';
+import { queryCustomerCode } from './calls/queryCustomerCode';
+import { queryFromUserExpoId } from './calls/secondForm';
+import { selectAesKey } from './calls/selectAesKey';
+import { SEND_CALLS, sendCode } from './calls/sendCode';
+import { RefCode, reply } from './envelope';
+import { type RefEnv, withExpo } from './expo';
+import { outbox } from './outbox';
+
+/** Unexpected failures still answer an envelope; the detail goes to the log, not the user. */
+const onError: ErrorHandler = (err, c) => {
+  console.error('[reference upstream]', err);
+  return reply(c, RefCode.INTERNAL, 'internal error in the reference upstream; see the Worker log');
+};
+
+const unknownCall = (c: Parameters<ErrorHandler>[1]) => reply(c, RefCode.NOT_FOUND, 'unknown call');
+
+const custom = new Hono<RefEnv>();
+custom.onError(onError);
+custom.get(Path.selectAESKey, withExpo, selectAesKey);
+custom.get(Path.getCustomerId, withExpo, getCustomerId);
+for (const [path, call] of Object.entries(SEND_CALLS)) custom.post(path, withExpo, sendCode(call));
+custom.get(Path.captchaVerify, withExpo, captchaVerify);
+custom.get(Path.queryUserExpoId, withExpo, lookup('phone'));
+custom.get(Path.queryEmailUserExpoId, withExpo, lookup('email'));
+custom.get(Path.queryFromUserExpoId, withExpo, queryFromUserExpoId);
+custom.get(Path.queryCustomerCode, withExpo, queryCustomerCode);
+custom.post(Path.addUserInfo, withExpo, addUserInfo);
+// Registered last: reached only when no call above matched (path or method).
+custom.all('*', unknownCall);
+
+/** The reference upstream app; the Worker mounts it at `/`. */
+const app = new Hono<{ Bindings: AppEnv }>();
+app.onError(onError);
+app.route('/custom', custom);
+app.all('/wx/*', unknownCall);
+app.route('/dev', outbox);
+
+export default app;

@@ -1,0 +1,122 @@
+/**
+ * Input schemas of every call (UPSTREAM.md "Calls") and the two readers all handlers share:
+ * `parseInput` (zod → a clear message) and `decryptParam` (an encrypted param → its text).
+ */
+import { z } from 'zod';
+import { AesError, decrypt } from '../../src/lib/aes';
+
+/** A positive decimal id given as a number or a decimal string. */
+export const DecimalId = z
+  .union([z.number().int(), z.string().trim().regex(/^\d{1,12}$/, 'must be a decimal id')])
+  .transform((v) => Number(v))
+  .pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+
+/** An encrypted param: base64 text (UPSTREAM.md "Wire rules"). */
+const Encrypted = z.string().trim().min(1, 'is required').max(4096, 'is too long');
+
+/** Body of every send-code call: `{ smsPhone, expoId }`. */
+export const SendCodeBody = z.object({
+  smsPhone: z.string().trim().min(1, 'is required').max(254, 'is too long'),
+  expoId: DecimalId.optional(),
+});
+
+/** Query of captchaVerify. */
+export const CaptchaVerifyQuery = z.object({
+  captcha: z.string().trim().regex(/^\d{1,10}$/, 'must be digits'),
+  phone: z.string().trim().min(1, 'is required').max(254, 'is too long'),
+});
+
+/** Query of the two lookups: each value encrypted; `urlsId` (plain or encrypted) only for the bypass. */
+export const LookupQuery = z.object({
+  expoId: Encrypted,
+  email: z.string().trim().max(4096).optional(),
+  phone: z.string().trim().max(4096).optional(),
+  captcha: Encrypted,
+  urlsId: z.string().trim().max(4096).optional(),
+});
+
+/** Query of queryFromUserExpoId. */
+export const SecondFormQuery = z.object({
+  userId: DecimalId,
+  urlsId: DecimalId,
+  expoId: DecimalId.optional(),
+});
+
+/** Query of queryCustomerCode: both encrypted. */
+export const CredentialQuery = z.object({ expoId: Encrypted, euCode: Encrypted });
+
+/** Query of getCustomerId. */
+export const CustomerIdQuery = z.object({
+  fId: DecimalId,
+  eId: DecimalId,
+  ty: z.string().trim().max(40).optional(),
+});
+
+/** Query of selectAESKey: the header says which expo; a query expoId must agree. */
+export const AesKeyQuery = z.object({ expoId: DecimalId.optional() });
+
+/** Body of addUserInfo: `data` is the encrypted JSON of the form values. */
+export const AddUserInfoBody = z.object({
+  expoId: DecimalId.optional(),
+  urlsId: DecimalId,
+  data: Encrypted.max(65_536, 'is too long'),
+});
+
+const ExtraValue = z.union([z.string().max(2000), z.number(), z.boolean(), z.null(), z.array(z.string().max(500)).max(50)]);
+const optText = (max: number) => z.string().trim().max(max).optional();
+
+/**
+ * The form values inside addUserInfo's `data`. Known keys map to record columns; any other
+ * key of the form definition is kept as is in `form_values`. `update: true` answers the
+ * 20001 prompt with "update" (spec §5).
+ */
+export const FormValues = z
+  .object({
+    uname: z.string().trim().min(1, 'is required').max(100),
+    phone: optText(32),
+    /** the country entry's first word, e.g. `+66`, when `phone` is national */
+    areaCode: z.string().trim().regex(/^\+\d{1,4}$/, 'must look like +66').optional(),
+    email: optText(254),
+    ucompany: optText(200),
+    ucompanyTitle: optText(200),
+    ucardid: optText(40),
+    cardType: z.union([z.number().int().min(1).max(6), z.string().regex(/^[1-6]$/)]).optional(),
+    activityId: DecimalId.optional(),
+    update: z.boolean().optional(),
+  })
+  .catchall(ExtraValue)
+  .refine((v) => Boolean(v.phone) || Boolean(v.email), { message: 'a phone or an e-mail is required', path: ['phone'] });
+export type FormValues = z.infer<typeof FormValues>;
+
+/** zod's verdict as one readable line, e.g. `smsPhone: is required`. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.map(String).join('.') || 'input'}: ${i.message}`).join('; ');
+}
+
+/** Parses input; `{ ok: false, msg }` on anything the schema refuses. */
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown): { ok: true; value: z.infer<T> } | { ok: false; msg: string } {
+  const r = schema.safeParse(input);
+  return r.success ? { ok: true, value: r.data } : { ok: false, msg: `bad input: ${describeIssues(r.error)}` };
+}
+
+/**
+ * Decrypts an encrypted param; null when it does not decrypt with the key. A `+` that a
+ * careless client left unencoded in the query arrives as a space and is put back.
+ */
+export async function decryptParam(raw: string, aesKey: string): Promise<string | null> {
+  try {
+    return await decrypt(raw.replace(/ /g, '+'), aesKey);
+  } catch (err) {
+    if (err instanceof AesError) return null;
+    throw err;
+  }
+}
+
+/** Reads a JSON body; undefined when there is none or it is not JSON (the schema then refuses it). */
+export async function readJsonBody(req: Request): Promise<unknown> {
+  try {
+    return (await req.json()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
