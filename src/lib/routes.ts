@@ -1,0 +1,114 @@
+/**
+ * The page routes of spec §2.3 as one table: a pathname resolves to the screen it names and
+ * its parameters, or to null (the not-found page). Variant routes come from the variants
+ * table (src/lib/variants.ts); this file adds the generic ones. Pages stay thin: they match,
+ * then render the screen.
+ */
+import { decodeId, decodeNumericId } from './ids';
+import { variantByRoute, type Variant } from './variants';
+
+/** Lookup, list and home parameters: `/{name}/{fId}/{eid}/{ty}` (DESIGN.md "URL parameters"). */
+export interface PathParams {
+  /** customer url id, plain decimal */
+  fId: number;
+  /** expo id, decoded from the encoded `eid` segment */
+  expoId: number;
+  /** the encoded segment as it came (kept for links back) */
+  eid: string;
+  /** visitor type, passed through ('' when absent) */
+  ty: string;
+}
+
+/** Credential parameters: `/{Variant}Success/{urlId}/{euCode}/{expoId}/{fId}` (spec §2.1). */
+export interface SuccessParams {
+  urlId: number;
+  euCode: string;
+  expoId: number;
+  fId: number;
+}
+
+export type RouteMatch =
+  | { screen: 'search'; variant: Variant | null; params: PathParams }
+  | { screen: 'applyList'; variant: null; params: PathParams }
+  | { screen: 'success'; variant: Variant | null; params: SuccessParams }
+  | { screen: 'form'; variant: Variant | null; route: string; rest: string[] }
+  | { screen: 'home'; variant: null; params: PathParams };
+
+const DECIMAL = /^\d{1,12}$/;
+/** Visitor types are short words; anything else in the segment is not one of our links. */
+const TY = /^[A-Za-z0-9_-]{0,32}$/;
+
+/** Parses `fId/eid[/ty]`; null when a part is invalid. */
+export function parsePathParams(segments: readonly string[]): PathParams | null {
+  const [fIdText, eid, ty = '', ...extra] = segments;
+  if (extra.length > 0 || !fIdText || !eid || !DECIMAL.test(fIdText) || !TY.test(ty)) return null;
+  const fId = Number(fIdText);
+  const expoId = decodeNumericId(eid);
+  if (fId <= 0 || expoId === null) return null;
+  return { fId, expoId, eid, ty };
+}
+
+/** Parses `urlId/euCode/expoId/fId` (the first three encoded, fId plain); null when invalid. */
+export function parseSuccessParams(segments: readonly string[]): SuccessParams | null {
+  const [u, e, x, f, ...extra] = segments;
+  if (extra.length > 0 || !u || !e || !x || !f || !DECIMAL.test(f)) return null;
+  const urlId = decodeNumericId(u);
+  const expoId = decodeNumericId(x);
+  const euCode = decodeEuCode(e);
+  const fId = Number(f);
+  if (urlId === null || expoId === null || euCode === null || fId <= 0) return null;
+  return { urlId, euCode, expoId, fId };
+}
+
+/** A registration code is short printable text; anything else is not one of our links. */
+function decodeEuCode(segment: string): string | null {
+  const text = decodeId(segment);
+  return text !== null && /^[A-Za-z0-9_-]{1,64}$/.test(text) ? text : null;
+}
+
+/** Generic routes of spec §2.3 whose first segment is fixed. */
+const GENERIC: Readonly<Record<string, (rest: string[]) => RouteMatch | null>> = {
+  search: (rest) => withParams(rest, (params) => ({ screen: 'search', variant: null, params })),
+  applyList: (rest) => withParams(rest, (params) => ({ screen: 'applyList', variant: null, params })),
+  success: (rest) => {
+    const params = parseSuccessParams(rest);
+    return params && { screen: 'success', variant: null, params };
+  },
+  form: (rest) => ({ screen: 'form', variant: null, route: 'form', rest }),
+};
+
+function withParams(rest: string[], make: (p: PathParams) => RouteMatch): RouteMatch | null {
+  const params = parsePathParams(rest);
+  return params && make(params);
+}
+
+/**
+ * Resolves a pathname to its screen; null means not found (404).
+ * @example matchRoute('/IEAESearch/10542/MTMwOA/visitor')?.screen // 'search'
+ */
+export function matchRoute(pathname: string): RouteMatch | null {
+  let segments: string[];
+  try {
+    segments = pathname.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+  } catch {
+    return null;
+  }
+  const [first, ...rest] = segments;
+  if (!first) return null;
+  const generic = GENERIC[first];
+  if (generic) return generic(rest);
+  if (DECIMAL.test(first)) return withParams(segments, (params) => ({ screen: 'home', variant: null, params }));
+  const named = variantByRoute(first);
+  if (!named) return null;
+  switch (named.kind) {
+    case 'search':
+      return withParams(rest, (params) => ({ screen: 'search', variant: named.variant, params }));
+    case 'success': {
+      const params = parseSuccessParams(rest);
+      return params && { screen: 'success', variant: named.variant, params };
+    }
+    case 'form':
+    case 'extra':
+      return { screen: 'form', variant: named.variant, route: first, rest };
+  }
+}
