@@ -145,7 +145,12 @@ export function createUpstream(options: UpstreamOptions): Upstream {
         headers.set('content-type', 'application/json');
         body = JSON.stringify(send.body);
       }
-      const request = new Request(url, { method: send.method, headers, signal, ...(body === undefined ? {} : { body }) });
+      const request = new Request(url, {
+        method: send.method,
+        headers,
+        signal,
+        ...(body === undefined ? {} : { body }),
+      });
       response = await doFetch(request);
     } catch (e) {
       throw fault(e, 'request failed');
@@ -205,7 +210,10 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     } catch (e) {
       // The key may have rotated since it was cached: fetch it afresh next time.
       keyCache.invalidate(scopeOf(expoId));
-      throw new UpstreamError('bad-data', e instanceof AesError ? e.message : 'data does not decrypt', { path, cause: e });
+      throw new UpstreamError('bad-data', e instanceof AesError ? e.message : 'data does not decrypt', {
+        path,
+        cause: e,
+      });
     }
     return read(path, schema, plain);
   }
@@ -225,7 +233,8 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     const env = await call(path, expoId, { method: 'GET', query: { expoId: String(expoId) } });
     if (!isSuccessCode(env.code)) return refused(env);
     const key = AesKeyData.safeParse(env.data);
-    if (!key.success) throw new UpstreamError('no-key', 'the expo has no usable aesKey', { path, code: env.code, msg: env.msg });
+    if (!key.success)
+      throw new UpstreamError('no-key', 'the expo has no usable aesKey', { path, code: env.code, msg: env.msg });
     return ok(env, key.data);
   }
 
@@ -234,7 +243,11 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     return keyCache.get(scopeOf(expoId), async () => {
       const r = await selectAESKey(expoId);
       if (!r.ok) {
-        throw new UpstreamError('no-key', `selectAESKey refused (${r.code})`, { path: Path.selectAESKey, code: r.code, msg: r.msg });
+        throw new UpstreamError('no-key', `selectAESKey refused (${r.code})`, {
+          path: Path.selectAESKey,
+          code: r.code,
+          msg: r.msg,
+        });
       }
       return r.data.aesKey;
     });
@@ -295,7 +308,13 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       const env = await call(path, expoId, { method: 'GET', query });
       if (env.code === Code.SECOND_FORM) {
         // 20003's data is in clear (UPSTREAM.md).
-        return { ok: false, kind: 'second-form', code: Code.SECOND_FORM, msg: env.msg, data: read(path, SecondFormRef, env.data) };
+        return {
+          ok: false,
+          kind: 'second-form',
+          code: Code.SECOND_FORM,
+          msg: env.msg,
+          data: read(path, SecondFormRef, env.data),
+        };
       }
       if (!isSuccessCode(env.code)) return refused(env);
       // No registrations may come as empty data rather than an encrypted empty list.

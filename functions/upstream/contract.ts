@@ -197,7 +197,9 @@ export const Added = z.object({ euCode: looseString.pipe(z.string()), id: opt(lo
 export type Added = z.infer<typeof Added>;
 
 /** selectAESKey success data: the expo's 16-character key (UPSTREAM.md "Calls"). */
-export const AesKeyData = z.object({ aesKey: z.string().refine((k) => new TextEncoder().encode(k).byteLength === 16, 'aesKey must be 16 bytes') });
+export const AesKeyData = z.object({
+  aesKey: z.string().refine((k) => new TextEncoder().encode(k).byteLength === 16, 'aesKey must be 16 bytes'),
+});
 export type AesKeyData = z.infer<typeof AesKeyData>;
 
 /** queryFromUserExpoId success data: the second form's saved values by field key; null reads as none. */

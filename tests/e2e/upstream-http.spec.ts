@@ -16,7 +16,12 @@ function client(): Upstream {
   const baseUrl = test.info().project.use.baseURL ?? process.env['BASE_URL'];
   if (!baseUrl) throw new Error('set use.baseURL in playwright.config or BASE_URL to the served Worker');
   // A cache of its own: each test reads the key from the server, not from another test.
-  return createUpstream({ baseUrl, fetch: (req) => globalThis.fetch(req), timeoutMs: 5000, keyCache: createAesKeyCache() });
+  return createUpstream({
+    baseUrl,
+    fetch: (req) => globalThis.fetch(req),
+    timeoutMs: 5000,
+    keyCache: createAesKeyCache(),
+  });
 }
 
 test.describe('upstream client over HTTP against the reference upstream', () => {

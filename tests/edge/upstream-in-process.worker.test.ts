@@ -22,7 +22,11 @@ const EMAIL = 'edge-test@example.com';
 beforeAll(async () => {
   await appEnv.DB.batch([
     appEnv.DB.prepare('INSERT INTO expos (id, aes_key, exhi_name) VALUES (?, ?, ?)').bind(EXPO, KEY, 'Edge Test Expo'),
-    appEnv.DB.prepare('INSERT INTO customer_urls (id, expo_id, long_url) VALUES (?, ?, ?)').bind(URLS, EXPO, 'https://edge.example/form'),
+    appEnv.DB.prepare('INSERT INTO customer_urls (id, expo_id, long_url) VALUES (?, ?, ?)').bind(
+      URLS,
+      EXPO,
+      'https://edge.example/form',
+    ),
   ]);
 });
 
@@ -33,7 +37,10 @@ afterEach(() => {
 
 /** The code the reference put in its development outbox for a contact. */
 async function outboxCode(to: string): Promise<string> {
-  const res = await reference.fetch(new Request(`${REFERENCE_BASE_URL}/dev/outbox.json?to=${encodeURIComponent(to)}`), appEnv);
+  const res = await reference.fetch(
+    new Request(`${REFERENCE_BASE_URL}/dev/outbox.json?to=${encodeURIComponent(to)}`),
+    appEnv,
+  );
   expect(res.status).toBe(200);
   const body = (await res.json()) as { code: string };
   return body.code;
@@ -47,19 +54,29 @@ describe('upstreamFor without UPSTREAM_URL: the reference upstream in-process', 
     expect(await up.selectAESKey(EXPO)).toMatchObject({ ok: true, data: { aesKey: KEY } });
 
     const config = await up.getCustomerId({ expoId: EXPO, fId: URLS });
-    expect(config).toMatchObject({ ok: true, data: { customerUrls: { id: URLS }, expoInfo: { id: EXPO, exhiName: 'Edge Test Expo' } } });
+    expect(config).toMatchObject({
+      ok: true,
+      data: { customerUrls: { id: URLS }, expoInfo: { id: EXPO, exhiName: 'Edge Test Expo' } },
+    });
 
     expect(await up.sendEmailCode({ expoId: EXPO, email: EMAIL, lang: 'en' })).toMatchObject({ ok: true });
     const code = await outboxCode(EMAIL);
     const wrong = code === '000000' ? '111111' : '000000';
     const contact = { type: 'email', email: EMAIL } as const;
 
-    expect(await up.captchaVerify({ expoId: EXPO, contact, captcha: wrong })).toMatchObject({ ok: false, kind: 'refused' });
+    expect(await up.captchaVerify({ expoId: EXPO, contact, captcha: wrong })).toMatchObject({
+      ok: false,
+      kind: 'refused',
+    });
     expect(await up.captchaVerify({ expoId: EXPO, contact, captcha: code })).toMatchObject({ ok: true });
 
     expect(await up.queryRegistrations({ expoId: EXPO, contact, captcha: code })).toMatchObject({ ok: true, data: [] });
 
-    const added = await up.addUserInfo({ expoId: EXPO, urlsId: URLS, values: { uname: 'Edge Tester', email: EMAIL, ucompany: 'Acme' } });
+    const added = await up.addUserInfo({
+      expoId: EXPO,
+      urlsId: URLS,
+      values: { uname: 'Edge Tester', email: EMAIL, ucompany: 'Acme' },
+    });
     expect(added.ok).toBe(true);
     if (!added.ok) return;
     const euCode = added.data.euCode;
@@ -67,8 +84,14 @@ describe('upstreamFor without UPSTREAM_URL: the reference upstream in-process', 
     const found = await up.queryRegistrations({ expoId: EXPO, contact, captcha: code });
     expect(found).toMatchObject({ ok: true, data: [{ euCode, uname: 'Edge Tester', ucompany: 'Acme' }] });
 
-    expect(await up.queryCustomerCode({ expoId: EXPO, euCode })).toMatchObject({ ok: true, data: { euCode, uname: 'Edge Tester' } });
-    expect(await up.queryCustomerCode({ expoId: EXPO, euCode: 'NO-SUCH-CODE' })).toMatchObject({ ok: false, kind: 'refused' });
+    expect(await up.queryCustomerCode({ expoId: EXPO, euCode })).toMatchObject({
+      ok: true,
+      data: { euCode, uname: 'Edge Tester' },
+    });
+    expect(await up.queryCustomerCode({ expoId: EXPO, euCode: 'NO-SUCH-CODE' })).toMatchObject({
+      ok: false,
+      kind: 'refused',
+    });
 
     // Nothing went to the network.
     expect(spy).not.toHaveBeenCalled();
@@ -83,14 +106,20 @@ describe('upstreamFor without UPSTREAM_URL: the reference upstream in-process', 
   });
 
   it('a wrong code never lists registrations', async () => {
-    const r = await upstreamFor(appEnv).queryRegistrations({ expoId: EXPO, contact: { type: 'email', email: 'nobody@example.com' }, captcha: '123456' });
+    const r = await upstreamFor(appEnv).queryRegistrations({
+      expoId: EXPO,
+      contact: { type: 'email', email: 'nobody@example.com' },
+      captcha: '123456',
+    });
     expect(r.ok).toBe(false);
   });
 });
 
 describe('upstreamFor with UPSTREAM_URL: the network', () => {
   it('sends the request to {UPSTREAM_URL}/custom through the global fetch', async () => {
-    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => Response.json({ code: 200, msg: 'ok', data: { aesKey: 'net-key-16-bytes' } }));
+    const spy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async () => Response.json({ code: 200, msg: 'ok', data: { aesKey: 'net-key-16-bytes' } }));
     const up = upstreamFor({ ...appEnv, UPSTREAM_URL: 'https://organiser.example/api', UPSTREAM_TIMEOUT_MS: '2000' });
     expect(await up.selectAESKey(1308)).toMatchObject({ ok: true, data: { aesKey: 'net-key-16-bytes' } });
     expect(spy).toHaveBeenCalledTimes(1);

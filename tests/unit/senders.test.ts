@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Path } from '../../functions/upstream/contract';
 import { LANGS } from '../../src/lib/languages';
-import {
-  emailSenderPath,
-  fullPhone,
-  normalizeAreaCode,
-  smsPhone,
-  smsRule,
-  smsSenderPath,
-} from '../../src/lib/senders';
+import { emailSenderPath, fullPhone, normalizeAreaCode, smsPhone, smsRule, smsSenderPath } from '../../src/lib/senders';
 
 describe('SMS sender by area code (UPSTREAM.md "Calls")', () => {
   it.each([

@@ -107,7 +107,14 @@ class FakeUpstream {
       case Path.queryCustomerCode: {
         const euCode = oracleDecrypt(q['euCode']!, key!);
         if (euCode !== 'EU-A') return { code: 500, msg: 'not found', data: null };
-        return { code: 200, msg: 'ok', data: oracleEncrypt(JSON.stringify({ ...REG_A, useStatus: 1, usedCount: 2, maxCount: 0, auditStatus: 0 }), key!) };
+        return {
+          code: 200,
+          msg: 'ok',
+          data: oracleEncrypt(
+            JSON.stringify({ ...REG_A, useStatus: 1, usedCount: 2, maxCount: 0, auditStatus: 0 }),
+            key!,
+          ),
+        };
       }
       case Path.queryFromUserExpoId:
         return { code: 200, msg: 'ok', data: { company: 'Acme', userId: Number(q['userId']) } };
@@ -187,7 +194,11 @@ describe('getCustomerId', () => {
   });
 
   it('data encrypted with another key is bad-data, and the key is fetched afresh next time', async () => {
-    fake.override.set(Path.getCustomerId, () => ({ code: 200, msg: 'ok', data: oracleEncrypt('{}', 'another-key-0000') }));
+    fake.override.set(Path.getCustomerId, () => ({
+      code: 200,
+      msg: 'ok',
+      data: oracleEncrypt('{}', 'another-key-0000'),
+    }));
     await expect(up.getCustomerId({ expoId: 1308, fId: 1 })).rejects.toMatchObject({ kind: 'bad-data' });
     fake.override.clear();
     await up.getCustomerId({ expoId: 1308, fId: 1 });
@@ -196,7 +207,12 @@ describe('getCustomerId', () => {
 
   it('a refusal is a value and nothing is decrypted', async () => {
     fake.override.set(Path.getCustomerId, () => ({ code: 500, msg: 'url not configured', data: 'garbage' }));
-    expect(await up.getCustomerId({ expoId: 1308, fId: 1 })).toEqual({ ok: false, kind: 'refused', code: 500, msg: 'url not configured' });
+    expect(await up.getCustomerId({ expoId: 1308, fId: 1 })).toEqual({
+      ok: false,
+      kind: 'refused',
+      code: 500,
+      msg: 'url not configured',
+    });
   });
 });
 
@@ -208,7 +224,9 @@ describe('sendSmsCode', () => {
   ])('%s goes to its sender with the right smsPhone', async (areaCode, national, path, smsPhone) => {
     const r = await up.sendSmsCode({ expoId: 1261, areaCode, national });
     expect(r).toEqual({ ok: true, code: 200, msg: 'sent', data: null });
-    expect(fake.seen).toEqual([{ method: 'POST', path, expoIdHeader: '1261', query: {}, body: { smsPhone, expoId: 1261 } }]);
+    expect(fake.seen).toEqual([
+      { method: 'POST', path, expoIdHeader: '1261', query: {}, body: { smsPhone, expoId: 1261 } },
+    ]);
   });
 
   it('code 600 is a refusal with the server msg', async () => {
@@ -232,19 +250,33 @@ describe('sendEmailCode', () => {
   ] as const)('%s goes to %s with the e-mail as smsPhone', async (lang, path) => {
     const r = await up.sendEmailCode({ expoId: 1108, email: 'a@b.co', lang });
     expect(r.ok).toBe(true);
-    expect(fake.seen).toEqual([{ method: 'POST', path, expoIdHeader: '1108', query: {}, body: { smsPhone: 'a@b.co', expoId: 1108 } }]);
+    expect(fake.seen).toEqual([
+      { method: 'POST', path, expoIdHeader: '1108', query: {}, body: { smsPhone: 'a@b.co', expoId: 1108 } },
+    ]);
   });
 });
 
 describe('captchaVerify', () => {
   it('phone is exactly as sent to the SMS call (+86: national)', async () => {
-    const r = await up.captchaVerify({ expoId: 1308, captcha: '123456', contact: { type: 'phone', areaCode: '+86', national: '13812345678' } });
+    const r = await up.captchaVerify({
+      expoId: 1308,
+      captcha: '123456',
+      contact: { type: 'phone', areaCode: '+86', national: '13812345678' },
+    });
     expect(r.ok).toBe(true);
-    expect(fake.seen[0]).toMatchObject({ method: 'GET', path: Path.captchaVerify, query: { captcha: '123456', phone: '13812345678' } });
+    expect(fake.seen[0]).toMatchObject({
+      method: 'GET',
+      path: Path.captchaVerify,
+      query: { captcha: '123456', phone: '13812345678' },
+    });
   });
 
   it('other area codes send the full phone; e-mail sends the e-mail', async () => {
-    await up.captchaVerify({ expoId: 1308, captcha: '1', contact: { type: 'phone', areaCode: '+66', national: '812345678' } });
+    await up.captchaVerify({
+      expoId: 1308,
+      captcha: '1',
+      contact: { type: 'phone', areaCode: '+66', national: '812345678' },
+    });
     await up.captchaVerify({ expoId: 1308, captcha: '1', contact: { type: 'email', email: 'a@b.co' } });
     expect(fake.seen.map((s) => s.query['phone'])).toEqual(['+66812345678', 'a@b.co']);
   });
@@ -257,7 +289,11 @@ describe('captchaVerify', () => {
 
 describe('queryRegistrations', () => {
   it('e-mail: every non-empty param encrypted with the expo key; records decrypted and read', async () => {
-    const r = await up.queryRegistrations({ expoId: 1308, captcha: '123456', contact: { type: 'email', email: 'a@b.co' } });
+    const r = await up.queryRegistrations({
+      expoId: 1308,
+      captcha: '123456',
+      contact: { type: 'email', email: 'a@b.co' },
+    });
     const call = fake.calls(Path.queryEmailUserExpoId)[0]!;
     expect(call.query['phone']).toBe('');
     expect(call.query['expoId']).not.toBe('1308');
@@ -272,37 +308,77 @@ describe('queryRegistrations', () => {
   });
 
   it('phone: the phone lookup with the full phone', async () => {
-    await up.queryRegistrations({ expoId: 1178, captcha: '123456', contact: { type: 'phone', areaCode: '+86', national: '13812345678' } });
+    await up.queryRegistrations({
+      expoId: 1178,
+      captcha: '123456',
+      contact: { type: 'phone', areaCode: '+86', national: '13812345678' },
+    });
     const call = fake.calls(Path.queryUserExpoId)[0]!;
     expect(call.query['email']).toBe('');
     expect(oracleDecrypt(call.query['phone']!, KEYS[1178]!)).toBe('+8613812345678');
   });
 
   it('20003 gives the second form reference in clear', async () => {
-    fake.override.set(Path.queryUserExpoId, () => ({ code: 20003, msg: 'second form', data: { userId: '501', urlsId: 9001 } }));
-    const r = await up.queryRegistrations({ expoId: 1178, captcha: '1', contact: { type: 'phone', areaCode: '+62', national: '81234567' } });
-    expect(r).toEqual({ ok: false, kind: 'second-form', code: 20003, msg: 'second form', data: { userId: 501, urlsId: 9001 } });
+    fake.override.set(Path.queryUserExpoId, () => ({
+      code: 20003,
+      msg: 'second form',
+      data: { userId: '501', urlsId: 9001 },
+    }));
+    const r = await up.queryRegistrations({
+      expoId: 1178,
+      captcha: '1',
+      contact: { type: 'phone', areaCode: '+62', national: '81234567' },
+    });
+    expect(r).toEqual({
+      ok: false,
+      kind: 'second-form',
+      code: 20003,
+      msg: 'second form',
+      data: { userId: 501, urlsId: 9001 },
+    });
   });
 
   it('a 20003 without ids is bad-data', async () => {
     fake.override.set(Path.queryUserExpoId, () => ({ code: 20003, msg: 'second form', data: null }));
     await expect(
-      up.queryRegistrations({ expoId: 1178, captcha: '1', contact: { type: 'phone', areaCode: '+62', national: '81234567' } }),
+      up.queryRegistrations({
+        expoId: 1178,
+        captcha: '1',
+        contact: { type: 'phone', areaCode: '+62', national: '81234567' },
+      }),
     ).rejects.toMatchObject({ kind: 'bad-data' });
   });
 
   it('empty data is no registrations; non-record entries are dropped', async () => {
     fake.override.set(Path.queryEmailUserExpoId, () => ({ code: 200, msg: 'ok', data: null }));
-    const empty = await up.queryRegistrations({ expoId: 1308, captcha: '1', contact: { type: 'email', email: 'a@b.co' } });
+    const empty = await up.queryRegistrations({
+      expoId: 1308,
+      captcha: '1',
+      contact: { type: 'email', email: 'a@b.co' },
+    });
     expect(empty).toMatchObject({ ok: true, data: [] });
-    fake.override.set(Path.queryEmailUserExpoId, () => ({ code: 200, msg: 'ok', data: oracleEncrypt(JSON.stringify([null, 5, REG_A]), KEYS[1308]!) }));
-    const some = await up.queryRegistrations({ expoId: 1308, captcha: '1', contact: { type: 'email', email: 'a@b.co' } });
+    fake.override.set(Path.queryEmailUserExpoId, () => ({
+      code: 200,
+      msg: 'ok',
+      data: oracleEncrypt(JSON.stringify([null, 5, REG_A]), KEYS[1308]!),
+    }));
+    const some = await up.queryRegistrations({
+      expoId: 1308,
+      captcha: '1',
+      contact: { type: 'email', email: 'a@b.co' },
+    });
     expect(some).toMatchObject({ ok: true, data: [REG_A] });
   });
 
   it('data that decrypts to something other than a list is bad-data', async () => {
-    fake.override.set(Path.queryEmailUserExpoId, () => ({ code: 200, msg: 'ok', data: oracleEncrypt('{"a":1}', KEYS[1308]!) }));
-    await expect(up.queryRegistrations({ expoId: 1308, captcha: '1', contact: { type: 'email', email: 'a@b.co' } })).rejects.toMatchObject({
+    fake.override.set(Path.queryEmailUserExpoId, () => ({
+      code: 200,
+      msg: 'ok',
+      data: oracleEncrypt('{"a":1}', KEYS[1308]!),
+    }));
+    await expect(
+      up.queryRegistrations({ expoId: 1308, captcha: '1', contact: { type: 'email', email: 'a@b.co' } }),
+    ).rejects.toMatchObject({
       kind: 'bad-data',
     });
   });
@@ -312,7 +388,11 @@ describe('queryFromUserExpoId', () => {
   it('sends ids in clear and returns the saved values', async () => {
     const r = await up.queryFromUserExpoId({ expoId: 1178, userId: 501, urlsId: 9001 });
     expect(fake.seen).toHaveLength(1);
-    expect(fake.seen[0]).toMatchObject({ method: 'GET', path: Path.queryFromUserExpoId, query: { userId: '501', urlsId: '9001', expoId: '1178' } });
+    expect(fake.seen[0]).toMatchObject({
+      method: 'GET',
+      path: Path.queryFromUserExpoId,
+      query: { userId: '501', urlsId: '9001', expoId: '1178' },
+    });
     expect(r).toEqual({ ok: true, code: 200, msg: 'ok', data: { company: 'Acme', userId: 501 } });
   });
 });
@@ -323,11 +403,19 @@ describe('queryCustomerCode', () => {
     const call = fake.calls(Path.queryCustomerCode)[0]!;
     expect(oracleDecrypt(call.query['expoId']!, KEYS[1308]!)).toBe('1308');
     expect(oracleDecrypt(call.query['euCode']!, KEYS[1308]!)).toBe('EU-A');
-    expect(r).toMatchObject({ ok: true, data: { euCode: 'EU-A', uname: 'Ann', useStatus: 1, usedCount: 2, maxCount: 0, auditStatus: 0 } });
+    expect(r).toMatchObject({
+      ok: true,
+      data: { euCode: 'EU-A', uname: 'Ann', useStatus: 1, usedCount: 2, maxCount: 0, auditStatus: 0 },
+    });
   });
 
   it('an unknown code is a refusal', async () => {
-    expect(await up.queryCustomerCode({ expoId: 1308, euCode: 'nope' })).toEqual({ ok: false, kind: 'refused', code: 500, msg: 'not found' });
+    expect(await up.queryCustomerCode({ expoId: 1308, euCode: 'nope' })).toEqual({
+      ok: false,
+      kind: 'refused',
+      code: 500,
+      msg: 'not found',
+    });
   });
 });
 
@@ -392,7 +480,11 @@ describe('the aesKey cache', () => {
 
   it('does not cache a failed fetch', async () => {
     fake.keyFailures = 1;
-    await expect(up.getCustomerId({ expoId: 1308, fId: 1 })).rejects.toMatchObject({ kind: 'no-key', code: 500, msg: 'busy' });
+    await expect(up.getCustomerId({ expoId: 1308, fId: 1 })).rejects.toMatchObject({
+      kind: 'no-key',
+      code: 500,
+      msg: 'busy',
+    });
     const r = await up.getCustomerId({ expoId: 1308, fId: 1 });
     expect(r.ok).toBe(true);
     expect(fake.calls(Path.selectAESKey)).toHaveLength(2);
@@ -432,9 +524,19 @@ describe('odd replies never throw anything but UpstreamError', () => {
   });
 
   it('a fetch that throws is network; one that never answers is timeout', async () => {
-    const broken = createUpstream({ baseUrl: BASE, fetch: () => Promise.reject(new TypeError('fetch failed')), timeoutMs: 50, keyCache: cache });
+    const broken = createUpstream({
+      baseUrl: BASE,
+      fetch: () => Promise.reject(new TypeError('fetch failed')),
+      timeoutMs: 50,
+      keyCache: cache,
+    });
     await expect(broken.selectAESKey(1308)).rejects.toMatchObject({ kind: 'network', path: Path.selectAESKey });
-    const stuck = createUpstream({ baseUrl: BASE, fetch: () => new Promise<Response>(() => undefined), timeoutMs: 50, keyCache: cache });
+    const stuck = createUpstream({
+      baseUrl: BASE,
+      fetch: () => new Promise<Response>(() => undefined),
+      timeoutMs: 50,
+      keyCache: cache,
+    });
     await expect(stuck.selectAESKey(1308)).rejects.toMatchObject({ kind: 'timeout' });
   });
 

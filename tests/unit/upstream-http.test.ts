@@ -93,7 +93,12 @@ afterAll(async () => {
 });
 
 function clientFor(base: string) {
-  return createUpstream({ baseUrl: base, fetch: (req) => globalThis.fetch(req), timeoutMs: TIMEOUT_MS, keyCache: createAesKeyCache() });
+  return createUpstream({
+    baseUrl: base,
+    fetch: (req) => globalThis.fetch(req),
+    timeoutMs: TIMEOUT_MS,
+    keyCache: createAesKeyCache(),
+  });
 }
 
 /** The error a call rejects with; fails the test when it resolves. */

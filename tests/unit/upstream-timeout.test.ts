@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { UPSTREAM_TIMEOUT_DEFAULT_MS, UPSTREAM_TIMEOUT_MAX_MS, upstreamTimeoutMs } from '../../functions/upstream/timeout';
+import {
+  UPSTREAM_TIMEOUT_DEFAULT_MS,
+  UPSTREAM_TIMEOUT_MAX_MS,
+  upstreamTimeoutMs,
+} from '../../functions/upstream/timeout';
 
 describe('UPSTREAM_TIMEOUT_MS', () => {
   it('defaults to 15000 ms', () => {
