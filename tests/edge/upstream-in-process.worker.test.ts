@@ -97,6 +97,11 @@ describe('upstreamFor without UPSTREAM_URL: the reference upstream in-process', 
     expect(spy).not.toHaveBeenCalled();
   });
 
+  it("reads the seed's expo 1308 exhibitor config (spec §2.2: url id 10542)", async () => {
+    const r = await upstreamFor(appEnv).getCustomerId({ expoId: 1308, fId: 10542 });
+    expect(r).toMatchObject({ ok: true, data: { expoInfo: { id: 1308 }, customerUrls: { id: 10542 } } });
+  });
+
   it('an unknown expo is no-key', async () => {
     const err = await upstreamFor(appEnv)
       .getCustomerId({ expoId: 990_999, fId: URLS })
