@@ -16,6 +16,24 @@ export interface VerifiedContact {
   checkType: 1 | 2;
   /** area code for phone contacts, e.g. "+66" (spec §3 session key areatext) */
   areaCode?: string;
+  /** 20003: the second form to complete (spec §4; userId and urlsId) */
+  secondForm?: { userId: number; urlsId: number };
+  /** several matches: the list the /applyList page shows without JavaScript (spec §2.3) */
+  list?: ListEntry[];
+}
+
+/** A registration as the selection list needs it; short keys keep the cookie small. */
+export interface ListEntry {
+  /** euCode */
+  e: string;
+  /** name */
+  n: string;
+  /** euClass */
+  c: number | null;
+  /** euDefine */
+  d: string | null;
+  /** ticketName */
+  t: string | null;
 }
 
 interface Payload extends VerifiedContact {
@@ -71,9 +89,8 @@ export async function verifyContact(value: string | null | undefined, secret: st
     return null;
   }
   if (!isPayload(p) || p.exp * 1000 <= now) return null;
-  const out: VerifiedContact = { expoId: p.expoId, contact: p.contact, checkType: p.checkType };
-  if (typeof p.areaCode === 'string') out.areaCode = p.areaCode;
-  return out;
+  const { exp: _exp, ...contact } = p;
+  return contact;
 }
 
 function isPayload(p: unknown): p is Payload {
@@ -84,6 +101,21 @@ function isPayload(p: unknown): p is Payload {
     typeof o['contact'] === 'string' &&
     (o['checkType'] === 1 || o['checkType'] === 2) &&
     typeof o['exp'] === 'number' &&
-    (o['areaCode'] === undefined || typeof o['areaCode'] === 'string')
+    (o['areaCode'] === undefined || typeof o['areaCode'] === 'string') &&
+    (o['secondForm'] === undefined || isSecondForm(o['secondForm'])) &&
+    (o['list'] === undefined || (Array.isArray(o['list']) && o['list'].every(isListEntry)))
   );
+}
+
+function isSecondForm(x: unknown): x is { userId: number; urlsId: number } {
+  if (typeof x !== 'object' || x === null) return false;
+  const o = x as Record<string, unknown>;
+  return Number.isSafeInteger(o['userId']) && Number.isSafeInteger(o['urlsId']);
+}
+
+function isListEntry(x: unknown): x is ListEntry {
+  if (typeof x !== 'object' || x === null) return false;
+  const o = x as Record<string, unknown>;
+  const strOrNull = (v: unknown) => v === null || typeof v === 'string';
+  return typeof o['e'] === 'string' && typeof o['n'] === 'string' && (o['c'] === null || typeof o['c'] === 'number') && strOrNull(o['d']) && strOrNull(o['t']);
 }

@@ -32,3 +32,14 @@ describe('verified-contact cookie (DESIGN.md)', () => {
     await expect(signContact(contact, 'short')).rejects.toThrow(/SESSION_SECRET/);
   });
 });
+
+describe('verified-contact cookie carries the lookup context', () => {
+  it('keeps a second-form reference and a selection list', async () => {
+    const full = {
+      ...contact,
+      secondForm: { userId: 7, urlsId: 11780 },
+      list: [{ e: 'K7QW3ZP9M2XR', n: '王小明', c: 3, d: 'VIP', t: null }],
+    };
+    expect(await verifyContact(await signContact(full, SECRET), SECRET)).toEqual(full);
+  });
+});
