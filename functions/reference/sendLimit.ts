@@ -1,17 +1,18 @@
 /**
  * Per-contact send limits (UPSTREAM.md "What the reference upstream adds"): 60 s between
- * sends (the spec §9 countdown) and at most 5 sends an hour. Counted across expos, so one
- * phone cannot be flooded by cycling expo ids.
+ * sends (the spec §9 countdown) and at most 5 sends an hour. Counted per expo and contact,
+ * as codes are (a code of one expo unlocks nothing in another), so the demo contacts that
+ * the seed reuses across expos can be tried expo after expo.
  */
 
 /** The limits, as data. */
 export const SEND_LIMITS = { minGapMs: 60_000, windowMs: 3_600_000, maxPerWindow: 5 } as const;
 
 /** Null when a send may go now; otherwise the reason to show. */
-export async function sendRefusal(db: D1Database, contact: string, nowMs: number): Promise<string | null> {
+export async function sendRefusal(db: D1Database, expoId: number, contact: string, nowMs: number): Promise<string | null> {
   const row = await db
-    .prepare('SELECT count(*) AS n, max(sent_at) AS last FROM send_log WHERE contact = ? AND sent_at > ?')
-    .bind(contact, nowMs - SEND_LIMITS.windowMs)
+    .prepare('SELECT count(*) AS n, max(sent_at) AS last FROM send_log WHERE contact = ? AND expo_id = ? AND sent_at > ?')
+    .bind(contact, expoId, nowMs - SEND_LIMITS.windowMs)
     .first<{ n: number; last: number | null }>();
   const n = row?.n ?? 0;
   const last = row?.last ?? null;

@@ -67,6 +67,13 @@ describe('send code', () => {
     expect(r.msg).toMatch(/wait \d+ s/);
   });
 
+  it('counts limits per expo and contact: another expo may send at once', async () => {
+    const contact = 'two.expos@demo.test';
+    expect((await send('getemailCode', 1308, contact)).code).toBe(200);
+    expect((await send('getemailCodeEn', 1179, contact)).code).toBe(200);
+    expect((await send('getemailCodeEn', 1179, contact)).code).toBe(600);
+  });
+
   it('allows a resend after 60 s, which replaces the old code', async () => {
     const contact = 'resend.later@demo.test';
     await send('getemailCode', 1308, contact);

@@ -60,7 +60,7 @@ export function sendCode(call: SendCall) {
 
     if (deliveryMode(c.env) === 'none') return reply(c, RefCode.SEND_REFUSED, 'no delivery configured');
     const now = Date.now();
-    const refusal = await sendRefusal(c.env.DB, contact, now);
+    const refusal = await sendRefusal(c.env.DB, expo.id, contact, now);
     if (refusal !== null) return reply(c, RefCode.SEND_REFUSED, refusal);
 
     const code = generateCode();

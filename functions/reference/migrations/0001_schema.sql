@@ -121,14 +121,14 @@ CREATE TABLE verification_codes (
   PRIMARY KEY (expo_id, contact)
 );
 
--- Every delivered send, for the per-contact limits (60 s apart, 5 an hour).
+-- Every delivered send, for the per-expo, per-contact limits (60 s apart, 5 an hour).
 CREATE TABLE send_log (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   contact TEXT NOT NULL,
   expo_id INTEGER NOT NULL,
   sent_at INTEGER NOT NULL
 );
-CREATE INDEX send_log_contact ON send_log(contact, sent_at);
+CREATE INDEX send_log_contact ON send_log(contact, expo_id, sent_at);
 
 -- Development outbox (DEV_OUTBOX=1): codes that would have been sent.
 CREATE TABLE outbox (
