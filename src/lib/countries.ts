@@ -93,7 +93,7 @@ const REST: readonly Row[] = [
   ['+243', '刚果（金）', 'Congo (Democratic Republic)'],
   ['+682', '库克群岛', 'Cook Islands'],
   ['+506', '哥斯达黎加', 'Costa Rica'],
-  ['+225', '科特迪瓦', 'Côte d\'Ivoire'],
+  ['+225', '科特迪瓦', "Côte d'Ivoire"],
   ['+385', '克罗地亚', 'Croatia'],
   ['+53', '古巴', 'Cuba'],
   ['+599', '库拉索', 'Curaçao'],

@@ -149,7 +149,9 @@ export const OUTCOME_RULES: readonly OutcomeRule[] = [
     decide: (c) => {
       const route = c.variant?.rules.supplementWhenNoActivity;
       const [only] = c.records;
-      return route && only && c.records.length === 1 && !hasActivity(only) ? { kind: 'supplement', record: only, route } : null;
+      return route && only && c.records.length === 1 && !hasActivity(only)
+        ? { kind: 'supplement', record: only, route }
+        : null;
     },
   },
   {
@@ -224,7 +226,12 @@ export interface SuccessPathInput {
  * // '/IEAESuccess/MTA1NDI/QTE/MTMwOA/10542/?f='
  */
 export function successPath(input: SuccessPathInput): string {
-  const ids = [encodeId(input.urlId), encodeId(input.euCode), encodeId(input.expoId), encodeURIComponent(String(input.fId))];
+  const ids = [
+    encodeId(input.urlId),
+    encodeId(input.euCode),
+    encodeId(input.expoId),
+    encodeURIComponent(String(input.fId)),
+  ];
   if (input.variant === null) return `/success/${ids.join('/')}`;
   return `/${input.variant.success}/${ids.join('/')}/?f=${encodeURIComponent(input.f ?? '')}`;
 }

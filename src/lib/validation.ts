@@ -51,8 +51,7 @@ export interface LookupValue extends SendCodeValue {
 
 /** Either the trimmed values, or the first failing field with its message key (and the values, to refill the form). */
 export type Validation<V, F extends LookupField> =
-  | { ok: true; value: V }
-  | { ok: false; field: F; key: ValidationKey; value: V };
+  { ok: true; value: V } | { ok: false; field: F; key: ValidationKey; value: V };
 
 /** An area code as the picker gives it: `+` and 1-4 digits (ITU calling codes; see countries.ts). */
 const AREA_CODE = /^\+\d{1,4}$/;
@@ -91,7 +90,8 @@ const fail = <F extends LookupField>(field: F, key: ValidationKey) => ({ field, 
 const PHONE_CHECKS: readonly Check<'areaCode' | 'phone'>[] = [
   (v) => (AREA_CODE.test(v.areaCode) ? null : fail('areaCode', ValidationKey.selectCountry)),
   (v) => (v.phone === '' ? fail('phone', ValidationKey.phonePlach) : null),
-  (v) => ((v.areaCode === '+86' ? CN_MOBILE : OTHER_PHONE).test(v.phone) ? null : fail('phone', ValidationKey.codeError)),
+  (v) =>
+    (v.areaCode === '+86' ? CN_MOBILE : OTHER_PHONE).test(v.phone) ? null : fail('phone', ValidationKey.codeError),
 ];
 
 /** E-mail mode, in form order (spec §5). */
@@ -138,7 +138,10 @@ const contactChecks = (checkType: CheckType): readonly Check<'areaCode' | 'phone
  * @example validateLookup({ checkType: 1, areaCode: '+86', phone: '123' }, { requireCode: true })
  * // { ok: false, field: 'phone', key: 'search.codeError', value: {...} }
  */
-export function validateLookup(input: LookupInput, opts: { requireCode: boolean }): Validation<LookupValue, LookupField> {
+export function validateLookup(
+  input: LookupInput,
+  opts: { requireCode: boolean },
+): Validation<LookupValue, LookupField> {
   const value = trimmed(input);
   const failure = firstFailure([...contactChecks(value.checkType), ...codeChecks(opts.requireCode)], value);
   return failure ? { ok: false, ...failure, value } : { ok: true, value };

@@ -12,7 +12,9 @@ export const CONTACT_MODES = ['phone', 'email'] as const;
 export type ContactMode = (typeof CONTACT_MODES)[number];
 
 /** A route name as it appears as the first path segment (`IndonesianSearch`). */
-const RouteName = z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/, 'a route name is letters and digits, starting with a letter');
+const RouteName = z
+  .string()
+  .regex(/^[A-Za-z][A-Za-z0-9]*$/, 'a route name is letters and digits, starting with a letter');
 
 const UrlId = z.number().int().positive();
 
@@ -69,7 +71,8 @@ export const VariantSchema = z
     const issue = (message: string) => ctx.addIssue({ code: 'custom', message: `${v.name}: ${message}` });
     if (new Set(v.modes.offered).size !== v.modes.offered.length) issue('a mode is offered twice');
     const onlyPhone = v.modes.offered.length === 1 && v.modes.offered[0] === 'phone';
-    if (v.defaultCheckType !== (onlyPhone ? 1 : 2)) issue('defaultCheckType is 2 (e-mail) unless only phone is offered (spec §2.1)');
+    if (v.defaultCheckType !== (onlyPhone ? 1 : 2))
+      issue('defaultCheckType is 2 (e-mail) unless only phone is offered (spec §2.1)');
     if (v.modes.tabs && v.modes.offered.length < 2) issue('tabs need two modes');
     for (const r of [v.rules.supplementWhenNoActivity, v.rules.secondFormOn20003]) {
       if (r !== null && !v.extraForms.includes(r)) issue(`rule route ${r} is not one of its extraForms`);
@@ -89,10 +92,19 @@ export const VariantTableSchema = z.array(VariantSchema).superRefine((rows, ctx)
       set.add(v);
     }
   };
-  seen('expo id', rows.map((r) => r.expoId));
-  seen('name', rows.map((r) => r.name));
+  seen(
+    'expo id',
+    rows.map((r) => r.expoId),
+  );
+  seen(
+    'name',
+    rows.map((r) => r.name),
+  );
   // Route names are case-sensitive in the router, but two that differ only in case would be a trap.
-  seen('route', rows.flatMap((r) => [r.search, r.form, r.success, ...r.extraForms].map((n) => n.toLowerCase())));
+  seen(
+    'route',
+    rows.flatMap((r) => [r.search, r.form, r.success, ...r.extraForms].map((n) => n.toLowerCase())),
+  );
 });
 
 type Row = z.input<typeof VariantSchema>;

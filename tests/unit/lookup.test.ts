@@ -112,7 +112,11 @@ describe('filterRecords (spec §2.2: 1308 lists the earliest plus every class 3)
   });
 
   it('is idempotent', () => {
-    const rs = [rec({ createtime: '2024-05-02 10:00:00', euClass: 3 }), rec({ createtime: '2024-05-01 10:00:00' }), rec()];
+    const rs = [
+      rec({ createtime: '2024-05-02 10:00:00', euClass: 3 }),
+      rec({ createtime: '2024-05-01 10:00:00' }),
+      rec(),
+    ];
     const once = filterRecords(rs, ieae);
     expect(filterRecords(once, ieae)).toEqual(once);
   });
@@ -152,7 +156,10 @@ describe('decideOutcome (spec §4 lookup flow)', () => {
   it('filters 1308 first: several that filter down to one go to success', () => {
     const early = rec({ createtime: '2024-01-01 00:00:00' });
     const late = rec({ createtime: '2024-02-01 00:00:00', euClass: 2 });
-    expect(decideOutcome({ variant: ieae, code: 200, records: [late, early] })).toEqual({ kind: 'success', record: early });
+    expect(decideOutcome({ variant: ieae, code: 200, records: [late, early] })).toEqual({
+      kind: 'success',
+      record: early,
+    });
     const vip = rec({ euClass: 3, createtime: '2024-03-01 00:00:00' });
     expect(decideOutcome({ variant: ieae, code: 200, records: [late, early, vip] })).toEqual({
       kind: 'select',
@@ -175,12 +182,18 @@ describe('decideOutcome (spec §4 lookup flow)', () => {
   describe('unusable records (no registration code)', () => {
     it('are dropped', () => {
       const good = rec();
-      const out = decideOutcome({ variant: asia, code: 200, records: [rec({ euCode: null }), good, rec({ euCode: '  ' })] });
+      const out = decideOutcome({
+        variant: asia,
+        code: 200,
+        records: [rec({ euCode: null }), good, rec({ euCode: '  ' })],
+      });
       expect(out).toEqual({ kind: 'success', record: good });
     });
 
     it('alone give no data rather than a second registration', () => {
-      expect(decideOutcome({ variant: asia, code: 200, records: [rec({ euCode: undefined })] })).toEqual({ kind: 'nodata' });
+      expect(decideOutcome({ variant: asia, code: 200, records: [rec({ euCode: undefined })] })).toEqual({
+        kind: 'nodata',
+      });
       expect(decideOutcome({ variant: null, code: 200, records: [rec({ euCode: '' })] })).toEqual({ kind: 'nodata' });
     });
   });
@@ -201,9 +214,10 @@ describe('decideOutcome (spec §4 lookup flow)', () => {
     });
 
     it('several records open the selection even without activities', () => {
-      expect(decideOutcome({ variant: jakarta, code: 200, records: [rec({ activityId: null }), rec({ activityId: null })] }).kind).toBe(
-        'select',
-      );
+      expect(
+        decideOutcome({ variant: jakarta, code: 200, records: [rec({ activityId: null }), rec({ activityId: null })] })
+          .kind,
+      ).toBe('select');
     });
 
     it('applies to Jakarta only', () => {
@@ -233,7 +247,10 @@ describe('decideOutcome (spec §4 lookup flow)', () => {
     });
 
     it.each([undefined, null, {}, { userId: 1 }, { userId: 'x', urlsId: 2 }])('is an error when data is %j', (data) => {
-      expect(decideOutcome({ variant: jakarta, code: 20003, records: [], data })).toEqual({ kind: 'error', code: 20003 });
+      expect(decideOutcome({ variant: jakarta, code: 20003, records: [], data })).toEqual({
+        kind: 'error',
+        code: 20003,
+      });
     });
   });
 
@@ -247,9 +264,9 @@ describe('successPath (spec §2.1, §2.3)', () => {
     expect(successPath({ variant: ieae, urlId: 10542, euCode: 'A1', expoId: 1308, fId: 10542, f: '' })).toBe(
       '/IEAESuccess/MTA1NDI/QTE/MTMwOA/10542/?f=',
     );
-    expect(successPath({ variant: asia, urlId: '10887', euCode: 'X', expoId: '1312', fId: '10887', f: 'a b&c=d/é' })).toBe(
-      `/AsiaSuccess/${encodeId(10887)}/${encodeId('X')}/${encodeId(1312)}/10887/?f=a%20b%26c%3Dd%2F%C3%A9`,
-    );
+    expect(
+      successPath({ variant: asia, urlId: '10887', euCode: 'X', expoId: '1312', fId: '10887', f: 'a b&c=d/é' }),
+    ).toBe(`/AsiaSuccess/${encodeId(10887)}/${encodeId('X')}/${encodeId(1312)}/10887/?f=a%20b%26c%3Dd%2F%C3%A9`);
   });
 
   it.each([undefined, null, ''])('leaves f empty when it is %j', (f) => {

@@ -190,7 +190,10 @@ describe('the schema rejects bad rows', () => {
     ['a rule route not among its extra forms', (v) => (v.rules.secondFormOn20003 = 'BangkokSecondForm')],
     ['an unknown field', (v) => Object.assign(v, { colour: 'red' })],
     ['tabs with one mode', (v) => (v.modes = { offered: ['email'], tabs: true, phoneCollected: true })],
-    ['a bypass without e-mail', (v) => ((v.modes.offered = ['phone']), (v.defaultCheckType = 1), (v.rules.bypassUrlIds = [1]))],
+    [
+      'a bypass without e-mail',
+      (v) => ((v.modes.offered = ['phone']), (v.defaultCheckType = 1), (v.rules.bypassUrlIds = [1])),
+    ],
   ];
   it.each(bad)('rejects %s', (_, breakIt) => {
     const v = copy(good);
