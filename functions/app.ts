@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from './env';
 import { api } from './api';
+import reference from './reference';
 import { securityHeaders } from './middleware/security-headers';
 
 /**
@@ -11,5 +12,8 @@ export function createApp(): Hono<{ Bindings: AppEnv }> {
   const app = new Hono<{ Bindings: AppEnv }>();
   app.use(securityHeaders());
   app.route('/api', api);
+  // The reference upstream answers the legacy API over HTTP too (/custom/*, /wx/*, and the
+  // development outbox /dev/* while it is on), so any client of that API can use it.
+  app.route('/', reference);
   return app;
 }

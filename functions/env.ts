@@ -1,10 +1,11 @@
 /**
  * The Worker's bindings and variables (wrangler.toml `[vars]`, secrets, D1).
- * Every variable is documented in README.md "Configuration".
+ * Every variable is documented in README.md "Configuration". `Cloudflare.Env` is generated from
+ * wrangler.toml by `npm run cf-typegen`; secrets are not in that file, so they are added here.
  */
-export interface AppEnv {
+export interface AppEnv extends Cloudflare.Env {
   /** Base URL of the organiser's API (without `/custom`); empty = the embedded reference upstream. */
-  UPSTREAM_URL?: string;
+  UPSTREAM_URL: string;
   /** Per-call timeout for upstream requests in ms; default 15000. */
   UPSTREAM_TIMEOUT_MS?: string;
   /** HMAC key for the verified-contact cookie. */

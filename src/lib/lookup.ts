@@ -137,8 +137,10 @@ export const OUTCOME_RULES: readonly OutcomeRule[] = [
   {
     // A contact with registrations that cannot be shown (no euCode: no credential page) is not
     // sent to register again, which would only duplicate them.
-    source: '§4, §8: generic screens show the no-data dialog when nothing is usable',
-    decide: (c) => (c.records.length === 0 && (c.variant === null || c.returned > 0) ? { kind: 'nodata' } : null),
+    // Zero records go to the form on every screen (issue 5: "zero matches → form" for the
+    // generic form too); the dialog is for registrations that exist but cannot be shown.
+    source: '§4, §8: the no-data dialog when records came back but none is usable',
+    decide: (c) => (c.records.length === 0 && c.returned > 0 ? { kind: 'nodata' } : null),
   },
   {
     source: '§4: zero records go to the variant form',

@@ -168,8 +168,8 @@ describe('decideOutcome (spec §4 lookup flow)', () => {
   });
 
   describe('generic screens (spec §4)', () => {
-    it('show the no-data dialog for zero records', () => {
-      expect(decideOutcome({ variant: null, code: 200, records: [] })).toEqual({ kind: 'nodata' });
+    it('go to the generic form for zero records', () => {
+      expect(decideOutcome({ variant: null, code: 200, records: [] })).toEqual({ kind: 'form' });
     });
 
     it('go to success for one and select for several', () => {

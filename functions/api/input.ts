@@ -1,0 +1,38 @@
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { createT } from '../../src/i18n';
+import type { Translate } from '../../src/i18n';
+import { LANG_COOKIE, resolveLang, type Lang } from '../../src/lib/languages';
+
+/**
+ * A request's input, whether it came from an island (JSON) or a plain form post (no
+ * JavaScript). Every value arrives as a string; schemas validate them next.
+ */
+export interface Input {
+  /** true when the caller wants JSON back (an island); false for a form post (303 back or on) */
+  json: boolean;
+  fields: Record<string, string>;
+  lang: Lang;
+  t: Translate;
+}
+
+/** Reads JSON or form bodies into string fields; a malformed body reads as empty (the schema then names what is missing). */
+export async function readInput(c: Context): Promise<Input> {
+  const type = c.req.header('content-type') ?? '';
+  const json = type.includes('application/json');
+  let raw: Record<string, unknown> = {};
+  try {
+    raw = json ? ((await c.req.json()) as Record<string, unknown>) : ((await c.req.parseBody()) as Record<string, unknown>);
+  } catch {
+    raw = {};
+  }
+  const fields: Record<string, string> = {};
+  if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
+    for (const [k, v] of Object.entries(raw)) {
+      if (typeof v === 'string') fields[k] = v;
+      else if (typeof v === 'number' && Number.isFinite(v)) fields[k] = String(v);
+    }
+  }
+  const lang = resolveLang(getCookie(c, LANG_COOKIE));
+  return { json: json || (c.req.header('accept') ?? '').includes('application/json'), fields, lang, t: createT(lang) };
+}
