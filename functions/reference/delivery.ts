@@ -44,10 +44,19 @@ export async function deliver(env: AppEnv, msg: CodeMessage, nowMs: number): Pro
       body: JSON.stringify(msg),
       signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
     });
-    if (!res.ok) return { ok: false, reason: `the code could not be delivered (provider answered ${res.status}); try again later` };
+    if (!res.ok)
+      return {
+        ok: false,
+        reason: `the code could not be delivered (provider answered ${res.status}); try again later`,
+      };
     return { ok: true };
   } catch (err) {
     const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-    return { ok: false, reason: timedOut ? 'the code could not be delivered (provider timed out); try again later' : 'the code could not be delivered; try again later' };
+    return {
+      ok: false,
+      reason: timedOut
+        ? 'the code could not be delivered (provider timed out); try again later'
+        : 'the code could not be delivered; try again later',
+    };
   }
 }

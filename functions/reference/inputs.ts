@@ -7,7 +7,13 @@ import { AesError, decrypt } from '../../src/lib/aes';
 
 /** A positive decimal id given as a number or a decimal string. */
 export const DecimalId = z
-  .union([z.number().int(), z.string().trim().regex(/^\d{1,12}$/, 'must be a decimal id')])
+  .union([
+    z.number().int(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,12}$/, 'must be a decimal id'),
+  ])
   .transform((v) => Number(v))
   .pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 
@@ -22,7 +28,10 @@ export const SendCodeBody = z.object({
 
 /** Query of captchaVerify. */
 export const CaptchaVerifyQuery = z.object({
-  captcha: z.string().trim().regex(/^\d{1,10}$/, 'must be digits'),
+  captcha: z
+    .string()
+    .trim()
+    .regex(/^\d{1,10}$/, 'must be digits'),
   phone: z.string().trim().min(1, 'is required').max(254, 'is too long'),
 });
 
@@ -62,7 +71,13 @@ export const AddUserInfoBody = z.object({
   data: Encrypted.max(65_536, 'is too long'),
 });
 
-const ExtraValue = z.union([z.string().max(2000), z.number(), z.boolean(), z.null(), z.array(z.string().max(500)).max(50)]);
+const ExtraValue = z.union([
+  z.string().max(2000),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.array(z.string().max(500)).max(50),
+]);
 const optText = (max: number) => z.string().trim().max(max).optional();
 
 /**
@@ -75,7 +90,11 @@ export const FormValues = z
     uname: z.string().trim().min(1, 'is required').max(100),
     phone: optText(32),
     /** the country entry's first word, e.g. `+66`, when `phone` is national */
-    areaCode: z.string().trim().regex(/^\+\d{1,4}$/, 'must look like +66').optional(),
+    areaCode: z
+      .string()
+      .trim()
+      .regex(/^\+\d{1,4}$/, 'must look like +66')
+      .optional(),
     email: optText(254),
     ucompany: optText(200),
     ucompanyTitle: optText(200),
@@ -85,7 +104,10 @@ export const FormValues = z
     update: z.boolean().optional(),
   })
   .catchall(ExtraValue)
-  .refine((v) => Boolean(v.phone) || Boolean(v.email), { message: 'a phone or an e-mail is required', path: ['phone'] });
+  .refine((v) => Boolean(v.phone) || Boolean(v.email), {
+    message: 'a phone or an e-mail is required',
+    path: ['phone'],
+  });
 export type FormValues = z.infer<typeof FormValues>;
 
 /** zod's verdict as one readable line, e.g. `smsPhone: is required`. */
@@ -94,7 +116,10 @@ export function describeIssues(error: z.ZodError): string {
 }
 
 /** Parses input; `{ ok: false, msg }` on anything the schema refuses. */
-export function parseInput<T extends z.ZodType>(schema: T, input: unknown): { ok: true; value: z.infer<T> } | { ok: false; msg: string } {
+export function parseInput<T extends z.ZodType>(
+  schema: T,
+  input: unknown,
+): { ok: true; value: z.infer<T> } | { ok: false; msg: string } {
   const r = schema.safeParse(input);
   return r.success ? { ok: true, value: r.data } : { ok: false, msg: `bad input: ${describeIssues(r.error)}` };
 }

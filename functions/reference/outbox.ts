@@ -36,7 +36,9 @@ outbox.use('*', async function outboxGate(c, next) {
 });
 
 outbox.get('/outbox', async (c) => {
-  const { results } = await c.env.DB.prepare('SELECT * FROM outbox ORDER BY id DESC LIMIT ?').bind(PAGE_SIZE).all<OutboxRow>();
+  const { results } = await c.env.DB.prepare('SELECT * FROM outbox ORDER BY id DESC LIMIT ?')
+    .bind(PAGE_SIZE)
+    .all<OutboxRow>();
   const rows = results
     .map(
       (r) =>
@@ -59,7 +61,15 @@ ${rows || '<tr><td colspan="5">No codes yet.</td></tr>'}
 outbox.get('/outbox.json', async (c) => {
   const to = normalizeContact(c.req.query('to') ?? '');
   if (to === null) return c.json({ error: 'to must be an e-mail address or a phone number' }, 400);
-  const row = await c.env.DB.prepare('SELECT * FROM outbox WHERE to_contact = ? ORDER BY id DESC LIMIT 1').bind(to).first<OutboxRow>();
+  const row = await c.env.DB.prepare('SELECT * FROM outbox WHERE to_contact = ? ORDER BY id DESC LIMIT 1')
+    .bind(to)
+    .first<OutboxRow>();
   if (!row) return c.json({ error: `no code sent to ${to}` }, 404);
-  return c.json({ to: row.to_contact, channel: row.channel, code: row.code, expoId: row.expo_id, createdAt: new Date(row.created_at).toISOString() });
+  return c.json({
+    to: row.to_contact,
+    channel: row.channel,
+    code: row.code,
+    expoId: row.expo_id,
+    createdAt: new Date(row.created_at).toISOString(),
+  });
 });

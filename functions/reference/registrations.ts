@@ -65,7 +65,12 @@ const BY_CONTACT: Record<ContactKind, string> = {
 };
 
 /** Every registration of an expo for one contact, oldest first. */
-export async function findByContact(db: D1Database, expoId: number, kind: ContactKind, contact: string): Promise<RegistrationRow[]> {
+export async function findByContact(
+  db: D1Database,
+  expoId: number,
+  kind: ContactKind,
+  contact: string,
+): Promise<RegistrationRow[]> {
   const res = await db.prepare(BY_CONTACT[kind]).bind(expoId, contact).all<RegistrationRow>();
   return res.results;
 }
@@ -78,7 +83,9 @@ export async function pendingSecondForm(
   if (userIds.length === 0) return null;
   const marks = userIds.map(() => '?').join(',');
   const row = await db
-    .prepare(`SELECT user_id, urls_id FROM second_forms WHERE completed = 0 AND user_id IN (${marks}) ORDER BY user_id LIMIT 1`)
+    .prepare(
+      `SELECT user_id, urls_id FROM second_forms WHERE completed = 0 AND user_id IN (${marks}) ORDER BY user_id LIMIT 1`,
+    )
     .bind(...userIds)
     .first<{ user_id: number; urls_id: number }>();
   return row ? { userId: row.user_id, urlsId: row.urls_id } : null;

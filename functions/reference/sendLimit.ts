@@ -9,9 +9,16 @@
 export const SEND_LIMITS = { minGapMs: 60_000, windowMs: 3_600_000, maxPerWindow: 5 } as const;
 
 /** Null when a send may go now; otherwise the reason to show. */
-export async function sendRefusal(db: D1Database, expoId: number, contact: string, nowMs: number): Promise<string | null> {
+export async function sendRefusal(
+  db: D1Database,
+  expoId: number,
+  contact: string,
+  nowMs: number,
+): Promise<string | null> {
   const row = await db
-    .prepare('SELECT count(*) AS n, max(sent_at) AS last FROM send_log WHERE contact = ? AND expo_id = ? AND sent_at > ?')
+    .prepare(
+      'SELECT count(*) AS n, max(sent_at) AS last FROM send_log WHERE contact = ? AND expo_id = ? AND sent_at > ?',
+    )
     .bind(contact, expoId, nowMs - SEND_LIMITS.windowMs)
     .first<{ n: number; last: number | null }>();
   const n = row?.n ?? 0;
@@ -28,5 +35,8 @@ export async function sendRefusal(db: D1Database, expoId: number, contact: strin
 
 /** Records a delivered send. */
 export async function logSend(db: D1Database, contact: string, expoId: number, nowMs: number): Promise<void> {
-  await db.prepare('INSERT INTO send_log (contact, expo_id, sent_at) VALUES (?, ?, ?)').bind(contact, expoId, nowMs).run();
+  await db
+    .prepare('INSERT INTO send_log (contact, expo_id, sent_at) VALUES (?, ?, ?)')
+    .bind(contact, expoId, nowMs)
+    .run();
 }

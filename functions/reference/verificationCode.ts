@@ -52,7 +52,13 @@ function sameHex(a: string, b: string): boolean {
 }
 
 /** Stores a fresh code for a contact, replacing any earlier one (its tries and state too). */
-export async function storeCode(db: D1Database, expoId: number, contact: string, code: string, nowMs: number): Promise<void> {
+export async function storeCode(
+  db: D1Database,
+  expoId: number,
+  contact: string,
+  code: string,
+  nowMs: number,
+): Promise<void> {
   const salt = toHex(crypto.getRandomValues(new Uint8Array(16)));
   const hash = await hashCode(code, salt);
   await db
@@ -100,7 +106,9 @@ export async function checkCode(
   nowMs: number,
 ): Promise<CodeCheck> {
   const row = await db
-    .prepare('SELECT code_hash, salt, expires_at, wrong_tries, verified_at FROM verification_codes WHERE expo_id = ? AND contact = ?')
+    .prepare(
+      'SELECT code_hash, salt, expires_at, wrong_tries, verified_at FROM verification_codes WHERE expo_id = ? AND contact = ?',
+    )
     .bind(expoId, contact)
     .first<CodeRow>();
   if (!row) return refuse('none');
@@ -110,16 +118,23 @@ export async function checkCode(
   if (!right) {
     // Conditional increment: concurrent wrong tries cannot push past the limit unseen.
     await db
-      .prepare('UPDATE verification_codes SET wrong_tries = wrong_tries + 1 WHERE expo_id = ? AND contact = ? AND code_hash = ?')
+      .prepare(
+        'UPDATE verification_codes SET wrong_tries = wrong_tries + 1 WHERE expo_id = ? AND contact = ? AND code_hash = ?',
+      )
       .bind(expoId, contact, row.code_hash)
       .run();
     const left = MAX_WRONG_TRIES - row.wrong_tries - 1;
-    return refuse('wrong', left > 0 ? `the code is wrong; ${left} tries left` : 'the code is wrong; no tries left, request a new code');
+    return refuse(
+      'wrong',
+      left > 0 ? `the code is wrong; ${left} tries left` : 'the code is wrong; no tries left, request a new code',
+    );
   }
   if (mode === 'lookup') return { ok: true };
   // Single use: only the first verify of this code flips verified_at.
   const res = await db
-    .prepare('UPDATE verification_codes SET verified_at = ? WHERE expo_id = ? AND contact = ? AND code_hash = ? AND verified_at IS NULL')
+    .prepare(
+      'UPDATE verification_codes SET verified_at = ? WHERE expo_id = ? AND contact = ? AND code_hash = ? AND verified_at IS NULL',
+    )
     .bind(nowMs, expoId, contact, row.code_hash)
     .run();
   return res.meta.changes === 1 ? { ok: true } : refuse('used');

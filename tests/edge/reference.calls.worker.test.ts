@@ -19,7 +19,10 @@ async function codeFor(expoId: number, contact: string): Promise<string> {
 /** A verified lookup: code, captchaVerify, then the lookup; returns the envelope. */
 async function verifiedLookup(expoId: number, contact: string) {
   const code = await codeFor(expoId, contact);
-  const verify = await call('/sms/captchaVerify', { expoId, query: { phone: contact.startsWith('+86') ? contact.slice(3) : contact, captcha: code } });
+  const verify = await call('/sms/captchaVerify', {
+    expoId,
+    query: { phone: contact.startsWith('+86') ? contact.slice(3) : contact, captcha: code },
+  });
   expect(verify.code).toBe(200);
   return lookupCall(contact.includes('@') ? 'email' : 'phone', expoId, contact, code);
 }
@@ -64,16 +67,31 @@ describe('every call answers an envelope, also when refused', () => {
 
 describe('getCustomerId', () => {
   it('answers the encrypted form config of a url with config, expo info and activity', async () => {
-    const r = await call('/customFrom/getCustomerId', { expoId: 2001, query: { fId: '22001', eId: '2001', ty: 'visitor' } });
+    const r = await call('/customFrom/getCustomerId', {
+      expoId: 2001,
+      query: { fId: '22001', eId: '2001', ty: 'visitor' },
+    });
     expect(r.code).toBe(200);
     const plain = (await dec(r.data, 2001)) as Record<string, unknown>;
     const cfg = FormConfig.parse(plain);
     expect(cfg.customerUrls?.id).toBe(22001);
-    expect(cfg.customerWx).toMatchObject({ urlsId: 22001, signType: 1, wechatShare: expect.any(String), shareLog: expect.any(String) });
+    expect(cfg.customerWx).toMatchObject({
+      urlsId: 22001,
+      signType: 1,
+      wechatShare: expect.any(String),
+      shareLog: expect.any(String),
+    });
     expect(cfg.customerWx?.headjumpUrl).toBe('https://example.com/expo-2001,javascript:alert(1)');
-    expect(cfg.expoInfo).toMatchObject({ id: 2001, exhiName: expect.any(String), exhiNameEn: expect.any(String), endTime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) });
+    expect(cfg.expoInfo).toMatchObject({
+      id: 2001,
+      exhiName: expect.any(String),
+      exhiNameEn: expect.any(String),
+      endTime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+    });
     expect(cfg.activity).toEqual({ id: 12001, activityName: '开幕论坛' });
-    expect(plain['customerForm']).toEqual(expect.arrayContaining([expect.objectContaining({ key: 'uname', required: true })]));
+    expect(plain['customerForm']).toEqual(
+      expect.arrayContaining([expect.objectContaining({ key: 'uname', required: true })]),
+    );
   });
 
   it('answers activity null, and the spec config ids for 1308 and 1177', async () => {
@@ -97,9 +115,15 @@ describe('getCustomerId', () => {
   });
 
   it('refuses an unknown url, a url of another expo, eId unlike the header, and bad input', async () => {
-    expect((await call('/customFrom/getCustomerId', { expoId: 1308, query: { fId: '99999', eId: '1308' } })).code).toBe(404);
-    expect((await call('/customFrom/getCustomerId', { expoId: 1308, query: { fId: '8811', eId: '1308' } })).code).toBe(404);
-    expect((await call('/customFrom/getCustomerId', { expoId: 1308, query: { fId: '21308', eId: '1179' } })).code).toBe(400);
+    expect((await call('/customFrom/getCustomerId', { expoId: 1308, query: { fId: '99999', eId: '1308' } })).code).toBe(
+      404,
+    );
+    expect((await call('/customFrom/getCustomerId', { expoId: 1308, query: { fId: '8811', eId: '1308' } })).code).toBe(
+      404,
+    );
+    expect((await call('/customFrom/getCustomerId', { expoId: 1308, query: { fId: '21308', eId: '1179' } })).code).toBe(
+      400,
+    );
     const bad = await call('/customFrom/getCustomerId', { expoId: 1308, query: { fId: 'x' } });
     expect(bad.code).toBe(400);
     expect(bad.msg).toMatch(/fId/);
@@ -161,15 +185,29 @@ describe('lookups', () => {
     const ref = r.data as { userId: number; urlsId: number };
     expect(ref.urlsId).toBe(urlsId);
     expect(typeof ref.userId).toBe('number');
-    const saved = await call('/customFrom/queryFromUserExpoId', { expoId, query: { userId: String(ref.userId), urlsId: String(ref.urlsId), expoId: String(expoId) } });
+    const saved = await call('/customFrom/queryFromUserExpoId', {
+      expoId,
+      query: { userId: String(ref.userId), urlsId: String(ref.urlsId), expoId: String(expoId) },
+    });
     expect(saved.code).toBe(200);
     expect(saved.data).toMatchObject({ industry: expect.any(String) });
   });
 
   it('queryFromUserExpoId refuses unknown pairs, another expo and bad input', async () => {
-    expect((await call('/customFrom/queryFromUserExpoId', { expoId: 1178, query: { userId: '1', urlsId: '31178' } })).code).toBe(404);
-    const row = await testEnv.DB.prepare('SELECT user_id FROM second_forms WHERE urls_id = 31178').first<{ user_id: number }>();
-    expect((await call('/customFrom/queryFromUserExpoId', { expoId: 1179, query: { userId: String(row?.user_id), urlsId: '31178' } })).code).toBe(404);
+    expect(
+      (await call('/customFrom/queryFromUserExpoId', { expoId: 1178, query: { userId: '1', urlsId: '31178' } })).code,
+    ).toBe(404);
+    const row = await testEnv.DB.prepare('SELECT user_id FROM second_forms WHERE urls_id = 31178').first<{
+      user_id: number;
+    }>();
+    expect(
+      (
+        await call('/customFrom/queryFromUserExpoId', {
+          expoId: 1179,
+          query: { userId: String(row?.user_id), urlsId: '31178' },
+        })
+      ).code,
+    ).toBe(404);
     expect((await call('/customFrom/queryFromUserExpoId', { expoId: 1178, query: { userId: 'me' } })).code).toBe(400);
   });
 
@@ -181,9 +219,20 @@ describe('lookups', () => {
     const path = '/customFrom/queryEmailUserExpoId';
     expect((await call(path, { expoId: 1312, query: base })).msg).toMatch(/email is required/);
     expect((await call(path, { expoId: 1312, query: { ...base, email: 'plain@demo.test' } })).code).toBe(400);
-    expect((await call(path, { expoId: 1312, query: { ...base, email: await enc('bad.lookup@demo.test', 1308) } })).code).toBe(400);
-    expect((await call(path, { expoId: 1312, query: { ...base, expoId: await enc(1308, 1312), email: await enc('bad.lookup@demo.test', 1312) } })).code).toBe(400);
-    expect((await call(path, { expoId: 1312, query: { email: await enc('bad.lookup@demo.test', 1312) } })).code).toBe(400);
+    expect(
+      (await call(path, { expoId: 1312, query: { ...base, email: await enc('bad.lookup@demo.test', 1308) } })).code,
+    ).toBe(400);
+    expect(
+      (
+        await call(path, {
+          expoId: 1312,
+          query: { ...base, expoId: await enc(1308, 1312), email: await enc('bad.lookup@demo.test', 1312) },
+        })
+      ).code,
+    ).toBe(400);
+    expect((await call(path, { expoId: 1312, query: { email: await enc('bad.lookup@demo.test', 1312) } })).code).toBe(
+      400,
+    );
     // After all that, the right lookup still works: bad input is not a wrong try.
     expect((await lookupCall('email', 1312, 'bad.lookup@demo.test', code)).code).toBe(200);
   });
@@ -191,23 +240,39 @@ describe('lookups', () => {
 
 describe('queryCustomerCode', () => {
   const credentialOf = async (expoId: number, euCode: string) =>
-    call('/customFrom/queryCustomerCode', { expoId, query: { expoId: await enc(expoId, expoId), euCode: await enc(euCode, expoId) } });
+    call('/customFrom/queryCustomerCode', {
+      expoId,
+      query: { expoId: await enc(expoId, expoId), euCode: await enc(euCode, expoId) },
+    });
   const euCodeOf = async (expoId: number, where: string) =>
-    (await testEnv.DB.prepare(`SELECT eu_code FROM registrations WHERE expo_id = ? AND ${where}`).bind(expoId).first<{ eu_code: string }>())?.eu_code ?? '';
+    (
+      await testEnv.DB.prepare(`SELECT eu_code FROM registrations WHERE expo_id = ? AND ${where}`)
+        .bind(expoId)
+        .first<{ eu_code: string }>()
+    )?.eu_code ?? '';
 
   it('answers one record plus usage: used, unlimited, awaiting review', async () => {
-    const used = Credential.parse(await dec((await credentialOf(1308, await euCodeOf(1308, "email = 'one@demo.test'"))).data, 1308));
+    const used = Credential.parse(
+      await dec((await credentialOf(1308, await euCodeOf(1308, "email = 'one@demo.test'"))).data, 1308),
+    );
     expect(used).toMatchObject({ uname: '张一', useStatus: 1, usedCount: 2, maxCount: 3, auditStatus: 0 });
-    const unlimited = Credential.parse(await dec((await credentialOf(1308, await euCodeOf(1308, "phone = '+8613900139000'"))).data, 1308));
+    const unlimited = Credential.parse(
+      await dec((await credentialOf(1308, await euCodeOf(1308, "phone = '+8613900139000'"))).data, 1308),
+    );
     expect(unlimited.maxCount).toBe(0);
-    const review = Credential.parse(await dec((await credentialOf(1106, await euCodeOf(1106, "email = 'one@demo.test'"))).data, 1106));
+    const review = Credential.parse(
+      await dec((await credentialOf(1106, await euCodeOf(1106, "email = 'one@demo.test'"))).data, 1106),
+    );
     expect(review.auditStatus).toBe(1);
   });
 
   it('refuses an unknown code, a code of another expo, and params that do not decrypt', async () => {
     expect((await credentialOf(1308, newEuCode())).code).toBe(404);
     expect((await credentialOf(1179, await euCodeOf(1308, "email = 'one@demo.test'"))).code).toBe(404);
-    const r = await call('/customFrom/queryCustomerCode', { expoId: 1308, query: { expoId: await enc(1308, 1308), euCode: 'not-base64!' } });
+    const r = await call('/customFrom/queryCustomerCode', {
+      expoId: 1308,
+      query: { expoId: await enc(1308, 1308), euCode: 'not-base64!' },
+    });
     expect(r.code).toBe(400);
     expect((await call('/customFrom/queryCustomerCode', { expoId: 1308 })).code).toBe(400);
   });
@@ -215,44 +280,82 @@ describe('queryCustomerCode', () => {
 
 describe('addUserInfo', () => {
   const add = async (expoId: number, urlsId: number | string, values: unknown) =>
-    call('/CustomerUserInfo/addUserInfo', { expoId, body: { expoId, urlsId, data: await enc(JSON.stringify(values), expoId) } });
+    call('/CustomerUserInfo/addUserInfo', {
+      expoId,
+      body: { expoId, urlsId, data: await enc(JSON.stringify(values), expoId) },
+    });
 
   it('registers, answers { euCode, id }, and the lookup then finds it', async () => {
-    const r = await add(1312, 21312, { uname: 'New Person', email: 'New.Person@demo.test', ucompany: 'Demo Co.', phone: '812340001', areaCode: '+66', hobby: 'sailing' });
+    const r = await add(1312, 21312, {
+      uname: 'New Person',
+      email: 'New.Person@demo.test',
+      ucompany: 'Demo Co.',
+      phone: '812340001',
+      areaCode: '+66',
+      hobby: 'sailing',
+    });
     expect(r.code).toBe(200);
     const added = r.data as { euCode: string; id: number };
     expect(added.euCode).toMatch(/^[A-Z2-7]{16}$/);
     const list = await records(1312, (await verifiedLookup(1312, 'new.person@demo.test')).data);
-    expect(list).toEqual([expect.objectContaining({ id: added.id, euCode: added.euCode, uname: 'New Person', euClass: 0 })]);
+    expect(list).toEqual([
+      expect.objectContaining({ id: added.id, euCode: added.euCode, uname: 'New Person', euClass: 0 }),
+    ]);
     expect(list[0]?.createtime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
-    const row = await testEnv.DB.prepare('SELECT phone, form_values FROM registrations WHERE id = ?').bind(added.id).first<{ phone: string; form_values: string }>();
+    const row = await testEnv.DB.prepare('SELECT phone, form_values FROM registrations WHERE id = ?')
+      .bind(added.id)
+      .first<{ phone: string; form_values: string }>();
     expect(row?.phone).toBe('+66812340001');
     expect(JSON.parse(row?.form_values ?? '{}')).toMatchObject({ hobby: 'sailing' });
   });
 
   it('an exhibitor url registers class 2', async () => {
     const r = await add(1316, 10920, { uname: 'Booth Person', email: 'booth.person@demo.test' });
-    const row = await testEnv.DB.prepare('SELECT eu_class FROM registrations WHERE id = ?').bind((r.data as { id: number }).id).first<{ eu_class: number }>();
+    const row = await testEnv.DB.prepare('SELECT eu_class FROM registrations WHERE id = ?')
+      .bind((r.data as { id: number }).id)
+      .first<{ eu_class: number }>();
     expect(row?.eu_class).toBe(2);
   });
 
   it('answers 20001 { id } for a phone or ID number already registered; update: true updates that record', async () => {
-    const existing = await testEnv.DB.prepare("SELECT id, eu_code FROM registrations WHERE expo_id = 1308 AND phone = '+8613900139000'").first<{ id: number; eu_code: string }>();
+    const existing = await testEnv.DB.prepare(
+      "SELECT id, eu_code FROM registrations WHERE expo_id = 1308 AND phone = '+8613900139000'",
+    ).first<{ id: number; eu_code: string }>();
     const dupPhone = await add(1308, 21308, { uname: '赵四', phone: '13900139000', email: 'zhao.new@demo.test' });
     expect(dupPhone).toMatchObject({ code: 20001, data: { id: existing?.id } });
-    const byId = await testEnv.DB.prepare("SELECT id FROM registrations WHERE expo_id = 1308 AND ucardid = 'DEMO-ID-1308-01'").first<{ id: number }>();
-    const dupId = await add(1308, 21308, { uname: 'Someone', email: 'someone.else@demo.test', ucardid: 'DEMO-ID-1308-01' });
+    const byId = await testEnv.DB.prepare(
+      "SELECT id FROM registrations WHERE expo_id = 1308 AND ucardid = 'DEMO-ID-1308-01'",
+    ).first<{ id: number }>();
+    const dupId = await add(1308, 21308, {
+      uname: 'Someone',
+      email: 'someone.else@demo.test',
+      ucardid: 'DEMO-ID-1308-01',
+    });
     expect(dupId).toMatchObject({ code: 20001, data: { id: byId?.id } });
-    const upd = await add(1308, 21308, { uname: '赵四（新）', phone: '+8613900139000', ucompany: 'New Co.', update: true });
+    const upd = await add(1308, 21308, {
+      uname: '赵四（新）',
+      phone: '+8613900139000',
+      ucompany: 'New Co.',
+      update: true,
+    });
     expect(upd).toMatchObject({ code: 200, data: { euCode: existing?.eu_code, id: existing?.id } });
-    const row = await testEnv.DB.prepare('SELECT uname, ucompany FROM registrations WHERE id = ?').bind(existing?.id).first();
+    const row = await testEnv.DB.prepare('SELECT uname, ucompany FROM registrations WHERE id = ?')
+      .bind(existing?.id)
+      .first();
     expect(row).toEqual({ uname: '赵四（新）', ucompany: 'New Co.' });
   });
 
   it('Jakarta supplement: update: true sets the missing activityId', async () => {
-    const r = await add(1178, 21178, { uname: 'Rina Supplement', phone: '+62811000001', activityId: 11781, update: true });
+    const r = await add(1178, 21178, {
+      uname: 'Rina Supplement',
+      phone: '+62811000001',
+      activityId: 11781,
+      update: true,
+    });
     expect(r.code).toBe(200);
-    const row = await testEnv.DB.prepare('SELECT activity_id FROM registrations WHERE id = ?').bind((r.data as { id: number }).id).first<{ activity_id: number }>();
+    const row = await testEnv.DB.prepare('SELECT activity_id FROM registrations WHERE id = ?')
+      .bind((r.data as { id: number }).id)
+      .first<{ activity_id: number }>();
     expect(row?.activity_id).toBe(11781);
   });
 
@@ -262,7 +365,9 @@ describe('addUserInfo', () => {
     const again = await add(1314, 21314, values);
     expect(first.code).toBe(200);
     expect(again).toEqual(first);
-    const n = await testEnv.DB.prepare("SELECT count(*) AS n FROM registrations WHERE phone = '+84900000077'").first<{ n: number }>();
+    const n = await testEnv.DB.prepare("SELECT count(*) AS n FROM registrations WHERE phone = '+84900000077'").first<{
+      n: number;
+    }>();
     expect(n?.n).toBe(1);
   });
 
@@ -312,7 +417,10 @@ describe('euCode', () => {
     for (let i = 0; i < 10; i++) {
       const r = await call('/CustomerUserInfo/addUserInfo', {
         expoId: 1262,
-        body: { urlsId: 21262, data: await enc(JSON.stringify({ uname: `Many ${i}`, email: `many${i}@demo.test` }), 1262) },
+        body: {
+          urlsId: 21262,
+          data: await enc(JSON.stringify({ uname: `Many ${i}`, email: `many${i}@demo.test` }), 1262),
+        },
       });
       codes.add((r.data as { euCode: string }).euCode);
     }

@@ -7,7 +7,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { CODE_TTL_MS } from '../../functions/reference/verificationCode';
 import { age, call, enc, lookupCall, outboxCode, raw, send, testEnv } from './reference.helpers';
 
-const verify = (expoId: number, phone: string, captcha: string) => call('/sms/captchaVerify', { expoId, query: { phone, captcha } });
+const verify = (expoId: number, phone: string, captcha: string) =>
+  call('/sms/captchaVerify', { expoId, query: { phone, captcha } });
 
 /** A code that is not `right` (same length, differs in the last digit). */
 const wrongOf = (right: string) => right.slice(0, 5) + String((Number(right[5]) + 1) % 10);
@@ -18,7 +19,9 @@ describe('send code', () => {
     expect(r).toEqual({ code: 200, msg: 'success', data: null });
     const code = await outboxCode('send.store@demo.test');
     expect(code).toMatch(/^\d{6}$/);
-    const row = await testEnv.DB.prepare('SELECT * FROM verification_codes WHERE contact = ?').bind('send.store@demo.test').first<Record<string, unknown>>();
+    const row = await testEnv.DB.prepare('SELECT * FROM verification_codes WHERE contact = ?')
+      .bind('send.store@demo.test')
+      .first<Record<string, unknown>>();
     expect(row).not.toBeNull();
     expect(JSON.stringify(row)).not.toContain(code);
     expect(row?.['code_hash']).toMatch(/^[0-9a-f]{64}$/);
@@ -81,7 +84,9 @@ describe('send code', () => {
     await age(contact, 61_000);
     expect((await send('getemailCode', 1308, contact)).code).toBe(200);
     const second = await outboxCode(contact);
-    const rows = await testEnv.DB.prepare('SELECT count(*) AS n FROM verification_codes WHERE contact = ?').bind(contact).first<{ n: number }>();
+    const rows = await testEnv.DB.prepare('SELECT count(*) AS n FROM verification_codes WHERE contact = ?')
+      .bind(contact)
+      .first<{ n: number }>();
     expect(rows?.n).toBe(1);
     if (first !== second) {
       expect((await verify(1308, contact, first)).code).toBe(401);
@@ -104,7 +109,11 @@ describe('send code', () => {
   });
 
   it('refuses sends with 600 "no delivery configured" when neither webhook nor outbox is set', async () => {
-    const r = await call('/sms/getemailCode', { expoId: 1308, body: { smsPhone: 'nodelivery@demo.test' }, env: { ...testEnv, DEV_OUTBOX: '0' } });
+    const r = await call('/sms/getemailCode', {
+      expoId: 1308,
+      body: { smsPhone: 'nodelivery@demo.test' },
+      env: { ...testEnv, DEV_OUTBOX: '0' },
+    });
     expect(r).toEqual({ code: 600, msg: 'no delivery configured', data: null });
   });
 
@@ -122,7 +131,9 @@ describe('send code', () => {
     } finally {
       spy.mockRestore();
     }
-    expect(posted).toEqual([{ channel: 'sms', to: '+66800009200', code: expect.stringMatching(/^\d{6}$/), expoId: 1179 }]);
+    expect(posted).toEqual([
+      { channel: 'sms', to: '+66800009200', code: expect.stringMatching(/^\d{6}$/), expoId: 1179 },
+    ]);
     const code = (posted[0] as { code: string }).code;
     expect((await verify(1179, '+66800009200', code)).code).toBe(200);
     // The webhook, not the outbox, got it.
@@ -178,7 +189,9 @@ describe('captchaVerify', () => {
   it('refuses an expired code', async () => {
     await send('getemailCode', 1308, 'verify.expired@demo.test');
     const code = await outboxCode('verify.expired@demo.test');
-    await testEnv.DB.prepare('UPDATE verification_codes SET expires_at = ? WHERE contact = ?').bind(Date.now() - 1, 'verify.expired@demo.test').run();
+    await testEnv.DB.prepare('UPDATE verification_codes SET expires_at = ? WHERE contact = ?')
+      .bind(Date.now() - 1, 'verify.expired@demo.test')
+      .run();
     const r = await verify(1308, 'verify.expired@demo.test', code);
     expect(r.code).toBe(401);
     expect(r.msg).toMatch(/expired/);
@@ -202,9 +215,13 @@ describe('captchaVerify', () => {
   });
 
   it('refuses bad input without a 500', async () => {
-    expect((await call('/sms/captchaVerify', { expoId: 1308, query: { phone: 'x@demo.test', captcha: 'abc' } })).code).toBe(400);
+    expect(
+      (await call('/sms/captchaVerify', { expoId: 1308, query: { phone: 'x@demo.test', captcha: 'abc' } })).code,
+    ).toBe(400);
     expect((await call('/sms/captchaVerify', { expoId: 1308, query: { captcha: '123456' } })).code).toBe(400);
-    expect((await call('/sms/captchaVerify', { expoId: 1308, query: { phone: 'nonsense', captcha: '123456' } })).code).toBe(400);
+    expect(
+      (await call('/sms/captchaVerify', { expoId: 1308, query: { phone: 'nonsense', captcha: '123456' } })).code,
+    ).toBe(400);
   });
 });
 
@@ -219,7 +236,8 @@ describe('lookups need the right code for that contact', () => {
   it('counts wrong lookup tries toward the same limit', async () => {
     await send('getCaptcha', 1308, '13900139000');
     const code = await outboxCode('+8613900139000');
-    for (let i = 0; i < 5; i++) expect((await lookupCall('phone', 1308, '+8613900139000', wrongOf(code))).code).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await lookupCall('phone', 1308, '+8613900139000', wrongOf(code))).code).toBe(401);
     const r = await lookupCall('phone', 1308, '+8613900139000', code);
     expect(r.code).toBe(401);
     expect(r.msg).toMatch(/too many wrong tries/);
@@ -250,7 +268,12 @@ describe('lookups need the right code for that contact', () => {
 
 /** The bypass lookup of 10542 under another env. */
 async function lookupCallWithEnv(env: typeof testEnv, extra: Record<string, string>) {
-  const query = { expoId: await enc(1308, 1308), email: await enc('exhibitor@demo.test', 1308), captcha: await enc('2468', 1308), ...extra };
+  const query = {
+    expoId: await enc(1308, 1308),
+    email: await enc('exhibitor@demo.test', 1308),
+    captcha: await enc('2468', 1308),
+    ...extra,
+  };
   return call('/customFrom/queryEmailUserExpoId', { expoId: 1308, query, env });
 }
 
@@ -264,7 +287,11 @@ describe('development outbox', () => {
     const html = await res.text();
     expect(html).toContain('outbox.page@demo.test');
     expect(html).toContain(code);
-    await testEnv.DB.prepare("INSERT INTO outbox (channel, to_contact, code, expo_id, created_at) VALUES ('email', '<script>x</script>@demo.test', '000000', 1308, ?)").bind(Date.now()).run();
+    await testEnv.DB.prepare(
+      "INSERT INTO outbox (channel, to_contact, code, expo_id, created_at) VALUES ('email', '<script>x</script>@demo.test', '000000', 1308, ?)",
+    )
+      .bind(Date.now())
+      .run();
     const html2 = await (await raw('/dev/outbox')).text();
     expect(html2).not.toContain('<script>x</script>');
     expect(html2).toContain('&lt;script&gt;');

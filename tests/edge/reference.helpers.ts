@@ -75,9 +75,19 @@ export async function outboxCode(contact: string): Promise<string> {
 }
 
 /** Runs a lookup with encrypted params. */
-export async function lookupCall(kind: 'phone' | 'email', expoId: number, contact: string, captcha: string, extra: Record<string, string> = {}): Promise<EnvelopeBody> {
+export async function lookupCall(
+  kind: 'phone' | 'email',
+  expoId: number,
+  contact: string,
+  captcha: string,
+  extra: Record<string, string> = {},
+): Promise<EnvelopeBody> {
   const path = kind === 'phone' ? '/customFrom/queryUserExpoId' : '/customFrom/queryEmailUserExpoId';
-  const query: Record<string, string> = { expoId: await enc(expoId, expoId), captcha: await enc(captcha, expoId), ...extra };
+  const query: Record<string, string> = {
+    expoId: await enc(expoId, expoId),
+    captcha: await enc(captcha, expoId),
+    ...extra,
+  };
   query[kind] = await enc(contact, expoId);
   return call(path, { expoId, query });
 }
@@ -85,7 +95,9 @@ export async function lookupCall(kind: 'phone' | 'email', expoId: number, contac
 /** Shifts every stored time of a contact's codes and sends back by `ms` (as if that much time had passed). */
 export async function age(contact: string, ms: number): Promise<void> {
   await testEnv.DB.batch([
-    testEnv.DB.prepare('UPDATE verification_codes SET created_at = created_at - ?1, expires_at = expires_at - ?1 WHERE contact = ?2').bind(ms, contact),
+    testEnv.DB.prepare(
+      'UPDATE verification_codes SET created_at = created_at - ?1, expires_at = expires_at - ?1 WHERE contact = ?2',
+    ).bind(ms, contact),
     testEnv.DB.prepare('UPDATE send_log SET sent_at = sent_at - ?1 WHERE contact = ?2').bind(ms, contact),
   ]);
 }

@@ -32,7 +32,10 @@ export async function addUserInfo(c: Context<RefEnv>): Promise<Response> {
   if (body.value.expoId !== undefined && body.value.expoId !== expo.id) {
     return reply(c, RefCode.BAD_INPUT, 'bad input: expoId in the body does not match the expoId header');
   }
-  const url = await db.prepare('SELECT eu_class FROM customer_urls WHERE id = ? AND expo_id = ?').bind(urlsId, expo.id).first<{ eu_class: number }>();
+  const url = await db
+    .prepare('SELECT eu_class FROM customer_urls WHERE id = ? AND expo_id = ?')
+    .bind(urlsId, expo.id)
+    .first<{ eu_class: number }>();
   if (!url) return reply(c, RefCode.NOT_FOUND, `customer url ${urlsId} does not exist for expo ${expo.id}`);
 
   const plain = await decryptParam(data, expo.aes_key);
@@ -63,7 +66,10 @@ export async function addUserInfo(c: Context<RefEnv>): Promise<Response> {
 
   const now = Date.now();
   const idemKey = await hashCode(plain, `${expo.id}|${urlsId}`);
-  const seen = await db.prepare('SELECT reply FROM idempotency WHERE key = ? AND created_at > ?').bind(idemKey, now - IDEMPOTENCY_WINDOW_MS).first<{ reply: string }>();
+  const seen = await db
+    .prepare('SELECT reply FROM idempotency WHERE key = ? AND created_at > ?')
+    .bind(idemKey, now - IDEMPOTENCY_WINDOW_MS)
+    .first<{ reply: string }>();
   if (seen) return ok(c, JSON.parse(seen.reply) as unknown);
 
   const cardId = v.ucardid ? v.ucardid : null;
@@ -77,12 +83,25 @@ export async function addUserInfo(c: Context<RefEnv>): Promise<Response> {
 
   const { update, ...kept } = v;
   const values = JSON.stringify(kept);
-  const col = { uname: v.uname, ucompany: v.ucompany ?? null, title: v.ucompanyTitle ?? null, cardId, email, phone, activityId };
+  const col = {
+    uname: v.uname,
+    ucompany: v.ucompany ?? null,
+    title: v.ucompanyTitle ?? null,
+    cardId,
+    email,
+    phone,
+    activityId,
+  };
 
   let added: Added;
   if (existing) {
     if (update !== true) {
-      return reply(c, RefCode.ALREADY_REGISTERED, 'this phone or ID number already has a registration; update it or keep it', { id: existing.id });
+      return reply(
+        c,
+        RefCode.ALREADY_REGISTERED,
+        'this phone or ID number already has a registration; update it or keep it',
+        { id: existing.id },
+      );
     }
     // Update keeps what the new values leave out.
     await db
@@ -101,12 +120,29 @@ export async function addUserInfo(c: Context<RefEnv>): Promise<Response> {
         `INSERT INTO registrations (expo_id, urls_id, eu_code, uname, eu_class, activity_id, createtime, ucompany, ucardid, ucompany_title, email, phone, form_values)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       )
-      .bind(expo.id, urlsId, euCode, col.uname, url.eu_class, col.activityId, expoLocalTime(now, expo.utc_offset_minutes), col.ucompany, col.cardId, col.title, col.email, col.phone, values)
+      .bind(
+        expo.id,
+        urlsId,
+        euCode,
+        col.uname,
+        url.eu_class,
+        col.activityId,
+        expoLocalTime(now, expo.utc_offset_minutes),
+        col.ucompany,
+        col.cardId,
+        col.title,
+        col.email,
+        col.phone,
+        values,
+      )
       .first<{ id: number }>();
     if (!row) return reply(c, RefCode.INTERNAL, 'the registration could not be stored; try again');
     added = { euCode, id: row.id };
   }
-  await db.prepare('INSERT OR REPLACE INTO idempotency (key, reply, created_at) VALUES (?, ?, ?)').bind(idemKey, JSON.stringify(added), now).run();
+  await db
+    .prepare('INSERT OR REPLACE INTO idempotency (key, reply, created_at) VALUES (?, ?, ?)')
+    .bind(idemKey, JSON.stringify(added), now)
+    .run();
   return ok(c, added);
 }
 
@@ -114,7 +150,12 @@ export async function addUserInfo(c: Context<RefEnv>): Promise<Response> {
  * The activity a registration gets: the given one if it belongs to this expo (false when it
  * does not), else the url's own activity, else null.
  */
-async function resolveActivity(db: D1Database, expoId: number, urlsId: number, given: number | undefined): Promise<number | null | false> {
+async function resolveActivity(
+  db: D1Database,
+  expoId: number,
+  urlsId: number,
+  given: number | undefined,
+): Promise<number | null | false> {
   if (given !== undefined) {
     const hit = await db
       .prepare('SELECT id FROM activities WHERE id = ? AND expo_id = ?')
@@ -122,6 +163,9 @@ async function resolveActivity(db: D1Database, expoId: number, urlsId: number, g
       .first<{ id: number }>();
     return hit ? hit.id : false;
   }
-  const own = await db.prepare('SELECT id FROM activities WHERE expo_id = ? AND urls_id = ?').bind(expoId, urlsId).first<{ id: number }>();
+  const own = await db
+    .prepare('SELECT id FROM activities WHERE expo_id = ? AND urls_id = ?')
+    .bind(expoId, urlsId)
+    .first<{ id: number }>();
   return own ? own.id : null;
 }

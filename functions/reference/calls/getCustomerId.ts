@@ -48,15 +48,26 @@ export async function getCustomerId(c: Context<RefEnv>): Promise<Response> {
   if (eId !== expo.id) return reply(c, RefCode.BAD_INPUT, 'bad input: eId does not match the expoId header');
 
   const db = c.env.DB;
-  const url = await db.prepare('SELECT id, long_url, head_img_url FROM customer_urls WHERE id = ? AND expo_id = ?').bind(fId, eId).first<UrlRow>();
+  const url = await db
+    .prepare('SELECT id, long_url, head_img_url FROM customer_urls WHERE id = ? AND expo_id = ?')
+    .bind(fId, eId)
+    .first<UrlRow>();
   if (!url) return reply(c, RefCode.NOT_FOUND, `customer url ${fId} does not exist for expo ${eId}`);
 
   const [wx, activity, form] = await Promise.all([
-    db.prepare('SELECT id, config FROM customer_wx WHERE expo_id = ? AND urls_id = ?').bind(eId, fId).first<{ id: number; config: string }>(),
-    db.prepare('SELECT id, activity_name FROM activities WHERE expo_id = ? AND urls_id = ?').bind(eId, fId).first<{ id: number; activity_name: string }>(),
+    db
+      .prepare('SELECT id, config FROM customer_wx WHERE expo_id = ? AND urls_id = ?')
+      .bind(eId, fId)
+      .first<{ id: number; config: string }>(),
+    db
+      .prepare('SELECT id, activity_name FROM activities WHERE expo_id = ? AND urls_id = ?')
+      .bind(eId, fId)
+      .first<{ id: number; activity_name: string }>(),
     // The url's own form, else the expo's default.
     db
-      .prepare('SELECT fields FROM customer_forms WHERE expo_id = ? AND (urls_id = ? OR urls_id IS NULL) ORDER BY urls_id IS NULL LIMIT 1')
+      .prepare(
+        'SELECT fields FROM customer_forms WHERE expo_id = ? AND (urls_id = ? OR urls_id IS NULL) ORDER BY urls_id IS NULL LIMIT 1',
+      )
       .bind(eId, fId)
       .first<{ fields: string }>(),
   ]);

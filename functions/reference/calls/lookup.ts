@@ -24,7 +24,13 @@ export const BYPASS_SITES: readonly { expoId: number; urlsId: number; kind: Cont
 ];
 
 /** Whether this lookup may use the bypass code: only when BYPASS_CODE is set and equal, and only for a listed site. */
-export function bypassAllowed(env: Pick<AppEnv, 'BYPASS_CODE'>, expoId: number, kind: ContactKind, urlsId: number | null, captcha: string): boolean {
+export function bypassAllowed(
+  env: Pick<AppEnv, 'BYPASS_CODE'>,
+  expoId: number,
+  kind: ContactKind,
+  urlsId: number | null,
+  captcha: string,
+): boolean {
   const secret = env.BYPASS_CODE ?? '';
   if (secret === '' || captcha !== secret) return false;
   return BYPASS_SITES.some((s) => s.expoId === expoId && s.urlsId === urlsId && s.kind === kind);
@@ -41,17 +47,25 @@ export function lookup(kind: ContactKind) {
     const q = input.value;
 
     const expoIdText = await decryptParam(q.expoId, expo.aes_key);
-    if (expoIdText === null) return reply(c, RefCode.BAD_INPUT, "bad input: expoId does not decrypt with this expo's key");
-    if (parseExpoId(expoIdText) !== expo.id) return reply(c, RefCode.BAD_INPUT, 'bad input: expoId does not match the expoId header');
+    if (expoIdText === null)
+      return reply(c, RefCode.BAD_INPUT, "bad input: expoId does not decrypt with this expo's key");
+    if (parseExpoId(expoIdText) !== expo.id)
+      return reply(c, RefCode.BAD_INPUT, 'bad input: expoId does not match the expoId header');
 
     const rawContact = q[kind] ?? '';
     if (rawContact === '') return reply(c, RefCode.BAD_INPUT, `bad input: ${kind} is required`);
     const contactText = await decryptParam(rawContact, expo.aes_key);
     const contact = contactText === null ? null : NORMALIZE[kind](contactText);
-    if (contact === null) return reply(c, RefCode.BAD_INPUT, `bad input: ${kind} does not decrypt to ${kind === 'phone' ? 'a full phone' : 'an e-mail address'}`);
+    if (contact === null)
+      return reply(
+        c,
+        RefCode.BAD_INPUT,
+        `bad input: ${kind} does not decrypt to ${kind === 'phone' ? 'a full phone' : 'an e-mail address'}`,
+      );
 
     const captcha = await decryptParam(q.captcha, expo.aes_key);
-    if (captcha === null || !/^\d{1,10}$/.test(captcha)) return reply(c, RefCode.BAD_INPUT, 'bad input: captcha does not decrypt to digits');
+    if (captcha === null || !/^\d{1,10}$/.test(captcha))
+      return reply(c, RefCode.BAD_INPUT, 'bad input: captcha does not decrypt to digits');
 
     const urlsId = await readUrlsId(q.urlsId, expo.aes_key);
     if (!bypassAllowed(c.env, expo.id, kind, urlsId, captcha)) {

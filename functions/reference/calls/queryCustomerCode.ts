@@ -16,7 +16,8 @@ export async function queryCustomerCode(c: Context<RefEnv>): Promise<Response> {
     return reply(c, RefCode.BAD_INPUT, 'bad input: expoId does not decrypt to the expoId header');
   }
   const euCode = await decryptParam(input.value.euCode, expo.aes_key);
-  if (euCode === null || euCode.trim() === '' || euCode.length > 64) return reply(c, RefCode.BAD_INPUT, "bad input: euCode does not decrypt with this expo's key");
+  if (euCode === null || euCode.trim() === '' || euCode.length > 64)
+    return reply(c, RefCode.BAD_INPUT, "bad input: euCode does not decrypt with this expo's key");
   const row = await c.env.DB.prepare('SELECT * FROM registrations WHERE expo_id = ? AND eu_code = ?')
     .bind(expo.id, euCode.trim())
     .first<RegistrationRow>();

@@ -9,7 +9,8 @@ export async function queryFromUserExpoId(c: Context<RefEnv>): Promise<Response>
   const input = parseInput(SecondFormQuery, c.req.query());
   if (!input.ok) return reply(c, RefCode.BAD_INPUT, input.msg);
   const { userId, urlsId, expoId } = input.value;
-  if (expoId !== undefined && expoId !== c.var.expo.id) return reply(c, RefCode.BAD_INPUT, 'bad input: expoId does not match the expoId header');
+  if (expoId !== undefined && expoId !== c.var.expo.id)
+    return reply(c, RefCode.BAD_INPUT, 'bad input: expoId does not match the expoId header');
   const row = await c.env.DB.prepare(
     `SELECT s.saved_values FROM second_forms s JOIN registrations r ON r.id = s.user_id
      WHERE s.user_id = ? AND s.urls_id = ? AND r.expo_id = ?`,
