@@ -16,7 +16,7 @@ export interface CodeMessage {
 /** How long the webhook may take before the send is refused. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
-/** Null when delivered; otherwise the reason the send is refused. */
+/** Delivered, or the reason the send is refused (shown as the 600 `msg`). */
 export type DeliveryResult = { ok: true } | { ok: false; reason: string };
 
 /** Which delivery the env selects; 'none' refuses every send. */

@@ -33,10 +33,10 @@ export async function sendRefusal(
   return null;
 }
 
-/** Records a delivered send. */
+/** Records a delivered send, dropping this contact's entries that no limit looks at any more. */
 export async function logSend(db: D1Database, contact: string, expoId: number, nowMs: number): Promise<void> {
-  await db
-    .prepare('INSERT INTO send_log (contact, expo_id, sent_at) VALUES (?, ?, ?)')
-    .bind(contact, expoId, nowMs)
-    .run();
+  await db.batch([
+    db.prepare('DELETE FROM send_log WHERE contact = ? AND sent_at <= ?').bind(contact, nowMs - SEND_LIMITS.windowMs),
+    db.prepare('INSERT INTO send_log (contact, expo_id, sent_at) VALUES (?, ?, ?)').bind(contact, expoId, nowMs),
+  ]);
 }

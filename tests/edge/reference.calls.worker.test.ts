@@ -2,7 +2,10 @@
  * Every call of UPSTREAM.md against the seeded D1: right answers (decrypted with the expo's
  * key, as the upstream client will) and the refusals. Each test uses its own contact.
  */
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import type { AppEnv } from '../../functions/env';
+import reference from '../../functions/reference/index';
 import { Credential, FormConfig, Registration } from '../../functions/upstream/contract';
 import { EU_CODE_LENGTH, newEuCode } from '../../functions/reference/euCode';
 import { aesKeyOf, call, dec, enc, lookupCall, outboxCode, raw, send, testEnv } from './reference.helpers';
@@ -62,6 +65,23 @@ describe('every call answers an envelope, also when refused', () => {
     const wx = await raw('/wx/getwxAppId', { expoId: 1308 });
     expect(wx.status).toBe(200);
     expect(await wx.json()).toEqual(none);
+  });
+});
+
+describe('mounted at the root of another Hono app, as the Worker does', () => {
+  it('serves /custom, /wx and /dev/outbox the same, and leaves other paths to the parent', async () => {
+    const worker = new Hono<{ Bindings: AppEnv }>();
+    worker.route('/', reference);
+    worker.get('/', (c) => c.text('page'));
+    const get = (path: string, env: AppEnv = testEnv) =>
+      worker.fetch(new Request(`http://w${path}`, { headers: { expoId: '1308' } }), env);
+    const key = (await (await get('/custom/CustomerUserInfo/selectAESKey')).json()) as { code: number };
+    expect(key.code).toBe(200);
+    expect(await (await get('/custom/nope')).json()).toMatchObject({ code: 404, msg: 'unknown call' });
+    expect(await (await get('/wx/anything')).json()).toMatchObject({ code: 404, msg: 'unknown call' });
+    expect((await get('/dev/outbox')).status).toBe(200);
+    expect((await get('/dev/outbox', { ...testEnv, DEV_OUTBOX: '0' })).status).toBe(404);
+    expect(await (await get('/')).text()).toBe('page');
   });
 });
 

@@ -139,10 +139,13 @@ export async function addUserInfo(c: Context<RefEnv>): Promise<Response> {
     if (!row) return reply(c, RefCode.INTERNAL, 'the registration could not be stored; try again');
     added = { euCode, id: row.id };
   }
-  await db
-    .prepare('INSERT OR REPLACE INTO idempotency (key, reply, created_at) VALUES (?, ?, ?)')
-    .bind(idemKey, JSON.stringify(added), now)
-    .run();
+  // Old replies are dropped as new ones come, so the table stays as small as the window.
+  await db.batch([
+    db.prepare('DELETE FROM idempotency WHERE created_at <= ?').bind(now - IDEMPOTENCY_WINDOW_MS),
+    db
+      .prepare('INSERT OR REPLACE INTO idempotency (key, reply, created_at) VALUES (?, ?, ?)')
+      .bind(idemKey, JSON.stringify(added), now),
+  ]);
   return ok(c, added);
 }
 
