@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { lookupModes } from '../../src/lib/lookup-page';
+import { variantByExpoId } from '../../src/lib/variants';
+
+const v = (id: number) => variantByExpoId(id);
+
+describe('lookup page modes (spec §2.1, §2.2)', () => {
+  it('uses the variant table: e-mail only for 1108, tabs for 1308', () => {
+    expect(lookupModes({ variant: v(1108), queryMethod: null, requested: null, flashed: null })).toEqual({
+      modes: ['email'],
+      tabs: false,
+      checkType: 2,
+      explicit: false,
+    });
+    expect(lookupModes({ variant: v(1308), queryMethod: null, requested: null, flashed: null }).tabs).toBe(true);
+  });
+
+  it('defaults to e-mail (2) unless a mode is requested or flashed', () => {
+    const base = { variant: v(1312), queryMethod: null };
+    expect(lookupModes({ ...base, requested: null, flashed: null }).checkType).toBe(2);
+    expect(lookupModes({ ...base, requested: '1', flashed: null })).toMatchObject({ checkType: 1, explicit: true });
+    expect(lookupModes({ ...base, requested: null, flashed: '1' })).toMatchObject({ checkType: 1, explicit: true });
+  });
+
+  it('ignores a requested mode the page does not offer', () => {
+    expect(lookupModes({ variant: v(1108), queryMethod: null, requested: '1', flashed: null })).toMatchObject({
+      checkType: 2,
+      explicit: false,
+    });
+  });
+
+  it('generic pages: e-mail and phone, e-mail only for queryMethod 2', () => {
+    expect(lookupModes({ variant: null, queryMethod: null, requested: null, flashed: null }).modes).toEqual(['email', 'phone']);
+    expect(lookupModes({ variant: null, queryMethod: 2, requested: '1', flashed: null })).toMatchObject({
+      modes: ['email'],
+      checkType: 2,
+    });
+  });
+});
