@@ -18,6 +18,10 @@ export interface AppEnv extends Cloudflare.Env {
   DELIVERY_WEBHOOK_URL?: string;
   /** OCR endpoint the reference upstream calls for business cards (issue 5). */
   OCR_URL?: string;
+  /** Reference upstream: seconds between two sends to one contact (default 60). */
+  REF_SEND_INTERVAL_S?: string;
+  /** Reference upstream: sends per contact and hour (default 5). */
+  REF_SENDS_PER_HOUR?: string;
   /** D1 database of the reference upstream. */
   DB: D1Database;
 }

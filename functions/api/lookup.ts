@@ -196,7 +196,7 @@ lookup.post('/lookup', async (c) => {
       const verified = await up.captchaVerify({ expoId: r.page.expoId, contact, captcha });
       if (!verified.ok) return failed(c, r);
     }
-    const found = await up.queryRegistrations({ expoId: r.page.expoId, contact, captcha });
+    const found = await up.queryRegistrations({ expoId: r.page.expoId, contact, captcha, urlsId: bypass ? r.page.urlId : undefined });
     outcome = found.ok
       ? decideOutcome({ variant: r.variant, code: found.code, records: found.data })
       : decideOutcome({ variant: r.variant, code: found.code, records: [], data: 'data' in found ? found.data : undefined });

@@ -7,6 +7,22 @@
 
 /** The limits, as data. */
 export const SEND_LIMITS = { minGapMs: 60_000, windowMs: 3_600_000, maxPerWindow: 5 } as const;
+export type SendLimits = { minGapMs: number; windowMs: number; maxPerWindow: number };
+
+/**
+ * The limits in force: the defaults above, or an operator's override through
+ * `REF_SEND_INTERVAL_S` and `REF_SENDS_PER_HOUR` (the browser tests send many codes to the
+ * same demo contacts; the limits themselves are tested in workerd).
+ */
+export function sendLimits(env: { REF_SEND_INTERVAL_S?: string | undefined; REF_SENDS_PER_HOUR?: string | undefined }): SendLimits {
+  const gap = Number(env.REF_SEND_INTERVAL_S);
+  const perHour = Number(env.REF_SENDS_PER_HOUR);
+  return {
+    minGapMs: env.REF_SEND_INTERVAL_S && Number.isInteger(gap) && gap >= 0 ? gap * 1000 : SEND_LIMITS.minGapMs,
+    windowMs: SEND_LIMITS.windowMs,
+    maxPerWindow: env.REF_SENDS_PER_HOUR && Number.isInteger(perHour) && perHour > 0 ? perHour : SEND_LIMITS.maxPerWindow,
+  };
+}
 
 /** Null when a send may go now; otherwise the reason to show. */
 export async function sendRefusal(
@@ -14,6 +30,7 @@ export async function sendRefusal(
   expoId: number,
   contact: string,
   nowMs: number,
+  limits: SendLimits = SEND_LIMITS,
 ): Promise<string | null> {
   const row = await db
     .prepare(
@@ -23,11 +40,11 @@ export async function sendRefusal(
     .first<{ n: number; last: number | null }>();
   const n = row?.n ?? 0;
   const last = row?.last ?? null;
-  if (n >= SEND_LIMITS.maxPerWindow) {
-    return `too many codes: at most ${SEND_LIMITS.maxPerWindow} an hour for this contact; try again later`;
+  if (n >= limits.maxPerWindow) {
+    return `too many codes: at most ${limits.maxPerWindow} an hour for this contact; try again later`;
   }
-  if (last !== null && nowMs - last < SEND_LIMITS.minGapMs) {
-    const wait = Math.ceil((SEND_LIMITS.minGapMs - (nowMs - last)) / 1000);
+  if (last !== null && nowMs - last < limits.minGapMs) {
+    const wait = Math.ceil((limits.minGapMs - (nowMs - last)) / 1000);
     return `too frequent: wait ${wait} s before requesting another code`;
   }
   return null;

@@ -70,6 +70,11 @@ export interface Upstream {
     expoId: number;
     contact: Contact;
     captcha: string;
+    /**
+     * The customer url id, sent (in clear) only with the bypass code of spec §2.2 so the
+     * upstream can tell which site's bypass it is; other upstreams ignore the extra param.
+     */
+    urlsId?: number | undefined;
   }): Promise<UpstreamResult<Registration[]> | SecondForm>;
   /** `GET /customFrom/queryFromUserExpoId`: the second form's saved values by field key. */
   queryFromUserExpoId(p: { expoId: number; userId: number; urlsId: number }): Promise<UpstreamResult<SecondFormValues>>;
@@ -293,10 +298,10 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       });
     },
 
-    async queryRegistrations({ expoId, contact, captcha }) {
+    async queryRegistrations({ expoId, contact, captcha, urlsId }) {
       const path = contact.type === 'phone' ? Path.queryUserExpoId : Path.queryEmailUserExpoId;
       const aesKey = await aesKeyOf(expoId);
-      const query = await encryptParams(
+      const encrypted = await encryptParams(
         {
           expoId: String(expoId),
           email: contact.type === 'email' ? contact.email : '',
@@ -305,6 +310,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
         },
         aesKey,
       );
+      const query = urlsId === undefined ? encrypted : { ...encrypted, urlsId: String(urlsId) };
       const env = await call(path, expoId, { method: 'GET', query });
       if (env.code === Code.SECOND_FORM) {
         // 20003's data is in clear (UPSTREAM.md).

@@ -311,3 +311,12 @@ describe('development outbox', () => {
     expect((await raw('/dev/outbox.json?to=one@demo.test', { env })).status).toBe(404);
   });
 });
+
+describe('send limits are the operator\'s to tune', () => {
+  it('defaults to 60 s and 5 an hour; REF_SEND_INTERVAL_S and REF_SENDS_PER_HOUR override', async () => {
+    const { sendLimits } = await import('../../functions/reference/sendLimit');
+    expect(sendLimits({})).toEqual({ minGapMs: 60_000, windowMs: 3_600_000, maxPerWindow: 5 });
+    expect(sendLimits({ REF_SEND_INTERVAL_S: '0', REF_SENDS_PER_HOUR: '1000' })).toMatchObject({ minGapMs: 0, maxPerWindow: 1000 });
+    expect(sendLimits({ REF_SEND_INTERVAL_S: 'x', REF_SENDS_PER_HOUR: '-1' })).toMatchObject({ minGapMs: 60_000, maxPerWindow: 5 });
+  });
+});

@@ -9,7 +9,7 @@ import { deliver, deliveryMode } from '../delivery';
 import { RefCode, ok, reply } from '../envelope';
 import type { RefEnv } from '../expo';
 import { SendCodeBody, parseInput, readJsonBody } from '../inputs';
-import { logSend, sendRefusal } from '../sendLimit';
+import { logSend, sendLimits, sendRefusal } from '../sendLimit';
 import { generateCode, storeCode } from '../verificationCode';
 
 /** One send-code call: its channel, the contact it takes (normalised, or null), and what it expects. */
@@ -60,7 +60,7 @@ export function sendCode(call: SendCall) {
 
     if (deliveryMode(c.env) === 'none') return reply(c, RefCode.SEND_REFUSED, 'no delivery configured');
     const now = Date.now();
-    const refusal = await sendRefusal(c.env.DB, expo.id, contact, now);
+    const refusal = await sendRefusal(c.env.DB, expo.id, contact, now, sendLimits(c.env));
     if (refusal !== null) return reply(c, RefCode.SEND_REFUSED, refusal);
 
     const code = generateCode();
