@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { lang } from './lang';
 import { lookup } from './lookup';
+import { register } from './register';
 
 /**
  * The edge API, mounted at /api (DESIGN.md part 3). Accepts JSON (islands) and form posts
@@ -11,5 +12,6 @@ export const api = new Hono<{ Bindings: AppEnv }>();
 api.get('/health', (c) => c.json({ ok: true }));
 api.route('/lang', lang);
 api.route('/', lookup);
+api.route('/', register);
 // Mounted sub-apps do not own notFound: a catch-all keeps unknown API paths out of the pages.
 api.all('*', (c) => c.json({ error: `No API at ${new URL(c.req.url).pathname}` }, 404));

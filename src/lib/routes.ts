@@ -75,6 +75,9 @@ const GENERIC: Readonly<Record<string, (rest: string[]) => RouteMatch | null>> =
     return params && { screen: 'success', variant: null, params };
   },
   form: (rest) => ({ screen: 'form', variant: null, route: 'form', rest }),
+  // spec §2.3: /proving (verification first, when an activity is set) and /repairForm (expos 785, 1074).
+  proving: (rest) => ({ screen: 'form', variant: null, route: 'proving', rest }),
+  repairForm: (rest) => ({ screen: 'form', variant: null, route: 'repairForm', rest }),
 };
 
 function withParams(rest: string[], make: (p: PathParams) => RouteMatch): RouteMatch | null {
