@@ -1,0 +1,407 @@
+#!/usr/bin/env node
+// npm run bench: build, serve the built Worker on a free port with a fresh database, and
+// measure every page route of spec §2.3 that the site serves: HTML bytes (raw and gzip),
+// JavaScript bytes (gzip, every chunk the page loads, islands included), request count and
+// transfer bytes, plus Lighthouse mobile (score, LCP, TBT) for the main pages. Prints a table
+// and writes bench/results.json (gitignored). It measures; it is not a test: slow pages still
+// exit 0, only a server that never starts is an error.
+//
+// Flags: --no-build (measure the existing dist/), --no-lighthouse (skip the Lighthouse runs).
+// Node built-ins and @playwright/test only. docs/bench.md says what each number means.
+import { spawn, execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { run, freePort, toolEnv } from './lib.mjs';
+
+// ---------------------------------------------------------------------------------------------
+// What is measured
+// ---------------------------------------------------------------------------------------------
+
+/** An id as the site puts it in a path: base64url of the decimal, no padding ("1308" → "MTMwOA"). */
+const eid = (id) => Buffer.from(String(id)).toString('base64url');
+
+/**
+ * The routes, demo ids from functions/reference/SEED.md. `lighthouse: true` marks the main
+ * pages (Lighthouse takes ~11 s a run). `path: null` means the path is found at run time
+ * (`resolve`), and a route whose path cannot be found is reported with its error.
+ */
+const ROUTES = [
+  { name: 'root', path: '/', lighthouse: true },
+  { name: 'not found', path: '/no-such-page/bench', lighthouse: false },
+  { name: 'lookup (generic 2001)', path: `/search/22001/${eid(2001)}/visitor`, lighthouse: true },
+  { name: 'lookup IEAE 1308', path: `/IEAESearch/10542/${eid(1308)}/visitor`, lighthouse: false },
+  { name: 'lookup Indonesian 1108', path: `/IndonesianSearch/8811/${eid(1108)}/visitor`, lighthouse: false },
+  { name: 'lookup Jakarta 1178', path: `/JakartaSearch/21178/${eid(1178)}/visitor`, lighthouse: false },
+  { name: 'lookup Bangkok 1179', path: `/BangkokSearch/21179/${eid(1179)}/visitor`, lighthouse: false },
+  { name: 'lookup ThaiNew 1261', path: `/ThaiNewSearch/21261/${eid(1261)}/visitor`, lighthouse: false },
+  { name: 'credential IEAE 1308', path: null, resolve: credentialPath, lighthouse: true },
+  // The home screen (spec §2.4) may not be built yet: its status is recorded either way.
+  { name: 'home 1308', path: `/21308/${eid(1308)}/visitor`, lighthouse: false },
+];
+
+/** Chromium flags for Playwright and Lighthouse alike (STACK.md "Tests"). */
+const CHROME = '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+/** A mid-size phone (the site's layout switches at 750 px, spec §2.5). */
+const VIEWPORT = { width: 390, height: 844 };
+/** After network idle, how long to wait so `client:idle` / late islands load their chunks. */
+const SETTLE_MS = 1500;
+const HEALTH_TIMEOUT_MS = 90_000;
+const LIGHTHOUSE_TIMEOUT_MS = 120_000;
+
+const PERSIST_DIR = '.wrangler/bench-state';
+const OUT_DIR = 'bench';
+const args = process.argv.slice(2);
+const skipBuild = args.includes('--no-build');
+const skipLighthouse = args.includes('--no-lighthouse');
+
+// ---------------------------------------------------------------------------------------------
+// Server: `node scripts/start.mjs --no-build` in its own process group, so one kill stops
+// start.mjs, wrangler and workerd together.
+// ---------------------------------------------------------------------------------------------
+
+/** The running server, if any: killed on exit, error or Ctrl-C. */
+let server = null;
+
+function startServer(port) {
+  mkdirSync(OUT_DIR, { recursive: true });
+  const logPath = join(OUT_DIR, 'server.log');
+  const log = openSync(logPath, 'w');
+  const child = spawn(process.execPath, ['scripts/start.mjs', '--no-build'], {
+    detached: true, // its own process group: process.kill(-pid) reaches wrangler and workerd too
+    stdio: ['ignore', log, log],
+    env: { ...toolEnv, PORT: String(port), PERSIST_DIR, FRESH_DB: '1' },
+  });
+  const state = { child, logPath, exited: null, stopped: false };
+  child.on('exit', (code, signal) => (state.exited = code ?? signal));
+  server = state;
+  return state;
+}
+
+/** Sends SIGTERM to the server's process group (sync: also used from the 'exit' handler). */
+function stopServer() {
+  if (!server || server.stopped) return;
+  server.stopped = true;
+  try {
+    process.kill(-server.child.pid, 'SIGTERM');
+  } catch {
+    /* already gone */
+  }
+}
+
+/** Stops the server and waits: SIGTERM, up to 5 s for start.mjs to exit, then SIGKILL whatever is left of the group. */
+async function stopServerAndWait() {
+  if (!server) return;
+  stopServer();
+  for (let i = 0; i < 50 && server.exited === null; i++) await sleep(100);
+  await sleep(200);
+  try {
+    process.kill(-server.child.pid, 'SIGKILL'); // workerd may outlive start.mjs
+  } catch {
+    /* the whole group is gone: the usual case */
+  }
+}
+
+process.on('exit', stopServer);
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    stopServer();
+    process.exit(130);
+  });
+}
+
+/** Polls GET /api/health until it answers 200; throws (with the server's last log lines) after the timeout. */
+async function waitForHealth(base, state) {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (state.exited !== null) break; // start.mjs died (migration or wrangler error)
+    try {
+      const res = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 200) return;
+    } catch {
+      /* not listening yet */
+    }
+    await sleep(500);
+  }
+  const tail = readFileSync(state.logPath, 'utf8').trim().split('\n').slice(-20).join('\n');
+  const why =
+    state.exited !== null ? `the server exited (${state.exited})` : `no answer in ${HEALTH_TIMEOUT_MS / 1000} s`;
+  throw new Error(`${base}/api/health never answered 200: ${why}. Last lines of ${state.logPath}:\n${tail}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The credential page: a real euCode through the API, as the lookup island gets it
+// (functions/api/lookup.ts, src/islands/lookup-types.ts), with the code from the dev outbox.
+// ---------------------------------------------------------------------------------------------
+
+async function credentialPath(base) {
+  const contact = 'one@demo.test';
+  // Hidden fields of the IEAE lookup page for the visitor url 21308 (not 10542: its e-mail path
+  // is the bypass, which looks up exhibitor records only).
+  const page = { expoId: '1308', urlId: '21308', ty: 'visitor', variant: 'IEAE', f: '', back: '' };
+  const post = async (path, body) => {
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const json = await res.json().catch(() => null);
+    if (!res.ok || json?.code !== 200) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  await post('/api/send-code', { ...page, checkType: '2', email: contact });
+  const outbox = await fetch(`${base}/dev/outbox.json?to=${encodeURIComponent(contact)}`);
+  const sent = await outbox.json().catch(() => null);
+  if (!outbox.ok || !sent?.code) throw new Error(`GET /dev/outbox.json: ${outbox.status} ${JSON.stringify(sent)}`);
+  const reply = await post('/api/lookup', { ...page, checkType: '2', email: contact, code: sent.code });
+  if (reply.data?.outcome !== 'navigate' || !reply.data.location) {
+    throw new Error(`POST /api/lookup: expected one record (navigate), got ${JSON.stringify(reply.data)}`);
+  }
+  return reply.data.location;
+}
+
+// ---------------------------------------------------------------------------------------------
+// One page in Chromium: status, HTML, every script chunk, requests and transfer bytes.
+// ---------------------------------------------------------------------------------------------
+
+const gz = (buf) => gzipSync(buf, { level: 9 }).length;
+
+/** Loads `url` in a fresh context (cold cache) at phone size and measures what it fetched. */
+async function measurePage(browser, url) {
+  const context = await browser.newContext({ viewport: VIEWPORT, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const requests = [];
+  const sizes = [];
+  page.on('request', (req) => requests.push(req));
+  // Transfer bytes as Chromium counted them (encoded body + headers), per finished request.
+  page.on('requestfinished', (req) =>
+    sizes.push(
+      req
+        .sizes()
+        .then((s) => s.responseBodySize + s.responseHeadersSize)
+        .catch(() => 0),
+    ),
+  );
+  try {
+    const response = await page.goto(url, { waitUntil: 'networkidle', timeout: 30_000 });
+    await page.waitForTimeout(SETTLE_MS); // client:idle islands load after the browser is idle
+    await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+    const status = response?.status() ?? null;
+    const body = response ? await response.body() : Buffer.alloc(0);
+
+    // Every script the page asked for (modules, dynamic imports and modulepreloads alike), once each.
+    const scriptUrls = [...new Set(requests.filter((r) => r.resourceType() === 'script').map((r) => r.url()))];
+    const scripts = [];
+    for (const src of scriptUrls) {
+      // Fetched again by Node and gzipped here: the local server does not compress.
+      try {
+        const res = await fetch(src);
+        const buf = Buffer.from(await res.arrayBuffer());
+        scripts.push({ url: new URL(src).pathname, status: res.status, raw: buf.length, gzip: gz(buf) });
+      } catch (e) {
+        scripts.push({ url: src, error: String(e?.message ?? e) });
+      }
+    }
+    const transfer = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
+    return {
+      status,
+      finalUrl: page.url(),
+      html: { raw: body.length, gzip: gz(body) },
+      js: {
+        raw: scripts.reduce((a, s) => a + (s.raw ?? 0), 0),
+        gzip: scripts.reduce((a, s) => a + (s.gzip ?? 0), 0),
+        count: scripts.length,
+        scripts,
+      },
+      requests: requests.length,
+      transferBytes: transfer,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lighthouse (mobile is its default form factor: emulated phone, simulated slow 4G and CPU).
+// ---------------------------------------------------------------------------------------------
+
+function lighthouse(url) {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-lh-'));
+  const out = join(dir, 'report.json');
+  const lhArgs = [
+    'lighthouse',
+    url,
+    '--output=json',
+    `--output-path=${out}`,
+    '--quiet',
+    '--only-categories=performance',
+    `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+  ];
+  return new Promise((resolve) => {
+    execFile(
+      'npx',
+      lhArgs,
+      { env: { ...toolEnv, CHROME_PATH: CHROME }, timeout: LIGHTHOUSE_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 },
+      (err, _stdout, stderr) => {
+        try {
+          if (err) {
+            const lines = String(stderr).trim().split('\n');
+            const last = lines
+              .filter((l) => l.trim() && !l.startsWith('npm warn'))
+              .slice(-3)
+              .join(' | ');
+            return resolve({
+              error: `lighthouse failed (${err.killed ? 'timeout' : (err.code ?? err.signal)}): ${last}`,
+            });
+          }
+          const lhr = JSON.parse(readFileSync(out, 'utf8'));
+          if (lhr.runtimeError) return resolve({ error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` });
+          const audit = (id) => lhr.audits?.[id]?.numericValue ?? null;
+          const score = lhr.categories?.performance?.score;
+          resolve({
+            score: score == null ? null : Math.round(score * 100),
+            lcpMs: round(audit('largest-contentful-paint')),
+            tbtMs: round(audit('total-blocking-time')),
+            fcpMs: round(audit('first-contentful-paint')),
+            cls: audit('cumulative-layout-shift'),
+            warnings: lhr.runWarnings ?? [],
+          });
+        } catch (e) {
+          resolve({ error: `lighthouse report unreadable: ${e?.message ?? e}` });
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
+      },
+    );
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output
+// ---------------------------------------------------------------------------------------------
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const round = (n) => (n == null ? null : Math.round(n));
+const kb = (n) => (n == null ? '–' : `${(n / 1024).toFixed(1)} KB`);
+const ms = (n) => (n == null ? '–' : `${n} ms`);
+
+function printTable(rows) {
+  const head = ['route', 'status', 'HTML gz', 'JS gz', 'requests', 'LH score', 'LCP', 'TBT'];
+  const lines = rows.map((r) => {
+    const lh = r.lighthouse;
+    const lhCells = !lh
+      ? ['', '', '']
+      : lh.error
+        ? ['error', '', '']
+        : [String(lh.score ?? '–'), ms(lh.lcpMs), ms(lh.tbtMs)];
+    if (r.error) return [r.name, 'error', '', '', '', ...lhCells];
+    return [r.name, String(r.status ?? '–'), kb(r.html.gzip), kb(r.js.gzip), String(r.requests), ...lhCells];
+  });
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmt = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(`\n${fmt(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const l of lines) console.log(fmt(l));
+  // Details a table cell cannot hold.
+  for (const r of rows) {
+    if (r.error) console.log(`\n${r.name}: ${r.error}`);
+    if (r.lighthouse?.error) console.log(`\n${r.name}: Lighthouse: ${r.lighthouse.error}`);
+  }
+}
+
+function gitInfo() {
+  const git = (...a) =>
+    new Promise((resolve) => execFile('git', a, (err, out) => resolve(err ? null : String(out).trim())));
+  return Promise.all([git('rev-parse', 'HEAD'), git('status', '--porcelain', '--untracked-files=no')]).then(
+    ([commit, status]) => ({ commit, dirty: status === null ? null : status.length > 0 }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+// ---------------------------------------------------------------------------------------------
+
+const started = Date.now();
+if (!skipBuild) await run('npx', ['astro', 'build']);
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+console.log(`\nStarting the built Worker on ${base} (fresh database in ${PERSIST_DIR}; log: ${OUT_DIR}/server.log)…`);
+const state = startServer(port);
+try {
+  await waitForHealth(base, state);
+} catch (e) {
+  console.error(`\nbench: ${e.message}`);
+  await stopServerAndWait();
+  process.exit(1);
+}
+console.log(`Server is up (${((Date.now() - started) / 1000).toFixed(0)} s). Measuring ${ROUTES.length} routes…`);
+
+const results = [];
+const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS });
+try {
+  for (const route of ROUTES) {
+    const row = { name: route.name, path: route.path, lighthouse: null };
+    results.push(row);
+    try {
+      if (route.path === null) row.path = await route.resolve(base);
+      Object.assign(row, await measurePage(browser, base + row.path));
+      console.log(
+        `  ${route.name}: ${row.status}, HTML ${kb(row.html.gzip)} gz, JS ${kb(row.js.gzip)} gz, ${row.requests} requests`,
+      );
+    } catch (e) {
+      row.error = String(e?.message ?? e);
+      console.log(`  ${route.name}: error: ${row.error}`);
+    }
+  }
+} finally {
+  await browser.close();
+}
+
+if (!skipLighthouse) {
+  for (const row of results.filter((r, i) => ROUTES[i].lighthouse)) {
+    if (row.error) {
+      row.lighthouse = { error: 'page not measured' };
+      continue;
+    }
+    process.stdout.write(`  Lighthouse ${row.name}… `);
+    row.lighthouse = await lighthouse(base + row.path);
+    console.log(row.lighthouse.error ? 'error' : `${row.lighthouse.score}`);
+  }
+}
+await stopServerAndWait();
+
+const { commit, dirty } = await gitInfo();
+const report = {
+  date: new Date().toISOString(),
+  node: process.version,
+  commit,
+  // true: the working tree had uncommitted changes to tracked files when the build ran
+  dirty,
+  base,
+  settings: {
+    viewport: VIEWPORT,
+    settleMs: SETTLE_MS,
+    gzipLevel: 9,
+    lighthouse: skipLighthouse ? 'skipped' : 'mobile (default), performance category only',
+  },
+  durationS: Math.round((Date.now() - started) / 1000),
+  routes: results,
+};
+mkdirSync(OUT_DIR, { recursive: true });
+writeFileSync(join(OUT_DIR, 'results.json'), JSON.stringify(report, null, 2) + '\n');
+printTable(results);
+console.log(
+  `\nWrote ${OUT_DIR}/results.json (commit ${commit?.slice(0, 8) ?? '?'}${dirty ? ', dirty tree' : ''}, ${report.durationS} s).`,
+);
