@@ -34,7 +34,7 @@ export type RouteMatch =
   | { screen: 'form'; variant: Variant | null; route: string; rest: string[] }
   | { screen: 'home'; variant: null; params: PathParams; /** `/auto{path}`: the home reached through the §2.3 entry guard */ auto?: true }
   /** fixed landings of spec §2.3/§2.4: `/CMEF` (registration) and the Asia fashion show (src/lib/home.ts FASHION_SHOW) */
-  | { screen: 'landing'; which: 'register' | 'fashion' };
+  | { screen: 'landing'; variant: null; which: 'register' | 'fashion' };
 
 const DECIMAL = /^\d{1,12}$/;
 /** Visitor types are short words; anything else in the segment is not one of our links. */
