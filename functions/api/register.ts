@@ -1,0 +1,200 @@
+/**
+ * `POST /api/register` (spec §2.3 form routes, §4, §5; UPSTREAM.md addUserInfo): registers the
+ * form of any form route. JSON from the FormEnhance island, or a plain form post (no JS).
+ *
+ * - The page is resolved from its own path (`route` + `path`), never from a posted kind or expo.
+ * - Registering needs the verified contact of this expo (cookie `vc`): it is what the form
+ *   locks and what the upstream receives, whatever was posted for it. Without it the visitor is
+ *   sent to the lookup page to verify first.
+ * - Success → the credential page (303, or JSON navigate with replace). 20001 → the update
+ *   prompt (spec §5). Any other refusal → the server's message; nothing typed is lost (flash).
+ * - A form view's idempotency key is remembered with its result (signed cookie, 10 min).
+ */
+import { Hono, type Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { AppEnv } from '../env';
+import { isUpstreamError, upstreamFor } from '../upstream';
+import { readInput, type Input } from './input';
+import { CONTACT_COOKIE, verifyContact, type VerifiedContact } from '../../src/lib/contact-cookie';
+import { encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S, type FlashInput } from '../../src/lib/flash';
+import { contactLock } from '../../src/lib/form-contact';
+import { IDEM_COOKIE, IDEM_KEY, IDEM_MAX_AGE_S, recalledResult, rememberResult } from '../../src/lib/form-idempotency';
+import { fieldsFor, formPagePath, lookupPagePath, resolveFormPage, updatesExisting, type FormPage } from '../../src/lib/form-page';
+import { parseFormDefinition } from '../../src/lib/form-schema';
+import { validateForm } from '../../src/lib/form-validation';
+import { successPath } from '../../src/lib/lookup';
+import { matchRoute } from '../../src/lib/routes';
+
+type Ctx = Context<{ Bindings: AppEnv }>;
+
+/** What the island receives (`{code, msg, data}`, spec §7). */
+export type RegisterOutcome =
+  | { outcome: 'navigate'; location: string; replace: boolean }
+  | { outcome: 'invalid'; field: string; name: string; message: string }
+  | { outcome: 'update'; message: string; noUpdate: string }
+  | { outcome: 'refused'; message: string };
+export interface RegisterReply {
+  code: number;
+  msg: string | null;
+  data: RegisterOutcome | null;
+}
+
+/** Hidden fields the form posts about itself; everything else is a form value. */
+const PAGE_FIELDS = ['route', 'path', 'f', 'idem', 'e', 'update'] as const;
+
+/** Longest value kept from a post (the flash cookie's limit; field limits are the schema's). */
+const MAX_VALUE = 2000;
+
+interface Posted {
+  input: Input;
+  page: FormPage;
+  /** the page path: where a no-JS post comes back to */
+  back: string;
+  f: string;
+  idem: string;
+  /** the registration a repair or supplement form completes (its euCode), if the page knew it */
+  euCode: string;
+  update: boolean;
+  values: Record<string, string>;
+}
+
+async function parse(c: Ctx): Promise<Posted | Response> {
+  const input = await readInput(c);
+  const fields = input.fields;
+  const route = (fields['route'] ?? '').trim();
+  const path = (fields['path'] ?? '').trim();
+  const match = /^[A-Za-z][A-Za-z0-9]{0,40}$/.test(route) && path.length < 200 ? matchRoute(`/${route}/${path}`) : null;
+  const page = match?.screen === 'form' ? resolveFormPage(match.route, match.rest, match.variant) : null;
+  if (!page) {
+    return c.json<RegisterReply>({ code: 400, msg: `Unknown form page "/${route}/${path}". Reload the page and try again.`, data: null }, 400);
+  }
+  const euCode = (fields['e'] ?? '').trim();
+  const values: Record<string, string> = {};
+  for (const [k, v] of Object.entries(fields)) {
+    if (!(PAGE_FIELDS as readonly string[]).includes(k)) values[k] = v.slice(0, MAX_VALUE);
+  }
+  return {
+    input,
+    page,
+    back: formPagePath(page) + (/^[A-Za-z0-9_-]{1,64}$/.test(euCode) ? `?e=${encodeURIComponent(euCode)}` : ''),
+    f: (fields['f'] ?? '').slice(0, 200),
+    idem: (fields['idem'] ?? '').trim(),
+    euCode: /^[A-Za-z0-9_-]{1,64}$/.test(euCode) ? euCode : '',
+    update: ['1', 'true', 'on'].includes((fields['update'] ?? '').trim()),
+    values,
+  };
+}
+
+const secure = (c: Ctx) => new URL(c.req.url).protocol === 'https:';
+
+/** 303 back to the form with every value kept (spec §5: nothing typed is lost). */
+function flashBack(c: Ctx, p: Posted, flash: Omit<FlashInput, 'path' | 'values'>, path = p.back): Response {
+  setCookie(c, FLASH_COOKIE, encodeFlash({ path, values: path === p.back ? p.values : {}, ...flash }), {
+    path: '/',
+    maxAge: FLASH_MAX_AGE_S,
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: secure(c),
+  });
+  return c.redirect(path, 303);
+}
+
+function reply(c: Ctx, data: RegisterOutcome, code = 200, msg: string | null = null): Response {
+  return c.json<RegisterReply>({ code, msg, data });
+}
+
+/** Success: remember the key, go to the credential page (replace: spec §2.1). */
+async function navigate(c: Ctx, p: Posted, location: string): Promise<Response> {
+  if (IDEM_KEY.test(p.idem)) {
+    setCookie(c, IDEM_COOKIE, await rememberResult(p.idem, location, c.env.SESSION_SECRET ?? ''), {
+      path: '/api/register',
+      maxAge: IDEM_MAX_AGE_S,
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: secure(c),
+    });
+  }
+  deleteCookie(c, FLASH_COOKIE, { path: '/' });
+  if (p.input.json) return reply(c, { outcome: 'navigate', location, replace: true });
+  return c.redirect(location, 303);
+}
+
+function refused(c: Ctx, p: Posted, message: string, code: number): Response {
+  if (p.input.json) return reply(c, { outcome: 'refused', message }, code, message);
+  return flashBack(c, p, { notice: { tone: 'error', key: null, text: message } });
+}
+
+export const register = new Hono<{ Bindings: AppEnv }>();
+
+register.post('/register', async (c) => {
+  const p = await parse(c);
+  if (p instanceof Response) return p;
+  const { t, json, lang } = p.input;
+  const { page } = p;
+  const secret = c.env.SESSION_SECRET ?? '';
+
+  // The verified contact of this expo is required (second forms: with their reference).
+  const vc: VerifiedContact | null = await verifyContact(getCookie(c, CONTACT_COOKIE), secret);
+  const verified = vc !== null && vc.expoId === page.params.expoId && (page.kind !== 'secondForm' || vc.secondForm !== undefined);
+  if (!vc || !verified) {
+    const lookup = lookupPagePath(page);
+    const message = t('form.verifyFirst');
+    if (json) return reply(c, { outcome: 'navigate', location: lookup, replace: false }, 401, message);
+    return flashBack(c, p, { notice: { tone: 'error', key: 'form.verifyFirst', text: null } }, lookup);
+  }
+
+  // A retry of a form view that already registered goes to the same credential.
+  const recalled = await recalledResult(getCookie(c, IDEM_COOKIE), p.idem, secret);
+  if (recalled) return navigate(c, p, recalled);
+
+  const up = upstreamFor(c.env);
+  const second = page.kind === 'secondForm' ? vc.secondForm : undefined;
+  // The second form is its own customer url's form (spec §4: userId, urlsId).
+  const urlsId = second?.urlsId ?? page.params.fId;
+  try {
+    const config = await up.getCustomerId({ expoId: page.params.expoId, fId: urlsId, ty: page.params.ty });
+    if (!config.ok) return refused(c, p, config.msg?.trim() || t('search.otherError'), config.code);
+    const fields = fieldsFor(page.kind, parseFormDefinition(config.data.customerForm).fields);
+    const lock = contactLock(fields, vc, page.params.expoId);
+    const values = { ...p.values, ...lock?.values };
+    const checked = validateForm(fields, values, { lang });
+    if (!checked.ok) {
+      const { field, name, message: key } = checked.failure;
+      const message = t(key);
+      if (json) return reply(c, { outcome: 'invalid', field, name, message }, 400, message);
+      return flashBack(c, p, { error: { field: name, key, text: null } });
+    }
+    const data: Record<string, unknown> = { ...checked.data, ...lock?.data };
+    const activityId = config.data.activity?.id;
+    if (typeof activityId === 'number' && activityId > 0) data['activityId'] = activityId;
+    if (second) data['userId'] = second.userId;
+    if (updatesExisting(page.kind) || p.update) data['update'] = true;
+    if (page.kind === 'repair' && p.euCode) data['euCode'] = p.euCode;
+
+    const added = await up.addUserInfo({ expoId: page.params.expoId, urlsId, values: data });
+    if (added.ok) {
+      const location = successPath({
+        variant: page.variant,
+        urlId: page.params.fId,
+        euCode: added.data.euCode,
+        expoId: page.params.expoId,
+        fId: page.params.fId,
+        f: p.f,
+      });
+      return navigate(c, p, location);
+    }
+    if (added.kind === 'already-registered') {
+      // spec §5: the update prompt; "do not update" goes back to the lookup (the existing credential is found there).
+      const message = t('form.updatePrompt');
+      const noUpdate = lookupPagePath(page);
+      if (json) return reply(c, { outcome: 'update', message, noUpdate }, 20001, message);
+      return flashBack(c, p, { notice: { tone: 'info', key: 'form.updatePrompt', text: null } });
+    }
+    return refused(c, p, added.msg?.trim() || t('error.generic'), added.code);
+  } catch (e) {
+    const timeout = isUpstreamError(e, 'timeout');
+    const message = timeout ? t('error.timeout') : t('error.relatedData');
+    if (json) return reply(c, { outcome: 'refused', message }, timeout ? 504 : 502, message);
+    return flashBack(c, p, { notice: { tone: 'error', key: null, text: message } });
+  }
+});
