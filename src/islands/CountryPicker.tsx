@@ -29,7 +29,16 @@ export interface CountryPickerProps {
  * chosen entry opens a searchable bottom popup; choosing sets the area code to the entry's first
  * word. A hidden `areaCode` input keeps the form posting it like the select did.
  */
-export default function CountryPicker({ id, labelId, value, lang, strings, invalid, describedBy, onChange }: CountryPickerProps) {
+export default function CountryPicker({
+  id,
+  labelId,
+  value,
+  lang,
+  strings,
+  invalid,
+  describedBy,
+  onChange,
+}: CountryPickerProps) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   // The entry itself, not only its code: several entries share a code (+1, +7, +44...).

@@ -41,7 +41,14 @@ type Reply = NonNullable<SendCodeReply['data']>;
  * JavaScript it validates the contact, posts JSON, and on code 200 counts down 60 s ($resendIn)
  * and toasts success; on any other code it is enabled again at once and the server's msg shows.
  */
-export default function SendCodeButton({ strings, enhanced, sent, prepare, onSent, onFieldError }: SendCodeButtonProps) {
+export default function SendCodeButton({
+  strings,
+  enhanced,
+  sent,
+  prepare,
+  onSent,
+  onFieldError,
+}: SendCodeButtonProps) {
   const live = useStore($resendIn, { ssr: 'initial' });
   const left = enhanced ? live : 0;
   const [sending, setSending] = useState(false);
@@ -59,7 +66,8 @@ export default function SendCodeButton({ strings, enhanced, sent, prepare, onSen
     setSending(false);
     if (!reply) return; // transport failure: postJson already showed the toast
     if (reply.code === 200) {
-      const n = reply.data && 'resendIn' in reply.data && reply.data.resendIn > 0 ? reply.data.resendIn : RESEND_SECONDS;
+      const n =
+        reply.data && 'resendIn' in reply.data && reply.data.resendIn > 0 ? reply.data.resendIn : RESEND_SECONDS;
       startResendCountdown(n);
       showToast({ key: null, text: strings['search.sendSuccess'], durationMs: TOAST_MS }, 'success');
       onSent();

@@ -54,7 +54,11 @@ export function storeCheckType(store: SessionStore | null, checkType: CheckType)
  * phone with `areatext` and remove `email`, or the reverse). Removals run first, so a key both
  * removed and set ends up set.
  */
-export function write(store: SessionStore | null, set: Readonly<Record<string, string>>, remove: readonly string[]): void {
+export function write(
+  store: SessionStore | null,
+  set: Readonly<Record<string, string>>,
+  remove: readonly string[],
+): void {
   if (!store) return;
   try {
     for (const key of remove) store.removeItem(key);
@@ -73,6 +77,12 @@ function read(store: SessionStore | null, key: string): string | null {
 }
 
 /** True when a click should be left to the browser (new tab, download, middle button). */
-export function isModifiedClick(e: { button: number; metaKey: boolean; ctrlKey: boolean; shiftKey: boolean; altKey: boolean }): boolean {
+export function isModifiedClick(e: {
+  button: number;
+  metaKey: boolean;
+  ctrlKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+}): boolean {
   return e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey;
 }

@@ -89,8 +89,9 @@ describe('session entries of a lookup reply (spec §4)', () => {
 describe('modified clicks are left to the browser', () => {
   const plain = { button: 0, metaKey: false, ctrlKey: false, shiftKey: false, altKey: false };
   it('a plain left click is handled in place', () => expect(isModifiedClick(plain)).toBe(false));
-  it.each([{ button: 1 }, { metaKey: true }, { ctrlKey: true }, { shiftKey: true }, { altKey: true }])('%o is not', (m) =>
-    expect(isModifiedClick({ ...plain, ...m })).toBe(true),
+  it.each([{ button: 1 }, { metaKey: true }, { ctrlKey: true }, { shiftKey: true }, { altKey: true }])(
+    '%o is not',
+    (m) => expect(isModifiedClick({ ...plain, ...m })).toBe(true),
   );
 });
 
@@ -132,10 +133,14 @@ describe('send-code label (spec §4)', () => {
     'search.countdown': 'Getting now ({{n}})',
     'search.reget': 'Get again',
   };
-  it('send code before any send', () => expect(sendCodeLabel({ sending: false, left: 0, sent: false }, strings)).toBe('Get code'));
+  it('send code before any send', () =>
+    expect(sendCodeLabel({ sending: false, left: 0, sent: false }, strings)).toBe('Get code'));
   it('the sending text while in flight', () =>
-    expect(sendCodeLabel({ sending: true, left: 0, sent: false }, strings)).toBe('Getting verification code, please wait'));
+    expect(sendCodeLabel({ sending: true, left: 0, sent: false }, strings)).toBe(
+      'Getting verification code, please wait',
+    ));
   it('"getting now (n)" while counting down', () =>
     expect(sendCodeLabel({ sending: false, left: 42, sent: true }, strings)).toBe('Getting now (42)'));
-  it('reget once the countdown is over', () => expect(sendCodeLabel({ sending: false, left: 0, sent: true }, strings)).toBe('Get again'));
+  it('reget once the countdown is over', () =>
+    expect(sendCodeLabel({ sending: false, left: 0, sent: true }, strings)).toBe('Get again'));
 });
