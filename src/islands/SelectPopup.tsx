@@ -88,8 +88,8 @@ export default function SelectPopup({ rows, title, closeLabel, onClose }: Select
         </button>
       </div>
       <ul className="sheet-list">
-        {rows.map((row) => (
-          <li key={row.href}>
+        {rows.map((row, i) => (
+          <li key={`${i}:${row.href}`}>
             <a className="sheet-row" href={row.href} onClick={(e) => go(e, row.href)}>
               <span className="sheet-row-name">{row.name}</span>
               <span className="sheet-row-label">{row.label}</span>
