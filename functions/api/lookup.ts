@@ -20,6 +20,7 @@ import { registrationLabel } from '../../src/lib/labels';
 import { fullPhone } from '../../src/lib/senders';
 import { encodeId } from '../../src/lib/ids';
 import { resendWaitS, SENT_COOKIE, RESEND_S } from '../../src/lib/resend';
+import { usesBypass } from '../../src/lib/lookup-page';
 import type { LookupOutcome, LookupReply, SendCodeReply } from '../../src/islands/lookup-types';
 
 type Ctx = Context<{ Bindings: AppEnv }>;
@@ -38,14 +39,12 @@ const Page = z.object({
 });
 type Page = z.infer<typeof Page>;
 
-/** What the visitor typed: trimmed and checked by src/lib/validation.ts; bounded here. */
-const Typed = z.object({
-  checkType: text(4),
-  areaCode: text(8),
-  phone: text(32),
-  email: text(254),
-  code: text(16),
-});
+/**
+ * What the visitor typed. Only cut to a sane size here: src/lib/validation.ts judges the
+ * values and names the field (an over-long e-mail is an e-mail error, not a broken request).
+ */
+const typed = z.string().default('').transform((s) => s.slice(0, 320));
+const Typed = z.object({ checkType: typed, areaCode: typed, phone: typed, email: typed, code: typed });
 
 interface Request_ {
   input: Input;
@@ -70,8 +69,7 @@ async function parse(c: Ctx): Promise<Request_ | Response> {
   }
   const origin = new URL(c.req.url).origin;
   const back = safeBackPath(page.data.back, origin) ?? `/${variant?.search ?? 'search'}/${page.data.urlId}/${encodeId(page.data.expoId)}/${page.data.ty}`;
-  const typed = Typed.parse(Object.fromEntries(Object.entries(input.fields).map(([k, v]) => [k, v.slice(0, 320)])));
-  return { input, page: page.data, variant, back, typed };
+  return { input, page: page.data, variant, back, typed: Typed.parse(input.fields) };
 }
 
 /** The values a no-JS page refills (the code too: nothing typed is lost). */
@@ -102,9 +100,11 @@ function faultMessage(e: unknown, r: Request_): { status: 502 | 504; msg: string
   return { status: 502, msg: r.input.t('error.relatedData') };
 }
 
-/** The bypass of spec §2.2: customer site 10542's e-mail path needs no code; the edge supplies it (DESIGN.md). */
-function usesBypass(variant: Variant | null, urlId: number, checkType: 1 | 2): boolean {
-  return checkType === 2 && variant !== null && variant.rules.bypassUrlIds.includes(urlId);
+/** A mode the page does not offer (e.g. phone on an e-mail-only event) is a hand-made request. */
+function modeRefused(c: Ctx, r: Request_, checkType: 1 | 2): Response | null {
+  if (!r.variant || r.variant.modes.offered.includes(checkType === 1 ? 'phone' : 'email')) return null;
+  const offered = r.variant.modes.offered.map((m) => (m === 'email' ? 'e-mail' : m)).join(' and ');
+  return c.json({ code: 400, msg: `This event looks up by ${offered} only. Reload the page and try again.`, data: null }, 400);
 }
 
 export const lookup = new Hono<{ Bindings: AppEnv }>();
@@ -114,13 +114,15 @@ lookup.post('/send-code', async (c) => {
   if (r instanceof Response) return r;
   const { t, json, lang } = r.input;
   const checkType = parseCheckType(r.typed.checkType);
+  const refused = modeRefused(c, r, checkType);
+  if (refused) return refused;
   const valid = validateSendCode({ checkType, areaCode: r.typed.areaCode, phone: r.typed.phone, email: r.typed.email });
   if (!valid.ok) {
     const message = t(valid.key);
     if (json) return c.json<SendCodeReply>({ code: 400, msg: message, data: { field: valid.field, message } });
     return flashBack(c, r, { error: { field: valid.field, key: valid.key, text: null } });
   }
-  if (usesBypass(r.variant, r.page.urlId, checkType)) {
+  if (usesBypass(r.variant, r.page.expoId, r.page.urlId, checkType)) {
     // The button is not shown on this path; a hand-made post gets a clear answer, and no code.
     const msg = t('search.otherError');
     return json ? c.json<SendCodeReply>({ code: 400, msg, data: null }) : flashBack(c, r, { notice: { tone: 'error', key: 'search.otherError', text: null } });
@@ -168,7 +170,9 @@ lookup.post('/lookup', async (c) => {
   if (r instanceof Response) return r;
   const { t, json } = r.input;
   const checkType = parseCheckType(r.typed.checkType);
-  const bypass = usesBypass(r.variant, r.page.urlId, checkType);
+  const refused = modeRefused(c, r, checkType);
+  if (refused) return refused;
+  const bypass = usesBypass(r.variant, r.page.expoId, r.page.urlId, checkType);
   const valid = validateLookup(
     { checkType, areaCode: r.typed.areaCode, phone: r.typed.phone, email: r.typed.email, code: r.typed.code },
     { requireCode: !bypass },

@@ -12,6 +12,7 @@ export const LOOKUP_STRING_KEYS = [
   'search.modeEmail',
   'search.country',
   'search.countrySearch',
+  'search.countryNone',
   'search.selectCountry',
   'search.phone',
   'search.phonePlach',

@@ -44,3 +44,12 @@ export function lookupModes(input: {
   const checkType = modes.includes(modeOf(fallback)) ? fallback : checkTypeOf(modes[0] ?? 'email');
   return { modes, tabs, checkType, explicit: false };
 }
+
+/**
+ * The bypass of spec §2.2: on the customer sites listed for it (10542 of expo 1308) the
+ * e-mail path needs no code, and the edge supplies the bypass code (DESIGN.md). Only on the
+ * variant's own expo: a hand-made post naming the variant with another expo gets no bypass.
+ */
+export function usesBypass(variant: Variant | null, expoId: number, urlId: number, checkType: 1 | 2): boolean {
+  return checkType === 2 && variant !== null && variant.expoId === expoId && variant.rules.bypassUrlIds.includes(urlId);
+}

@@ -664,6 +664,13 @@ describe('POST /api/lookup: outcomes (spec §4) with real codes', () => {
 
 describe('the 10542 bypass (spec §2.2, DESIGN.md)', () => {
   const exhibitor = { checkType: '2', email: 'exhibitor@demo.test' };
+
+  it('is never granted to another expo posted with the IEAE variant: the code is required', async () => {
+    const up = spyUpstream();
+    const { reply } = await lookupJson({ ...IEAE_10542, expoId: '1179', ...exhibitor }, { jar: new Jar() });
+    expect(reply).toEqual({ code: 400, msg: ZH.codePlach, data: { outcome: 'invalid', field: 'code', message: ZH.codePlach } });
+    expect(up.paths()).toEqual([]);
+  });
   const exhibitorCredential = credential('IEAE', 10542, 'ESSRIV3NLOGZOS47', 1308, '');
 
   it('1308 / 10542, e-mail, no code posted → the registration, using BYPASS_CODE (JSON)', async () => {
@@ -780,5 +787,17 @@ describe('session keys in JSON replies (spec §3, §4)', () => {
     expect(nav.session).not.toHaveProperty('email');
     expect(nav.removeSession).toEqual(['email', 'areatext']);
     expect(nav.location).toBe(credential('Indonesian', 21108, 'TSKAHAV23BIN6UJL', 1108, ''));
+  });
+});
+
+describe('modes the page does not offer (spec §2.2)', () => {
+  it('a phone lookup on e-mail-only 1108 is refused with a clear 400 and no upstream call', async () => {
+    const up = spyUpstream();
+    for (const path of ['/api/send-code', '/api/lookup']) {
+      const res = await postJson(path, { ...page(1108, 21108, 'Indonesian'), checkType: '1', areaCode: '+62', phone: '81234567', code: '123456' }, { jar: new Jar() });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: 400, msg: expect.stringContaining('e-mail only') });
+    }
+    expect(up.paths()).toEqual([]);
   });
 });
