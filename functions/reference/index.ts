@@ -11,6 +11,7 @@ import type { ErrorHandler } from 'hono';
 import type { AppEnv } from '../env';
 import { Path } from '../upstream/contract';
 import { addUserInfo } from './calls/addUserInfo';
+import { camera5 } from './calls/camera5';
 import { captchaVerify } from './calls/captchaVerify';
 import { getCustomerId } from './calls/getCustomerId';
 import { lookup } from './calls/lookup';
@@ -41,6 +42,7 @@ custom.get(Path.queryEmailUserExpoId, withExpo, lookup('email'));
 custom.get(Path.queryFromUserExpoId, withExpo, queryFromUserExpoId);
 custom.get(Path.queryCustomerCode, withExpo, queryCustomerCode);
 custom.post(Path.addUserInfo, withExpo, addUserInfo);
+custom.post(Path.camera5, withExpo, camera5);
 // Registered last: reached only when no call above matched (path or method).
 custom.all('*', unknownCall);
 

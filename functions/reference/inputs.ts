@@ -83,11 +83,13 @@ const optText = (max: number) => z.string().trim().max(max).optional();
 /**
  * The form values inside addUserInfo's `data`. Known keys map to record columns; any other
  * key of the form definition is kept as is in `form_values`. `update: true` answers the
- * 20001 prompt with "update" (spec §5).
+ * 20001 prompt with "update" (spec §5); `userId` completes a second form, `euCode` names the
+ * registration a repair form completes.
  */
 export const FormValues = z
   .object({
-    uname: z.string().trim().min(1, 'is required').max(100),
+    /** required for a new registration; an update or a second form may leave it out */
+    uname: z.string().trim().min(1, 'is required').max(100).optional(),
     phone: optText(32),
     /** the country entry's first word, e.g. `+66`, when `phone` is national */
     areaCode: z
@@ -102,6 +104,10 @@ export const FormValues = z
     cardType: z.union([z.number().int().min(1).max(6), z.string().regex(/^[1-6]$/)]).optional(),
     activityId: DecimalId.optional(),
     update: z.boolean().optional(),
+    /** a second form (code 20003): the registration it belongs to (its `userId`) */
+    userId: DecimalId.optional(),
+    /** the registration to update (repair form), by its code; it must belong to the same contact */
+    euCode: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a registration code').optional(),
   })
   .catchall(ExtraValue)
   .refine((v) => Boolean(v.phone) || Boolean(v.email), {

@@ -17,6 +17,7 @@ import { sharedAesKeyCache, type AesKeyCache } from './aes-key-cache';
 import {
   Added,
   AesKeyData,
+  CardOcr,
   Code,
   Credential,
   Envelope,
@@ -86,6 +87,8 @@ export interface Upstream {
     urlsId: number;
     values: Readonly<Record<string, unknown>>;
   }): Promise<UpstreamResult<Added> | AlreadyRegistered>;
+  /** `POST /CustomerUserInfo/camera5`: recognises a business card (`image`: base64 JPEG, no `data:` prefix). */
+  camera5(p: { expoId: number; image: string }): Promise<UpstreamResult<CardOcr>>;
 }
 
 type Query = Readonly<Record<string, string>>;
@@ -361,6 +364,12 @@ export function createUpstream(options: UpstreamOptions): Upstream {
         };
       }
       return isSuccessCode(env.code) ? ok(env, read(path, Added, env.data)) : refused(env);
+    },
+
+    async camera5({ expoId, image }) {
+      const path = Path.camera5;
+      const env = await call(path, expoId, { method: 'POST', body: { image, expoId } });
+      return isSuccessCode(env.code) ? ok(env, read(path, CardOcr, env.data)) : refused(env);
     },
   };
 }

@@ -45,6 +45,8 @@ export const Path = {
   queryFromUserExpoId: '/customFrom/queryFromUserExpoId',
   queryCustomerCode: '/customFrom/queryCustomerCode',
   addUserInfo: '/CustomerUserInfo/addUserInfo',
+  /** business-card recognition (spec §7 "Camera: camera5"): `{ image }` base64 JPEG → `{ success, ui* }` */
+  camera5: '/CustomerUserInfo/camera5',
 } as const;
 
 /** A loose integer: number or numeric string; anything else becomes null. */
@@ -215,3 +217,22 @@ export const ExistingRegistration = z
   .nullish()
   .transform((v) => ({ id: v?.id ?? null }));
 export type ExistingRegistration = z.infer<typeof ExistingRegistration>;
+
+/**
+ * camera5 success data (spec §3 "OCR result", §7): a success flag plus the recognised card
+ * fields, each possibly missing. `success: false` (or no field) means nothing was recognised.
+ */
+export const CardOcr = z
+  .object({
+    success: z.preprocess((v) => v === true || v === 1 || v === 'true', z.boolean()).optional(),
+    uiName: opt(looseString),
+    uiCompany: opt(looseString),
+    uiCompanyTitle: opt(looseString),
+    uiDepa: opt(looseString),
+    uiEmail1: opt(looseString),
+    uiPhone1: opt(looseString),
+    uiAddress: opt(looseString),
+  })
+  .nullish()
+  .transform((v) => v ?? { success: false });
+export type CardOcr = z.infer<typeof CardOcr>;

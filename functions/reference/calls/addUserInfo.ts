@@ -4,6 +4,10 @@
  * registration in this expo, unless the values say `update: true` (spec §5's update prompt),
  * which updates that record. An identical repeat within IDEMPOTENCY_WINDOW_MS answers the
  * first reply again (a double tap is not a duplicate).
+ *
+ * Beyond the wire contract (SEED.md): `userId` completes a second form (20003) of the same
+ * contact; `euCode` names the registration a repair form completes; `update: true` also finds
+ * the contact's registration by e-mail (the supplement form).
  */
 import type { Context } from 'hono';
 import { normalizeEmail, normalizePhone } from '../contact';
@@ -73,18 +77,51 @@ export async function addUserInfo(c: Context<RefEnv>): Promise<Response> {
   if (seen) return ok(c, JSON.parse(seen.reply) as unknown);
 
   const cardId = v.ucardid ? v.ucardid : null;
-  const existing = await db
-    .prepare(
-      `SELECT id, eu_code FROM registrations WHERE expo_id = ?1
-       AND ((?2 IS NOT NULL AND phone = ?2) OR (?3 IS NOT NULL AND ucardid = ?3)) ORDER BY id LIMIT 1`,
-    )
-    .bind(expo.id, phone, cardId)
-    .first<{ id: number; eu_code: string }>();
+  const { update, userId, euCode: targetCode, ...kept } = v;
 
-  const { update, ...kept } = v;
+  // A second form (20003): completes the pending form of that registration, for its own contact.
+  if (userId !== undefined) {
+    const owner = await db
+      .prepare(
+        `SELECT r.id, r.eu_code FROM second_forms s JOIN registrations r ON r.id = s.user_id
+         WHERE s.user_id = ?1 AND s.urls_id = ?2 AND r.expo_id = ?3
+         AND ((?4 IS NOT NULL AND r.phone = ?4) OR (?5 IS NOT NULL AND r.email = ?5))`,
+      )
+      .bind(userId, urlsId, expo.id, phone, email)
+      .first<{ id: number; eu_code: string }>();
+    if (!owner) return reply(c, RefCode.NOT_FOUND, `no second form of user ${userId} on url ${urlsId} for this contact`);
+    await db
+      .prepare('UPDATE second_forms SET saved_values = json_patch(saved_values, ?), completed = 1 WHERE user_id = ?')
+      .bind(JSON.stringify(kept), owner.id)
+      .run();
+    return remember(c, db, idemKey, now, { euCode: owner.eu_code, id: owner.id });
+  }
+
+  // Which registration this is about: the one named by code (repair form: it must be this
+  // contact's), else the one with this phone or ID number (20001), else, for an update
+  // (supplement form), the one with this e-mail.
+  const existing = targetCode
+    ? await db
+        .prepare(
+          `SELECT id, eu_code FROM registrations WHERE expo_id = ?1 AND eu_code = ?2
+           AND ((?3 IS NOT NULL AND phone = ?3) OR (?4 IS NOT NULL AND email = ?4))`,
+        )
+        .bind(expo.id, targetCode, phone, email)
+        .first<{ id: number; eu_code: string }>()
+    : await db
+        .prepare(
+          `SELECT id, eu_code FROM registrations WHERE expo_id = ?1
+           AND ((?2 IS NOT NULL AND phone = ?2) OR (?3 IS NOT NULL AND ucardid = ?3) OR (?4 = 1 AND ?5 IS NOT NULL AND email = ?5))
+           ORDER BY (?2 IS NOT NULL AND phone = ?2) OR (?3 IS NOT NULL AND ucardid = ?3) DESC, id LIMIT 1`,
+        )
+        .bind(expo.id, phone, cardId, update === true ? 1 : 0, email)
+        .first<{ id: number; eu_code: string }>();
+  if (targetCode && !existing) return reply(c, RefCode.NOT_FOUND, `no registration ${targetCode} for this contact in this expo`);
+  if (!existing && !v.uname) return reply(c, RefCode.BAD_INPUT, 'bad input: uname: is required');
+
   const values = JSON.stringify(kept);
   const col = {
-    uname: v.uname,
+    uname: v.uname ?? null,
     ucompany: v.ucompany ?? null,
     title: v.ucompanyTitle ?? null,
     cardId,
@@ -106,7 +143,7 @@ export async function addUserInfo(c: Context<RefEnv>): Promise<Response> {
     // Update keeps what the new values leave out.
     await db
       .prepare(
-        `UPDATE registrations SET uname = ?, ucompany = coalesce(?, ucompany), ucompany_title = coalesce(?, ucompany_title),
+        `UPDATE registrations SET uname = coalesce(?, uname), ucompany = coalesce(?, ucompany), ucompany_title = coalesce(?, ucompany_title),
          ucardid = coalesce(?, ucardid), email = coalesce(?, email), phone = coalesce(?, phone),
          activity_id = coalesce(?, activity_id), form_values = json_patch(form_values, ?) WHERE id = ?`,
       )
@@ -139,7 +176,11 @@ export async function addUserInfo(c: Context<RefEnv>): Promise<Response> {
     if (!row) return reply(c, RefCode.INTERNAL, 'the registration could not be stored; try again');
     added = { euCode, id: row.id };
   }
-  // Old replies are dropped as new ones come, so the table stays as small as the window.
+  return remember(c, db, idemKey, now, added);
+}
+
+/** Keeps the reply for identical repeats (old replies are dropped as new ones come, so the table stays as small as the window), then answers it. */
+async function remember(c: Context<RefEnv>, db: D1Database, idemKey: string, now: number, added: Added): Promise<Response> {
   await db.batch([
     db.prepare('DELETE FROM idempotency WHERE created_at <= ?').bind(now - IDEMPOTENCY_WINDOW_MS),
     db
