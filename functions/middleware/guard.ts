@@ -1,0 +1,179 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { CONTACT_COOKIE, verifyContact } from '../../src/lib/contact-cookie';
+import { GUARD_RULES, once, pageInfo, runGuard, type GuardConfig, type GuardFacts, type GuardPorts, type GuardRule, type SilentLogin } from '../../src/lib/guard';
+import type { AppEnv } from '../env';
+import { upstreamFor } from '../upstream';
+import { Envelope, isSuccessCode } from '../upstream/contract';
+
+/**
+ * The navigation guard at the edge (spec §4, §2.3): runs src/lib/guard.ts's rules before a
+ * page renders and turns their outcome into a 302 (with the openid cookie set or cleared), or
+ * lets the request go on to Astro. Only page requests: GET/HEAD, not the API, the legacy API,
+ * the dev pages, Astro's assets or static files.
+ */
+
+/** The messaging-app calls the guard needs (spec §4, §7), per request. */
+export interface WxPort {
+  appId(expoId: number): Promise<string | null>;
+  silentLogin(p: { code: string; expoId: number; fId: number | null; isUserClass: number | null }): Promise<SilentLogin | null>;
+}
+
+export interface GuardOptions {
+  /** the messaging-app calls for an environment; null: none (no silent login, no OAuth) */
+  wx: (env: AppEnv) => WxPort | null;
+  /** path prefixes that are not pages */
+  skipPrefixes: readonly string[];
+  rules: readonly GuardRule[];
+  /** clock, ms */
+  now: () => number;
+}
+
+/** Cookie holding the messaging-app openid (spec §3 store value `openid`); a session cookie. */
+export const OPENID_COOKIE = 'oid';
+/** Set for a few minutes after a failed silent login, so the OAuth round does not loop. */
+export const LOGIN_FAILED_COOKIE = 'wxfail';
+const LOGIN_FAILED_MAX_AGE_S = 5 * 60;
+
+/** A path with a file extension is a static file (logo.jpg, favicon.svg …), not a page. */
+const STATIC_FILE = /\.[A-Za-z0-9]{1,8}$/;
+
+const DEFAULT_OPTIONS: GuardOptions = {
+  wx: upstreamWx,
+  skipPrefixes: ['/api/', '/custom/', '/wx/', '/dev/', '/_astro/', '/_image', '/_server-islands/'],
+  rules: GUARD_RULES,
+  now: Date.now,
+};
+
+/** The aesKey fetch of spec §4 ("the encryption key for that expo is fetched"), at most once per expo and 10 minutes per isolate. */
+const KEY_WARM_TTL_MS = 10 * 60 * 1000;
+const warmedKeys = new Map<string, number>();
+
+async function warmAesKey(env: AppEnv, expoId: number, now: number): Promise<void> {
+  const scope = `${env.UPSTREAM_URL ?? ''}#${expoId}`;
+  if ((warmedKeys.get(scope) ?? 0) > now) return;
+  const r = await upstreamFor(env).selectAESKey(expoId);
+  if (r.ok) warmedKeys.set(scope, now + KEY_WARM_TTL_MS);
+}
+
+/** Hono middleware factory (STYLE.md §3): options merged once, a named handler returned. */
+export function guard(options: Partial<GuardOptions> = {}): MiddlewareHandler<{ Bindings: AppEnv }> {
+  const opts: GuardOptions = { ...DEFAULT_OPTIONS, ...options };
+  return async function navigationGuard(c, next) {
+    const url = new URL(c.req.url);
+    const isPage =
+      (c.req.method === 'GET' || c.req.method === 'HEAD') &&
+      !opts.skipPrefixes.some((p) => url.pathname.startsWith(p) || `${url.pathname}/` === p) &&
+      !STATIC_FILE.test(url.pathname);
+    if (!isPage) return next();
+
+    const page = pageInfo(url);
+    const now = opts.now();
+    const env = c.env;
+    if (page.expoId !== null && !page.skip) {
+      // A failed key fetch must not stop the page (spec §2.3: failed navigation swallowed).
+      await warmAesKey(env, page.expoId, now).catch(() => undefined);
+    }
+    const facts = await factsOf(c, url, page, now);
+    const ports = portsOf(env, page, opts.wx(env));
+    const outcome = await runGuard({ ...facts, loginAvailable: ports.available }, ports.ports, opts.rules);
+    if (outcome.kind === 'proceed') return next();
+
+    const secure = url.protocol === 'https:';
+    if (outcome.openId === null) deleteCookie(c, OPENID_COOKIE, { path: '/', secure });
+    else if (typeof outcome.openId === 'string') {
+      setCookie(c, OPENID_COOKIE, outcome.openId, { path: '/', httpOnly: true, secure, sameSite: 'Lax' });
+    }
+    if (outcome.loginFailed) {
+      setCookie(c, LOGIN_FAILED_COOKIE, '1', { path: '/', httpOnly: true, secure, sameSite: 'Lax', maxAge: LOGIN_FAILED_MAX_AGE_S });
+    }
+    c.header('cache-control', 'no-store');
+    return c.redirect(outcome.location, 302);
+  };
+}
+
+async function factsOf(c: Context<{ Bindings: AppEnv }>, url: URL, page: GuardFacts['page'], now: number): Promise<Omit<GuardFacts, 'loginAvailable'>> {
+  const secret = c.env.SESSION_SECRET ?? '';
+  let hasVerifiedContact = false;
+  if (page.kind === 'ticket' && secret.length >= 16) {
+    const vc = await verifyContact(getCookie(c, CONTACT_COOKIE), secret, now).catch(() => null);
+    hasVerifiedContact = vc !== null && vc.expoId === page.expoId;
+  }
+  const openId = getCookie(c, OPENID_COOKIE)?.trim() || null;
+  return {
+    url,
+    page,
+    userAgent: c.req.header('user-agent') ?? '',
+    hasVerifiedContact,
+    openId,
+    loginFailedRecently: getCookie(c, LOGIN_FAILED_COOKIE) === '1',
+    now,
+  };
+}
+
+function portsOf(env: AppEnv, page: GuardFacts['page'], wx: WxPort | null): { ports: GuardPorts; available: boolean } {
+  const config = once(async (): Promise<GuardConfig | null> => {
+    if (page.expoId === null || page.fId === null) return null;
+    const r = await upstreamFor(env).getCustomerId({ expoId: page.expoId, fId: page.fId, ty: page.ty });
+    if (!r.ok) return null;
+    return {
+      activity: r.data.activity !== null,
+      isUserClass: r.data.customerWx?.isUserClass ?? null,
+      endTime: r.data.expoInfo?.endTime ?? null,
+    };
+  });
+  const unavailable = () => Promise.reject(new Error('no messaging-app calls for this upstream'));
+  return {
+    available: wx !== null,
+    ports: {
+      config,
+      appId: wx && page.expoId !== null ? once(() => wx.appId(page.expoId as number)) : unavailable,
+      silentLogin: async (code) => {
+        if (!wx || page.expoId === null) return unavailable();
+        const cfg = await config().catch(() => null);
+        return wx.silentLogin({ code, expoId: page.expoId, fId: page.fId, isUserClass: cfg?.isUserClass ?? null });
+      },
+    },
+  };
+}
+
+/**
+ * The messaging-app calls of spec §4/§7 on the organiser's API (UPSTREAM.md: they live under
+ * `{UPSTREAM_URL}/wx`; the spec gives their parameters, not their paths: these two paths are
+ * our reading, named after the spec's `getwxAppId` and `getOpenId`). The reference upstream
+ * has no messaging app: with no UPSTREAM_URL there is no port, so no login and no OAuth.
+ * TODO(upstream owner): move these into functions/upstream/client.ts as typed methods.
+ */
+export const WX_PATHS = { appId: '/wx/getwxAppId', openId: '/wx/getOpenId' } as const;
+
+export function upstreamWx(env: AppEnv): WxPort | null {
+  const base = env.UPSTREAM_URL?.trim().replace(/\/+$/, '') ?? '';
+  if (base === '') return null;
+  const get = async (path: string, expoId: number, query: Record<string, string>): Promise<Envelope | null> => {
+    const u = new URL(base + path);
+    for (const [k, v] of Object.entries(query)) u.searchParams.set(k, v);
+    const res = await fetch(u, { headers: { expoId: String(expoId), accept: 'application/json' }, signal: AbortSignal.timeout(5000) });
+    if (!res.ok) return null;
+    const env = Envelope.safeParse(await res.json());
+    return env.success ? env.data : null;
+  };
+  const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : typeof v === 'number' ? String(v) : null);
+  const num = (v: unknown) => (v !== null && v !== undefined && /^\d+$/.test(String(v)) ? Number(v) : null);
+  return {
+    async appId(expoId) {
+      const r = await get(WX_PATHS.appId, expoId, { expoId: String(expoId) });
+      return r && isSuccessCode(r.code) ? str(r.data) : null;
+    },
+    async silentLogin({ code, expoId, fId, isUserClass }) {
+      const r = await get(WX_PATHS.openId, expoId, {
+        code,
+        eId: String(expoId),
+        fId: fId === null ? '' : String(fId),
+        isUserClass: isUserClass === null ? '' : String(isUserClass),
+      });
+      if (!r || !isSuccessCode(r.code) || typeof r.data !== 'object' || r.data === null) return null;
+      const d = r.data as Record<string, unknown>;
+      return { code: num(d['code']), openId: str(d['openId']), user: str(d['user']), expo: num(d['expo']), wx: num(d['wx']) };
+    },
+  };
+}
