@@ -226,10 +226,13 @@ export const GUARD_RULES: readonly GuardRule[] = [
     then: (f) => redirect(formPath(null, f.page.basePath)),
   },
   {
-    // spec §2.3: home of expo 380 (and its generic lookup) → /auto{path}, without code and state
+    // spec §2.3: home of expo 380 (and its generic lookup) → /auto{path} ({path} = `/{fId}/{eid}/{ty}`), without code and state
     name: 'auto',
     when: (f) => (f.page.kind === 'home' || f.page.kind === 'search') && AUTO_EXPO_IDS.has(f.page.expoId ?? -1),
-    then: (f) => redirect(`/auto${pathWithout(f.url, AUTO_DROPPED_QUERY)}`),
+    then: (f) => {
+      const kept = new URL(`${f.page.basePath}${new URL(pathWithout(f.url, AUTO_DROPPED_QUERY), f.url.origin).search}`, f.url.origin);
+      return redirect(`/auto${kept.pathname}${kept.search}`);
+    },
   },
   {
     // spec §4: "query code without openid is exchanged; failure clears openid and code and

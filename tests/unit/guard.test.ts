@@ -76,7 +76,7 @@ describe('guard rules one by one (spec §4, §2.3)', () => {
   it('auto: expo 380 on the home screen and its generic lookup, dropping code and state', async () => {
     const out = await runGuard(facts(`${home(380)}?code=x&state=y&f=1`, { loginAvailable: false }), ports());
     expect(out).toMatchObject({ kind: 'redirect', location: '/auto/20380/Mzgw/visitor?f=1', rule: 'auto' });
-    expect(await runGuard(facts('/search/20380/Mzgw/visitor'), ports())).toMatchObject({ location: '/auto/search/20380/Mzgw/visitor' });
+    expect(await runGuard(facts('/search/20380/Mzgw/visitor'), ports())).toMatchObject({ location: '/auto/20380/Mzgw/visitor' });
     expect(rule('auto').when(facts('/auto/20380/Mzgw/visitor'))).toBe(false);
     expect(rule('auto').when(facts(home(2001)))).toBe(false);
   });
