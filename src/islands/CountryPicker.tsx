@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { COUNTRIES, countryEntryText, searchCountries, areaCodeOf, type CountryOption } from '../lib/countries';
+import { countryEntryText, searchCountries, areaCodeOf, type Country, type CountryOption } from '../lib/countries';
 import type { Lang } from '../lib/languages';
 import { Sheet } from './SelectPopup';
 
@@ -10,6 +10,8 @@ export interface CountryPickerProps {
   labelId: string;
   /** the area code, e.g. `+66` ('' when none is chosen) */
   value: string;
+  /** the country list (it arrives as a page prop, not inside this island's JavaScript) */
+  countries: readonly Country[];
   lang: Lang;
   strings: {
     title: string;
@@ -33,6 +35,7 @@ export default function CountryPicker({
   id,
   labelId,
   value,
+  countries,
   lang,
   strings,
   invalid,
@@ -44,13 +47,13 @@ export default function CountryPicker({
   // The entry itself, not only its code: several entries share a code (+1, +7, +44...).
   const [chosen, setChosen] = useState<string | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
-  const results = useMemo(() => (open ? searchCountries(query, lang) : []), [open, query, lang]);
+  const results = useMemo(() => (open ? searchCountries(countries, query, lang) : []), [countries, open, query, lang]);
 
   const text =
     chosen !== null && areaCodeOf(chosen) === value
       ? chosen
       : (() => {
-          const c = COUNTRIES.find((x) => x.code === value);
+          const c = countries.find((x) => x.code === value);
           return c ? countryEntryText(c, lang) : '';
         })();
 

@@ -1,5 +1,5 @@
 import './lookup.css';
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type MouseEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent, type MouseEvent } from 'react';
 import { flushSync } from 'react-dom';
 import type { LookupFormProps, LookupOutcome, LookupValues, SelectRow } from './lookup-types';
 import { postJson } from './call';
@@ -7,7 +7,7 @@ import CountryPicker from './CountryPicker';
 import SelectPopup from './SelectPopup';
 import SendCodeButton, { type SendCodeBody } from './SendCodeButton';
 import { browserSession, checkTypeOf, isModifiedClick, storeCheckType, storedCheckType, write } from './session';
-import { COUNTRIES, countryEntryText } from '../lib/countries';
+import { countryEntryText, unpackCountries } from '../lib/countries';
 import { resolveLang } from '../lib/languages';
 import { toastFor } from '../lib/toast';
 import { validateLookup, validateSendCode, type CheckType, type LookupField } from '../lib/validation';
@@ -41,6 +41,7 @@ type Notice = NonNullable<LookupFormProps['notice']>;
 export default function LookupForm(props: LookupFormProps) {
   const { hidden, modes, strings } = props;
   const lang = resolveLang(props.lang);
+  const countries = useMemo(() => unpackCountries(props.countries), [props.countries]);
   const [enhanced, setEnhanced] = useState(false);
   const [checkType, setCheckType] = useState<CheckType>(props.checkType);
   const [values, setValues] = useState<LookupValues>(props.values);
@@ -270,6 +271,7 @@ export default function LookupForm(props: LookupFormProps) {
                   id={FIELD_ID.areaCode}
                   labelId={`${FIELD_ID.areaCode}-label`}
                   value={values.areaCode}
+                  countries={countries}
                   lang={lang}
                   strings={{
                     title: strings['search.country'],
@@ -292,7 +294,7 @@ export default function LookupForm(props: LookupFormProps) {
                   {...aria('areaCode')}
                 >
                   <option value="">{strings['search.selectCountry']}</option>
-                  {COUNTRIES.map((c) => (
+                  {countries.map((c) => (
                     <option key={c.code + c.en} value={c.code}>
                       {countryEntryText(c, lang)}
                     </option>

@@ -81,6 +81,12 @@ export interface LookupFormProps {
   emailSessionKey: 'phone' | 'email';
   /** The page language, for country names ('zh' and 'tw' show Chinese names, others English). */
   lang: string;
+  /**
+   * The country/region list, packed (`code|zh|en` lines, src/lib/countries.ts packCountries);
+   * '' on pages without the phone mode. A prop rather than bundled data: it keeps about 5 KB
+   * gzip out of the island's JavaScript, and pages without the phone mode carry none of it.
+   */
+  countries: string;
   strings: Record<LookupStringKey, string>;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES, areaCodeOf, countryEntryText, countryName, searchCountries } from '../../src/lib/countries';
+import { COUNTRIES } from '../../src/lib/country-list';
+import { areaCodeOf, countryEntryText, countryName, packCountries, searchCountries, unpackCountries } from '../../src/lib/countries';
 
 describe('the country/region list (spec §2.1, §3)', () => {
   it('has about 230 entries', () => {
@@ -100,11 +101,11 @@ describe('entry text and area code (spec §2.1: the area code is the first word)
 });
 
 describe('searchCountries', () => {
-  const codes = (q: string) => searchCountries(q, 'en').map((c) => c.code);
-  const names = (q: string) => searchCountries(q, 'en').map((c) => c.en);
+  const codes = (q: string) => searchCountries(COUNTRIES, q, 'en').map((c) => c.code);
+  const names = (q: string) => searchCountries(COUNTRIES, q, 'en').map((c) => c.en);
 
   it('returns everything, in picker order, for an empty query', () => {
-    expect(searchCountries('  ', 'en').map((c) => c.en)).toEqual(COUNTRIES.map((c) => c.en));
+    expect(searchCountries(COUNTRIES, '  ', 'en').map((c) => c.en)).toEqual(COUNTRIES.map((c) => c.en));
   });
 
   it('matches the start of the code digits, with or without +', () => {
@@ -126,7 +127,7 @@ describe('searchCountries', () => {
   it('matches Chinese names in any page language', () => {
     expect(names('泰国')).toEqual(['Thailand']);
     expect(names('泰')).toEqual(['Thailand', 'Saint Barthélemy']);
-    expect(searchCountries('中国', 'zh').map((c) => c.text)).toEqual([
+    expect(searchCountries(COUNTRIES, '中国', 'zh').map((c) => c.text)).toEqual([
       '+86 中国大陆',
       '+852 中国香港',
       '+853 中国澳门',
@@ -135,11 +136,23 @@ describe('searchCountries', () => {
   });
 
   it('gives each option the entry text of the page language', () => {
-    expect(searchCountries('66', 'zh')[0]?.text).toBe('+66 泰国');
-    expect(searchCountries('66', 'en')[0]?.text).toBe('+66 Thailand');
+    expect(searchCountries(COUNTRIES, '66', 'zh')[0]?.text).toBe('+66 泰国');
+    expect(searchCountries(COUNTRIES, '66', 'en')[0]?.text).toBe('+66 Thailand');
   });
 
   it('finds nothing for text no name holds', () => {
-    expect(searchCountries('Atlantis', 'en')).toEqual([]);
+    expect(searchCountries(COUNTRIES, 'Atlantis', 'en')).toEqual([]);
+  });
+});
+
+describe('packCountries / unpackCountries (the island prop)', () => {
+  it('round-trips the whole list', () => {
+    expect(unpackCountries(packCountries(COUNTRIES))).toEqual(COUNTRIES.map((c) => ({ ...c })));
+  });
+  it('no name holds the separators', () => {
+    for (const c of COUNTRIES) expect(`${c.zh}${c.en}`).not.toMatch(/[|\n]/);
+  });
+  it('skips malformed lines', () => {
+    expect(unpackCountries('+66|泰国|Thailand\nbad\n66|x|y\n+1|a|b|c\n')).toEqual([{ code: '+66', zh: '泰国', en: 'Thailand' }]);
   });
 });

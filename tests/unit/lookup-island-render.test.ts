@@ -7,7 +7,8 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import LookupForm from '../../src/islands/LookupForm';
 import { LOOKUP_STRING_KEYS, type LookupFormProps, type LookupStringKey } from '../../src/islands/lookup-types';
-import { COUNTRIES } from '../../src/lib/countries';
+import { packCountries } from '../../src/lib/countries';
+import { COUNTRIES } from '../../src/lib/country-list';
 
 const strings = Object.fromEntries(LOOKUP_STRING_KEYS.map((k) => [k, `[${k}]`])) as Record<LookupStringKey, string>;
 strings['search.countdown'] = 'Getting now ({{n}})';
@@ -37,6 +38,7 @@ function props(over: Partial<LookupFormProps> = {}): LookupFormProps {
     resendIn: 0,
     emailSessionKey: 'email',
     lang: 'en',
+    countries: packCountries(COUNTRIES),
     strings,
     ...over,
   };
