@@ -80,6 +80,10 @@ const GENERIC: Readonly<Record<string, (rest: string[]) => RouteMatch | null>> =
   // spec §2.3: /proving (verification first, when an activity is set) and /repairForm (expos 785, 1074).
   proving: (rest) => ({ screen: 'form', variant: null, route: 'proving', rest }),
   repairForm: (rest) => ({ screen: 'form', variant: null, route: 'repairForm', rest }),
+  // spec §2.3: the entry guard sends expo 380's home to /auto{path} (src/lib/guard.ts).
+  auto: (rest) => withParams(rest, (params) => ({ screen: 'home', variant: null, params, auto: true })),
+  CMEF: (rest) => (rest.length === 0 ? { screen: 'landing', variant: null, which: 'register' } : null),
+  AsiaFashionShow: (rest) => (rest.length === 0 ? { screen: 'landing', variant: null, which: 'fashion' } : null),
 };
 
 function withParams(rest: string[], make: (p: PathParams) => RouteMatch): RouteMatch | null {

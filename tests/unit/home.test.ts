@@ -86,3 +86,14 @@ describe('home links (spec §2.3, §2.4)', () => {
     expect(showTicketLookup(1216, false)).toBe(false);
   });
 });
+
+describe('home routes (spec §2.3)', () => {
+  it('the home, /auto{path}, /CMEF and the fashion-show landing resolve', async () => {
+    const { matchRoute } = await import('../../src/lib/routes');
+    expect(matchRoute('/21308/MTMwOA/visitor')).toMatchObject({ screen: 'home', params: { expoId: 1308, fId: 21308 } });
+    expect(matchRoute('/auto/20380/Mzgw/visitor')).toMatchObject({ screen: 'home', auto: true, params: { expoId: 380 } });
+    expect(matchRoute('/CMEF')).toEqual({ screen: 'landing', variant: null, which: 'register' });
+    expect(matchRoute('/AsiaFashionShow')).toEqual({ screen: 'landing', variant: null, which: 'fashion' });
+    expect(matchRoute('/CMEF/x')).toBeNull();
+  });
+});
