@@ -1,0 +1,52 @@
+/**
+ * `POST /api/camera` (spec §3 OCR result, §5 camera upload, §7 camera5): a business-card photo
+ * (base64 JPEG from the CardCamera island, already resized to ≤ 750×750) → the upstream's
+ * camera5 → the recognised card fields. Only for a verified contact of the form's expo (the
+ * OCR is not an open service), only images. JSON only: without JavaScript there is no button.
+ */
+import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { AppEnv } from '../env';
+import { isUpstreamError, upstreamFor } from '../upstream';
+import { readInput } from './input';
+import { CONTACT_COOKIE, verifyContact } from '../../src/lib/contact-cookie';
+import { resolveFormPage } from '../../src/lib/form-page';
+import { looksLikeImage } from '../../src/lib/form-image';
+import { cardFields } from '../../src/lib/form-prefill';
+import { matchRoute } from '../../src/lib/routes';
+import type { CameraReply } from '../../src/islands/form-types';
+
+interface Reply {
+  code: number;
+  msg: string | null;
+  data: CameraReply | null;
+}
+
+/** The largest photo accepted, as base64 text (a 750×750 JPEG at 0.8 is far smaller). */
+const MAX_IMAGE = 1_500_000;
+
+export const camera = new Hono<{ Bindings: AppEnv }>();
+
+camera.post('/camera', async (c) => {
+  const { fields, t } = await readInput(c);
+  const route = fields['route'] ?? '';
+  const path = fields['path'] ?? '';
+  const match = /^[A-Za-z][A-Za-z0-9]{0,40}$/.test(route) && path.length < 200 ? matchRoute(`/${route}/${path}`) : null;
+  const page = match?.screen === 'form' ? resolveFormPage(match.route, match.rest, match.variant) : null;
+  if (!page) return c.json<Reply>({ code: 400, msg: 'Unknown form page. Reload the page and try again.', data: null }, 400);
+  const vc = await verifyContact(getCookie(c, CONTACT_COOKIE), c.env.SESSION_SECRET ?? '');
+  if (!vc || vc.expoId !== page.params.expoId) return c.json<Reply>({ code: 401, msg: t('form.verifyFirst'), data: null }, 401);
+  const image = (fields['image'] ?? '').trim();
+  if (image.length > MAX_IMAGE || !/^[A-Za-z0-9+/]+={0,2}$/.test(image) || !looksLikeImage(image)) {
+    return c.json<Reply>({ code: 400, msg: t('home.camera'), data: null });
+  }
+  try {
+    const r = await upstreamFor(c.env).camera5({ expoId: page.params.expoId, image });
+    if (!r.ok) return c.json<Reply>({ code: r.code, msg: r.msg?.trim() || t('error.uploadFailed'), data: null });
+    const found = cardFields(r.data as Record<string, unknown>);
+    return c.json<Reply>({ code: 200, msg: Object.keys(found).length ? null : t('home.cameraTip'), data: { fields: found } });
+  } catch (e) {
+    const msg = isUpstreamError(e, 'timeout') ? t('error.timeout') : t('error.uploadFailed');
+    return c.json<Reply>({ code: 502, msg, data: null }, 502);
+  }
+});
