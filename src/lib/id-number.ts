@@ -21,6 +21,9 @@ const PROVINCES: ReadonlySet<string> = new Set([
   '71', '81', '82', '83',
 ]);
 
+/** Residence permits of Hong Kong, Macao and Taiwan residents: region code NN0000. */
+const PERMITS: ReadonlySet<string> = new Set(['81', '82', '83']);
+
 const SHAPE = /^\d{17}[\dX]$/;
 
 /** The earliest birth year accepted: no living holder was born before 1900. */
@@ -60,7 +63,9 @@ function validBirthDate(yyyymmdd: string, today: Date): boolean {
 export function idNumberProblem(raw: string, today: Date = new Date()): IdProblem | null {
   const id = raw.trim().toUpperCase();
   if (!SHAPE.test(id)) return 'shape';
-  if (!PROVINCES.has(id.slice(0, 2)) || id.slice(2, 6) === '0000') return 'region';
+  const province = id.slice(0, 2);
+  // A province's own code (`110000`) is no place of registration; residence permits use 810000, 820000, 830000.
+  if (!PROVINCES.has(province) || (id.slice(2, 6) === '0000' && !PERMITS.has(province))) return 'region';
   if (!validBirthDate(id.slice(6, 14), today)) return 'birthDate';
   return idCheckChar(id.slice(0, 17)) === id[17] ? null : 'checkDigit';
 }
