@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { CONTACT_COOKIE, verifyContact } from '../../src/lib/contact-cookie';
 import { GUARD_RULES, once, pageInfo, runGuard, type GuardConfig, type GuardFacts, type GuardPorts, type GuardRule, type SilentLogin } from '../../src/lib/guard';
 import type { AppEnv } from '../env';
-import { upstreamFor } from '../upstream';
+import { upstreamFor, type Upstream } from '../upstream';
 import { Envelope, isSuccessCode } from '../upstream/contract';
 
 /**
@@ -20,6 +20,8 @@ export interface WxPort {
 }
 
 export interface GuardOptions {
+  /** the upstream client for an environment (tests give a failing one) */
+  upstream: (env: AppEnv) => Upstream;
   /** the messaging-app calls for an environment; null: none (no silent login, no OAuth) */
   wx: (env: AppEnv) => WxPort | null;
   /** path prefixes that are not pages */
@@ -39,6 +41,7 @@ const LOGIN_FAILED_MAX_AGE_S = 5 * 60;
 const STATIC_FILE = /\.[A-Za-z0-9]{1,8}$/;
 
 const DEFAULT_OPTIONS: GuardOptions = {
+  upstream: upstreamFor,
   wx: upstreamWx,
   skipPrefixes: ['/api/', '/custom/', '/wx/', '/dev/', '/_astro/', '/_image', '/_server-islands/'],
   rules: GUARD_RULES,
@@ -49,10 +52,10 @@ const DEFAULT_OPTIONS: GuardOptions = {
 const KEY_WARM_TTL_MS = 10 * 60 * 1000;
 const warmedKeys = new Map<string, number>();
 
-async function warmAesKey(env: AppEnv, expoId: number, now: number): Promise<void> {
+async function warmAesKey(upstream: Upstream, env: AppEnv, expoId: number, now: number): Promise<void> {
   const scope = `${env.UPSTREAM_URL ?? ''}#${expoId}`;
   if ((warmedKeys.get(scope) ?? 0) > now) return;
-  const r = await upstreamFor(env).selectAESKey(expoId);
+  const r = await upstream.selectAESKey(expoId);
   if (r.ok) warmedKeys.set(scope, now + KEY_WARM_TTL_MS);
 }
 
@@ -70,12 +73,13 @@ export function guard(options: Partial<GuardOptions> = {}): MiddlewareHandler<{ 
     const page = pageInfo(url);
     const now = opts.now();
     const env = c.env;
+    const upstream = opts.upstream(env);
     if (page.expoId !== null && !page.skip) {
       // A failed key fetch must not stop the page (spec §2.3: failed navigation swallowed).
-      await warmAesKey(env, page.expoId, now).catch(() => undefined);
+      await warmAesKey(upstream, env, page.expoId, now).catch(() => undefined);
     }
     const facts = await factsOf(c, url, page, now);
-    const ports = portsOf(env, page, opts.wx(env));
+    const ports = portsOf(upstream, page, opts.wx(env));
     const outcome = await runGuard({ ...facts, loginAvailable: ports.available }, ports.ports, opts.rules);
     if (outcome.kind === 'proceed') return next();
 
@@ -111,10 +115,10 @@ async function factsOf(c: Context<{ Bindings: AppEnv }>, url: URL, page: GuardFa
   };
 }
 
-function portsOf(env: AppEnv, page: GuardFacts['page'], wx: WxPort | null): { ports: GuardPorts; available: boolean } {
+function portsOf(upstream: Upstream, page: GuardFacts['page'], wx: WxPort | null): { ports: GuardPorts; available: boolean } {
   const config = once(async (): Promise<GuardConfig | null> => {
     if (page.expoId === null || page.fId === null) return null;
-    const r = await upstreamFor(env).getCustomerId({ expoId: page.expoId, fId: page.fId, ty: page.ty });
+    const r = await upstream.getCustomerId({ expoId: page.expoId, fId: page.fId, ty: page.ty });
     if (!r.ok) return null;
     return {
       activity: r.data.activity !== null,
