@@ -1,7 +1,17 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { CONTACT_COOKIE, verifyContact } from '../../src/lib/contact-cookie';
-import { GUARD_RULES, once, pageInfo, runGuard, type GuardConfig, type GuardFacts, type GuardPorts, type GuardRule, type SilentLogin } from '../../src/lib/guard';
+import {
+  GUARD_RULES,
+  once,
+  pageInfo,
+  runGuard,
+  type GuardConfig,
+  type GuardFacts,
+  type GuardPorts,
+  type GuardRule,
+  type SilentLogin,
+} from '../../src/lib/guard';
 import type { AppEnv } from '../env';
 import { upstreamFor, type Upstream } from '../upstream';
 import { Envelope, isSuccessCode } from '../upstream/contract';
@@ -16,7 +26,12 @@ import { Envelope, isSuccessCode } from '../upstream/contract';
 /** The messaging-app calls the guard needs (spec §4, §7), per request. */
 export interface WxPort {
   appId(expoId: number): Promise<string | null>;
-  silentLogin(p: { code: string; expoId: number; fId: number | null; isUserClass: number | null }): Promise<SilentLogin | null>;
+  silentLogin(p: {
+    code: string;
+    expoId: number;
+    fId: number | null;
+    isUserClass: number | null;
+  }): Promise<SilentLogin | null>;
 }
 
 export interface GuardOptions {
@@ -89,14 +104,25 @@ export function guard(options: Partial<GuardOptions> = {}): MiddlewareHandler<{ 
       setCookie(c, OPENID_COOKIE, outcome.openId, { path: '/', httpOnly: true, secure, sameSite: 'Lax' });
     }
     if (outcome.loginFailed) {
-      setCookie(c, LOGIN_FAILED_COOKIE, '1', { path: '/', httpOnly: true, secure, sameSite: 'Lax', maxAge: LOGIN_FAILED_MAX_AGE_S });
+      setCookie(c, LOGIN_FAILED_COOKIE, '1', {
+        path: '/',
+        httpOnly: true,
+        secure,
+        sameSite: 'Lax',
+        maxAge: LOGIN_FAILED_MAX_AGE_S,
+      });
     }
     c.header('cache-control', 'no-store');
     return c.redirect(outcome.location, 302);
   };
 }
 
-async function factsOf(c: Context<{ Bindings: AppEnv }>, url: URL, page: GuardFacts['page'], now: number): Promise<Omit<GuardFacts, 'loginAvailable'>> {
+async function factsOf(
+  c: Context<{ Bindings: AppEnv }>,
+  url: URL,
+  page: GuardFacts['page'],
+  now: number,
+): Promise<Omit<GuardFacts, 'loginAvailable'>> {
   const secret = c.env.SESSION_SECRET ?? '';
   let hasVerifiedContact = false;
   if (page.kind === 'ticket' && secret.length >= 16) {
@@ -115,7 +141,11 @@ async function factsOf(c: Context<{ Bindings: AppEnv }>, url: URL, page: GuardFa
   };
 }
 
-function portsOf(upstream: Upstream, page: GuardFacts['page'], wx: WxPort | null): { ports: GuardPorts; available: boolean } {
+function portsOf(
+  upstream: Upstream,
+  page: GuardFacts['page'],
+  wx: WxPort | null,
+): { ports: GuardPorts; available: boolean } {
   const config = once(async (): Promise<GuardConfig | null> => {
     if (page.expoId === null || page.fId === null) return null;
     const r = await upstream.getCustomerId({ expoId: page.expoId, fId: page.fId, ty: page.ty });
@@ -156,12 +186,16 @@ export function upstreamWx(env: AppEnv): WxPort | null {
   const get = async (path: string, expoId: number, query: Record<string, string>): Promise<Envelope | null> => {
     const u = new URL(base + path);
     for (const [k, v] of Object.entries(query)) u.searchParams.set(k, v);
-    const res = await fetch(u, { headers: { expoId: String(expoId), accept: 'application/json' }, signal: AbortSignal.timeout(5000) });
+    const res = await fetch(u, {
+      headers: { expoId: String(expoId), accept: 'application/json' },
+      signal: AbortSignal.timeout(5000),
+    });
     if (!res.ok) return null;
     const env = Envelope.safeParse(await res.json());
     return env.success ? env.data : null;
   };
-  const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : typeof v === 'number' ? String(v) : null);
+  const str = (v: unknown) =>
+    typeof v === 'string' && v.trim() !== '' ? v.trim() : typeof v === 'number' ? String(v) : null;
   const num = (v: unknown) => (v !== null && v !== undefined && /^\d+$/.test(String(v)) ? Number(v) : null);
   return {
     async appId(expoId) {
@@ -177,7 +211,13 @@ export function upstreamWx(env: AppEnv): WxPort | null {
       });
       if (!r || !isSuccessCode(r.code) || typeof r.data !== 'object' || r.data === null) return null;
       const d = r.data as Record<string, unknown>;
-      return { code: num(d['code']), openId: str(d['openId']), user: str(d['user']), expo: num(d['expo']), wx: num(d['wx']) };
+      return {
+        code: num(d['code']),
+        openId: str(d['openId']),
+        user: str(d['user']),
+        expo: num(d['expo']),
+        wx: num(d['wx']),
+      };
     },
   };
 }

@@ -6,7 +6,16 @@ import { TOAST_MS } from '../lib/toast';
 import { showToast } from '../stores/toast';
 
 /** The texts the banner shows, translated on the server (no i18n runtime in the client). */
-export const BANNER_STRING_KEYS = ['banner.label', 'banner.imageAlt', 'banner.preview', 'banner.prev', 'banner.next', 'banner.open', 'banner.jumpError', 'app.close'] as const;
+export const BANNER_STRING_KEYS = [
+  'banner.label',
+  'banner.imageAlt',
+  'banner.preview',
+  'banner.prev',
+  'banner.next',
+  'banner.open',
+  'banner.jumpError',
+  'app.close',
+] as const;
 export type BannerStringKey = (typeof BANNER_STRING_KEYS)[number];
 
 export interface BannerProps {
@@ -80,15 +89,31 @@ export default function Banner({ slides, autoplayMs, strings }: BannerProps) {
       <div className="banner-track" aria-live={paused ? 'polite' : 'off'}>
         {slides.map((slide, i) => {
           const action = tapAction(slides, i);
-          const img = <img src={slide.src} alt={alt(i)} decoding="async" {...(i === 0 ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })} />;
+          const img = (
+            <img
+              src={slide.src}
+              alt={alt(i)}
+              decoding="async"
+              {...(i === 0 ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+            />
+          );
           return (
             <div key={`${i}-${slide.src}`} className="banner-slide" hidden={i !== index} aria-roledescription="slide">
               {action.kind === 'open' ? (
-                <a href={action.href} target="_blank" rel="noopener noreferrer" aria-label={`${alt(i)} · ${strings['banner.open']}`}>
+                <a
+                  href={action.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`${alt(i)} · ${strings['banner.open']}`}
+                >
                   {img}
                 </a>
               ) : (
-                <button type="button" onClick={(e) => onTap(i, e.currentTarget)} aria-label={`${alt(i)} · ${strings['banner.preview']}`}>
+                <button
+                  type="button"
+                  onClick={(e) => onTap(i, e.currentTarget)}
+                  aria-label={`${alt(i)} · ${strings['banner.preview']}`}
+                >
                   {img}
                 </button>
               )}
@@ -98,23 +123,47 @@ export default function Banner({ slides, autoplayMs, strings }: BannerProps) {
       </div>
       {count > 1 && (
         <div className="banner-dots">
-          <button type="button" className="banner-step" onClick={() => setIndex((i) => prevIndex(i, count))} aria-label={strings['banner.prev']}>
+          <button
+            type="button"
+            className="banner-step"
+            onClick={() => setIndex((i) => prevIndex(i, count))}
+            aria-label={strings['banner.prev']}
+          >
             ‹
           </button>
           {slides.map((slide, i) => (
-            <span key={`dot-${i}-${slide.src}`} className={i === index ? 'banner-dot is-active' : 'banner-dot'} aria-hidden="true" />
+            <span
+              key={`dot-${i}-${slide.src}`}
+              className={i === index ? 'banner-dot is-active' : 'banner-dot'}
+              aria-hidden="true"
+            />
           ))}
-          <button type="button" className="banner-step" onClick={() => setIndex((i) => nextIndex(i, count))} aria-label={strings['banner.next']}>
+          <button
+            type="button"
+            className="banner-step"
+            onClick={() => setIndex((i) => nextIndex(i, count))}
+            aria-label={strings['banner.next']}
+          >
             ›
           </button>
         </div>
       )}
       {preview !== null && (
-        <div className="banner-preview" role="dialog" aria-modal="true" aria-label={strings['banner.preview']} onKeyDown={onPreviewKey}>
+        <div
+          className="banner-preview"
+          role="dialog"
+          aria-modal="true"
+          aria-label={strings['banner.preview']}
+          onKeyDown={onPreviewKey}
+        >
           <img src={slides[preview]?.src} alt={alt(preview)} />
           <div className="banner-preview-bar">
             {count > 1 && (
-              <button type="button" onClick={() => setPreview((p) => prevIndex(p ?? 0, count))} aria-label={strings['banner.prev']}>
+              <button
+                type="button"
+                onClick={() => setPreview((p) => prevIndex(p ?? 0, count))}
+                aria-label={strings['banner.prev']}
+              >
                 ‹
               </button>
             )}
@@ -122,7 +171,11 @@ export default function Banner({ slides, autoplayMs, strings }: BannerProps) {
               {preview + 1} / {count}
             </span>
             {count > 1 && (
-              <button type="button" onClick={() => setPreview((p) => nextIndex(p ?? 0, count))} aria-label={strings['banner.next']}>
+              <button
+                type="button"
+                onClick={() => setPreview((p) => nextIndex(p ?? 0, count))}
+                aria-label={strings['banner.next']}
+              >
                 ›
               </button>
             )}

@@ -83,7 +83,10 @@ export function prevIndex(current: number, count: number): number {
  * The footer carousel's images (spec §2.5, §3 footImg/footImgEn): customerWx.bottomUrl, or
  * bottomUrlEn for every language but Chinese; only safe image addresses.
  */
-export function footerImages(wx: { bottomUrl?: string | null; bottomUrlEn?: string | null } | null, lang: Lang): string[] {
+export function footerImages(
+  wx: { bottomUrl?: string | null; bottomUrlEn?: string | null } | null,
+  lang: Lang,
+): string[] {
   const chinese = lang === 'zh' || lang === 'tw';
   const list = splitList(chinese ? wx?.bottomUrl : (wx?.bottomUrlEn ?? wx?.bottomUrl));
   return list.flatMap((src) => {

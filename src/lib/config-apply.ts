@@ -126,9 +126,7 @@ export function expoEnded(endTime: string | null | undefined, now: number): bool
 
 /** What an ended expo's page shows (spec §4): a notice, or (1042) the form. */
 export type EndedOutcome =
-  | { kind: 'notice'; key: 'error.openingSoon' | 'error.expoOver' }
-  | { kind: 'redirect-form' }
-  | { kind: 'none' };
+  { kind: 'notice'; key: 'error.openingSoon' | 'error.expoOver' } | { kind: 'redirect-form' } | { kind: 'none' };
 
 /** Per-expo outcomes (spec §4 "expo 343 … expo 1042 …"); every other expo: the generic tip. */
 const ENDED_BY_EXPO: Readonly<Record<number, EndedOutcome>> = {
@@ -140,7 +138,12 @@ const ENDED_BY_EXPO: Readonly<Record<number, EndedOutcome>> = {
  * The outcome for a page: nothing while the expo runs; the notice (an alert without a confirm
  * button); for 1042 the form, unless the page is already a form.
  */
-export function endedOutcome(input: { expoId: number; endTime: string | null | undefined; now: number; onFormPage: boolean }): EndedOutcome {
+export function endedOutcome(input: {
+  expoId: number;
+  endTime: string | null | undefined;
+  now: number;
+  onFormPage: boolean;
+}): EndedOutcome {
   if (!expoEnded(input.endTime, input.now)) return { kind: 'none' };
   const outcome = ENDED_BY_EXPO[input.expoId] ?? { kind: 'notice', key: 'error.expoOver' };
   if (outcome.kind === 'redirect-form' && input.onFormPage) return { kind: 'none' };

@@ -52,7 +52,13 @@ export const SKIP_ROUTES: ReadonlySet<string> = new Set(['CMEF', 'zuoweiSuccess'
 /** Pages that load no form config (spec §4). */
 export const NO_CONFIG_ROUTES: ReadonlySet<string> = new Set(['haisi', 'haisiEn', 'subyexhi', 'channel']);
 /** Ticket and order pages (spec §2.3, §4): without the verified contact they go to the form. */
-export const TICKET_ROUTES: ReadonlySet<string> = new Set(['ticket', 'order', 'orderList', 'orderDetails', 'ticketSuccess']);
+export const TICKET_ROUTES: ReadonlySet<string> = new Set([
+  'ticket',
+  'order',
+  'orderList',
+  'orderDetails',
+  'ticketSuccess',
+]);
 
 /**
  * Expos whose home (and generic lookup) goes to `/auto{path}` (spec §2.3 last bullet: "the
@@ -66,7 +72,10 @@ const AUTO_DROPPED_QUERY = ['code', 'state'] as const;
 
 function decodeSegments(pathname: string): string[] | null {
   try {
-    return pathname.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+    return pathname
+      .split('/')
+      .filter(Boolean)
+      .map((s) => decodeURIComponent(s));
   } catch {
     return null;
   }
@@ -81,7 +90,11 @@ export function pageInfo(url: URL): PageInfo {
   const [route = '', ...rest] = segments;
   const match = matchRoute(url.pathname);
   const params =
-    match?.screen === 'home' ? match.params : match?.screen === 'search' || match?.screen === 'applyList' ? match.params : parsePathParams(rest);
+    match?.screen === 'home'
+      ? match.params
+      : match?.screen === 'search' || match?.screen === 'applyList'
+        ? match.params
+        : parsePathParams(rest);
   let expoId: number | null = params?.expoId ?? (match?.screen === 'success' ? match.params.expoId : null);
   if (route === 'channel') expoId = decodeNumericId(rest[0]);
   expoId ??= decodeNumericId(url.searchParams.get('eid'));
@@ -160,8 +173,7 @@ export interface GuardPorts {
 
 /** What the guard decides. `openId`: a string sets the cookie, null clears it, absent leaves it. */
 export type GuardOutcome =
-  | { kind: 'proceed' }
-  | { kind: 'redirect'; location: string; openId?: string | null; loginFailed?: true };
+  { kind: 'proceed' } | { kind: 'redirect'; location: string; openId?: string | null; loginFailed?: true };
 
 export interface GuardRule {
   /** a short name, for tests and logs */
@@ -174,7 +186,10 @@ export interface GuardRule {
 }
 
 const PROCEED: GuardOutcome = { kind: 'proceed' };
-const redirect = (location: string, more: Omit<Extract<GuardOutcome, { kind: 'redirect' }>, 'kind' | 'location'> = {}): GuardOutcome => ({
+const redirect = (
+  location: string,
+  more: Omit<Extract<GuardOutcome, { kind: 'redirect' }>, 'kind' | 'location'> = {},
+): GuardOutcome => ({
   kind: 'redirect',
   location,
   ...more,
@@ -194,7 +209,13 @@ export function inMessagingApp(userAgent: string): boolean {
 
 /** The messaging app's OAuth page (spec §2.5 last bullet: scope base, current URL without `code`). */
 export function oauthUrl(appId: string, returnTo: string): string {
-  const q = new URLSearchParams({ appid: appId, redirect_uri: returnTo, response_type: 'code', scope: 'snsapi_base', state: 'STATE' });
+  const q = new URLSearchParams({
+    appid: appId,
+    redirect_uri: returnTo,
+    response_type: 'code',
+    scope: 'snsapi_base',
+    state: 'STATE',
+  });
   return `https://open.weixin.qq.com/connect/oauth2/authorize?${q.toString()}#wechat_redirect`;
 }
 
@@ -230,7 +251,10 @@ export const GUARD_RULES: readonly GuardRule[] = [
     name: 'auto',
     when: (f) => (f.page.kind === 'home' || f.page.kind === 'search') && AUTO_EXPO_IDS.has(f.page.expoId ?? -1),
     then: (f) => {
-      const kept = new URL(`${f.page.basePath}${new URL(pathWithout(f.url, AUTO_DROPPED_QUERY), f.url.origin).search}`, f.url.origin);
+      const kept = new URL(
+        `${f.page.basePath}${new URL(pathWithout(f.url, AUTO_DROPPED_QUERY), f.url.origin).search}`,
+        f.url.origin,
+      );
       return redirect(`/auto${kept.pathname}${kept.search}`);
     },
   },
@@ -245,7 +269,13 @@ export const GUARD_RULES: readonly GuardRule[] = [
       const r = await ports.silentLogin(loginCode(f));
       if (!r?.openId) return redirect(clean, { openId: null, loginFailed: true });
       if (r.code === 1 && r.user && r.expo !== null && r.wx !== null) {
-        const success = successPath({ variant: variantByExpoId(r.expo), urlId: r.wx, euCode: r.user, expoId: r.expo, fId: f.page.fId ?? r.wx });
+        const success = successPath({
+          variant: variantByExpoId(r.expo),
+          urlId: r.wx,
+          euCode: r.user,
+          expoId: r.expo,
+          fId: f.page.fId ?? r.wx,
+        });
         return redirect(success, { openId: r.openId });
       }
       return redirect(clean, { openId: r.openId });
@@ -256,7 +286,13 @@ export const GUARD_RULES: readonly GuardRule[] = [
     // spec §2.5, §4: inside the messaging app, without openid or code, start its OAuth (scope
     // base) when the upstream gives an app id; exhibitors skip it.
     name: 'oauth',
-    when: (f) => f.loginAvailable && inMessagingApp(f.userAgent) && f.openId === null && loginCode(f) === '' && !f.loginFailedRecently && !isExhibitor(f),
+    when: (f) =>
+      f.loginAvailable &&
+      inMessagingApp(f.userAgent) &&
+      f.openId === null &&
+      loginCode(f) === '' &&
+      !f.loginFailedRecently &&
+      !isExhibitor(f),
     then: async (f, ports) => {
       const appId = (await ports.appId())?.trim() ?? '';
       if (!APP_ID.test(appId)) return null;
@@ -294,7 +330,11 @@ export const GUARD_RULES: readonly GuardRule[] = [
  * Runs the rules in order; the first outcome wins. A rule that throws gives its `onError`
  * outcome, else the page renders.
  */
-export async function runGuard(facts: GuardFacts, ports: GuardPorts, rules: readonly GuardRule[] = GUARD_RULES): Promise<GuardOutcome & { rule: string | null }> {
+export async function runGuard(
+  facts: GuardFacts,
+  ports: GuardPorts,
+  rules: readonly GuardRule[] = GUARD_RULES,
+): Promise<GuardOutcome & { rule: string | null }> {
   for (const rule of rules) {
     if (!rule.when(facts)) continue;
     let outcome: GuardOutcome | null;

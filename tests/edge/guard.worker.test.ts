@@ -16,7 +16,8 @@ import { encodeId } from '../../src/lib/ids';
 const app = createApp();
 const testEnv = env as unknown as AppEnv;
 const ORIGIN = 'https://expo.example';
-const WECHAT_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Mobile Safari/537.36 MicroMessenger/8.0.47.2560';
+const WECHAT_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Mobile Safari/537.36 MicroMessenger/8.0.47.2560';
 
 function get(path: string, headers: Record<string, string> = {}, e: AppEnv = testEnv) {
   return app.request(`${ORIGIN}${path}`, { headers, redirect: 'manual' }, e);
@@ -44,12 +45,24 @@ describe('guard rules through the Worker (seeded reference upstream)', () => {
   it('ticket-needs-contact: ticket and order pages without the vc cookie → the base form path', async () => {
     await expectRedirect(await get('/ticket/21216/MTIxNg/visitor'), '/form/21216/MTIxNg/visitor');
     await expectRedirect(await get('/orderList/21216/MTIxNg/visitor'), '/form/21216/MTIxNg/visitor');
-    const vc = await signContact({ expoId: 1216, contact: 'one@demo.test', checkType: 2 }, testEnv.SESSION_SECRET ?? '');
+    const vc = await signContact(
+      { expoId: 1216, contact: 'one@demo.test', checkType: 2 },
+      testEnv.SESSION_SECRET ?? '',
+    );
     await expectProceeds(await get('/ticket/21216/MTIxNg/visitor', { cookie: `${CONTACT_COOKIE}=${vc}` }));
     // a contact verified for another expo does not count
-    const other = await signContact({ expoId: 1308, contact: 'one@demo.test', checkType: 2 }, testEnv.SESSION_SECRET ?? '');
-    await expectRedirect(await get('/ticket/21216/MTIxNg/visitor', { cookie: `${CONTACT_COOKIE}=${other}` }), '/form/21216/MTIxNg/visitor');
-    await expectRedirect(await get('/ticket/21216/MTIxNg/visitor', { cookie: `${CONTACT_COOKIE}=forged.value` }), '/form/21216/MTIxNg/visitor');
+    const other = await signContact(
+      { expoId: 1308, contact: 'one@demo.test', checkType: 2 },
+      testEnv.SESSION_SECRET ?? '',
+    );
+    await expectRedirect(
+      await get('/ticket/21216/MTIxNg/visitor', { cookie: `${CONTACT_COOKIE}=${other}` }),
+      '/form/21216/MTIxNg/visitor',
+    );
+    await expectRedirect(
+      await get('/ticket/21216/MTIxNg/visitor', { cookie: `${CONTACT_COOKIE}=forged.value` }),
+      '/form/21216/MTIxNg/visitor',
+    );
   });
 
   it('ended-form: expo 1042 (ended) → /form/{path}, not on a form page', async () => {
@@ -93,7 +106,11 @@ describe('guard rules through the Worker (seeded reference upstream)', () => {
     down.use(guard({ upstream: () => upstream, wx: () => wx }));
     down.get('*', (c) => c.text('page'));
     for (const path of ['/form/22001/MjAwMQ/visitor', '/21042/MTA0Mg/visitor', '/22001/MjAwMQ/visitor']) {
-      const res = await down.request(`${ORIGIN}${path}`, { headers: { 'user-agent': WECHAT_UA }, redirect: 'manual' }, testEnv);
+      const res = await down.request(
+        `${ORIGIN}${path}`,
+        { headers: { 'user-agent': WECHAT_UA }, redirect: 'manual' },
+        testEnv,
+      );
       expect(res.status).toBe(200);
       expect(await res.text()).toBe('page');
     }
@@ -105,7 +122,8 @@ describe('messaging-app login through the middleware (fake wx port)', () => {
     const a = new Hono<{ Bindings: AppEnv }>();
     a.use(guard({ wx: () => wx }));
     a.get('*', (c) => c.text('page'));
-    return (path: string, headers: Record<string, string> = {}) => a.request(`${ORIGIN}${path}`, { headers, redirect: 'manual' }, testEnv);
+    return (path: string, headers: Record<string, string> = {}) =>
+      a.request(`${ORIGIN}${path}`, { headers, redirect: 'manual' }, testEnv);
   }
   const cookies = (res: Response) => res.headers.getSetCookie();
 
@@ -124,11 +142,18 @@ describe('messaging-app login through the middleware (fake wx port)', () => {
     const noApp: WxPort = { appId: vi.fn(async () => null), silentLogin: vi.fn(async () => null) };
     expect(await (await appWith(noApp)('/22001/MjAwMQ/visitor', { 'user-agent': WECHAT_UA })).text()).toBe('page');
     // with an openid cookie: no new login
-    expect(await (await appWith(wx)('/22001/MjAwMQ/visitor', { 'user-agent': WECHAT_UA, cookie: `${OPENID_COOKIE}=o1` })).text()).toBe('page');
+    expect(
+      await (
+        await appWith(wx)('/22001/MjAwMQ/visitor', { 'user-agent': WECHAT_UA, cookie: `${OPENID_COOKIE}=o1` })
+      ).text(),
+    ).toBe('page');
   });
 
   it('silent login: a user → the credential page, openid kept in a cookie', async () => {
-    const wx: WxPort = { appId: vi.fn(async () => null), silentLogin: vi.fn(async () => ({ code: 1, openId: 'o1', user: 'EU1', expo: 1308, wx: 21308 })) };
+    const wx: WxPort = {
+      appId: vi.fn(async () => null),
+      silentLogin: vi.fn(async () => ({ code: 1, openId: 'o1', user: 'EU1', expo: 1308, wx: 21308 })),
+    };
     const res = await appWith(wx)('/21308/MTMwOA/visitor?code=c1&state=STATE');
     await expectRedirect(res, `/IEAESuccess/${encodeId(21308)}/${encodeId('EU1')}/${encodeId(1308)}/21308/?f=`);
     expect(cookies(res).some((c) => c.startsWith(`${OPENID_COOKIE}=o1;`) && /HttpOnly/i.test(c))).toBe(true);
@@ -136,19 +161,28 @@ describe('messaging-app login through the middleware (fake wx port)', () => {
   });
 
   it('silent login: openid without user → the same page without code', async () => {
-    const wx: WxPort = { appId: vi.fn(async () => null), silentLogin: vi.fn(async () => ({ code: 0, openId: 'o2', user: null, expo: 2001, wx: 22001 })) };
+    const wx: WxPort = {
+      appId: vi.fn(async () => null),
+      silentLogin: vi.fn(async () => ({ code: 0, openId: 'o2', user: null, expo: 2001, wx: 22001 })),
+    };
     const res = await appWith(wx)('/22001/MjAwMQ/visitor?code=c1&f=1');
     await expectRedirect(res, '/22001/MjAwMQ/visitor?f=1');
     expect(cookies(res).some((c) => c.startsWith(`${OPENID_COOKIE}=o2;`))).toBe(true);
   });
 
   it('silent login failure clears openid and code, and stops the OAuth round from looping', async () => {
-    const wx: WxPort = { appId: vi.fn(async () => 'wxAPP123'), silentLogin: vi.fn(async () => Promise.reject(new Error('down'))) };
+    const wx: WxPort = {
+      appId: vi.fn(async () => 'wxAPP123'),
+      silentLogin: vi.fn(async () => Promise.reject(new Error('down'))),
+    };
     const res = await appWith(wx)('/22001/MjAwMQ/visitor?code=bad', { 'user-agent': WECHAT_UA });
     await expectRedirect(res, '/22001/MjAwMQ/visitor');
     expect(cookies(res).some((c) => c.startsWith(`${OPENID_COOKIE}=;`) && /Max-Age=0/i.test(c))).toBe(true);
     expect(cookies(res).some((c) => c.startsWith(`${LOGIN_FAILED_COOKIE}=1;`))).toBe(true);
-    const next = await appWith(wx)('/22001/MjAwMQ/visitor', { 'user-agent': WECHAT_UA, cookie: `${LOGIN_FAILED_COOKIE}=1` });
+    const next = await appWith(wx)('/22001/MjAwMQ/visitor', {
+      'user-agent': WECHAT_UA,
+      cookie: `${LOGIN_FAILED_COOKIE}=1`,
+    });
     expect(await next.text()).toBe('page');
   });
 

@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BANNER, bannerAutoplayMs, bannerSlides, footerImages, nextIndex, prevIndex, tapAction } from '../../src/lib/carousel';
+import {
+  DEFAULT_BANNER,
+  bannerAutoplayMs,
+  bannerSlides,
+  footerImages,
+  nextIndex,
+  prevIndex,
+  tapAction,
+} from '../../src/lib/carousel';
 
 describe('banner carousel (spec §2.5)', () => {
   it('images from customerWx.headImgUrl, else customerUrls.headImgUrl, jump links by position', () => {
     expect(
-      bannerSlides({ wxHeadImgUrl: '/a.jpg, https://cdn.example/b.jpg', urlsHeadImgUrl: '/c.jpg', headjumpUrl: 'https://example.com/x,javascript:alert(1)' }),
+      bannerSlides({
+        wxHeadImgUrl: '/a.jpg, https://cdn.example/b.jpg',
+        urlsHeadImgUrl: '/c.jpg',
+        headjumpUrl: 'https://example.com/x,javascript:alert(1)',
+      }),
     ).toEqual([
       { src: '/a.jpg', jump: 'https://example.com/x' },
       { src: 'https://cdn.example/b.jpg', jump: 'javascript:alert(1)' },

@@ -1,5 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { GUARD_RULES, oauthUrl, pageInfo, runGuard, type GuardFacts, type GuardPorts, type SilentLogin } from '../../src/lib/guard';
+import {
+  GUARD_RULES,
+  oauthUrl,
+  pageInfo,
+  runGuard,
+  type GuardFacts,
+  type GuardPorts,
+  type SilentLogin,
+} from '../../src/lib/guard';
 import { encodeId } from '../../src/lib/ids';
 
 const ORIGIN = 'https://expo.example';
@@ -37,10 +45,27 @@ const rule = (name: string) => {
 
 describe('pageInfo', () => {
   it('reads the home, generic and variant pages', () => {
-    expect(pageInfo(new URL(home(1308, 21308), ORIGIN))).toMatchObject({ kind: 'home', expoId: 1308, fId: 21308, ty: 'visitor', basePath: '/21308/MTMwOA/visitor' });
-    expect(pageInfo(new URL('/search/22001/MjAwMQ/visitor', ORIGIN))).toMatchObject({ kind: 'search', expoId: 2001, basePath: '/22001/MjAwMQ/visitor' });
-    expect(pageInfo(new URL('/IEAESearch/21308/MTMwOA/visitor', ORIGIN))).toMatchObject({ kind: 'other', expoId: 1308 });
-    expect(pageInfo(new URL('/form/22001/MjAwMQ/visitor', ORIGIN))).toMatchObject({ kind: 'form', genericForm: true, expoId: 2001 });
+    expect(pageInfo(new URL(home(1308, 21308), ORIGIN))).toMatchObject({
+      kind: 'home',
+      expoId: 1308,
+      fId: 21308,
+      ty: 'visitor',
+      basePath: '/21308/MTMwOA/visitor',
+    });
+    expect(pageInfo(new URL('/search/22001/MjAwMQ/visitor', ORIGIN))).toMatchObject({
+      kind: 'search',
+      expoId: 2001,
+      basePath: '/22001/MjAwMQ/visitor',
+    });
+    expect(pageInfo(new URL('/IEAESearch/21308/MTMwOA/visitor', ORIGIN))).toMatchObject({
+      kind: 'other',
+      expoId: 1308,
+    });
+    expect(pageInfo(new URL('/form/22001/MjAwMQ/visitor', ORIGIN))).toMatchObject({
+      kind: 'form',
+      genericForm: true,
+      expoId: 2001,
+    });
     expect(pageInfo(new URL('/ticket/21216/MTIxNg/visitor', ORIGIN))).toMatchObject({ kind: 'ticket', expoId: 1216 });
     expect(pageInfo(new URL('/auto/20380/Mzgw/visitor', ORIGIN))).toMatchObject({ kind: 'other', expoId: 380 });
   });
@@ -54,7 +79,11 @@ describe('pageInfo', () => {
 
 describe('guard rules one by one (spec §4, §2.3)', () => {
   it('skip-page: landing, seat and urgent-query success pages', async () => {
-    for (const path of ['/CMEF', `/zuoweiSuccess?userName=a&eid=${encodeId(380)}`, `/successYeJinJi?expoId=1&eid=${encodeId(380)}`]) {
+    for (const path of [
+      '/CMEF',
+      `/zuoweiSuccess?userName=a&eid=${encodeId(380)}`,
+      `/successYeJinJi?expoId=1&eid=${encodeId(380)}`,
+    ]) {
       const f = facts(path);
       expect(rule('skip-page').when(f)).toBe(true);
       expect(await runGuard(f, ports())).toMatchObject({ kind: 'proceed', rule: 'skip-page' });
@@ -68,15 +97,23 @@ describe('guard rules one by one (spec §4, §2.3)', () => {
   it('ticket-needs-contact: ticket and order pages without the verified contact go to the base form path', async () => {
     for (const route of ['ticket', 'order', 'orderList', 'orderDetails', 'ticketSuccess']) {
       const out = await runGuard(facts(`/${route}/21216/MTIxNg/visitor`), ports());
-      expect(out).toMatchObject({ kind: 'redirect', location: '/form/21216/MTIxNg/visitor', rule: 'ticket-needs-contact' });
+      expect(out).toMatchObject({
+        kind: 'redirect',
+        location: '/form/21216/MTIxNg/visitor',
+        rule: 'ticket-needs-contact',
+      });
     }
-    expect(rule('ticket-needs-contact').when(facts('/ticket/21216/MTIxNg/visitor', { hasVerifiedContact: true }))).toBe(false);
+    expect(rule('ticket-needs-contact').when(facts('/ticket/21216/MTIxNg/visitor', { hasVerifiedContact: true }))).toBe(
+      false,
+    );
   });
 
   it('auto: expo 380 on the home screen and its generic lookup, dropping code and state', async () => {
     const out = await runGuard(facts(`${home(380)}?code=x&state=y&f=1`, { loginAvailable: false }), ports());
     expect(out).toMatchObject({ kind: 'redirect', location: '/auto/20380/Mzgw/visitor?f=1', rule: 'auto' });
-    expect(await runGuard(facts('/search/20380/Mzgw/visitor'), ports())).toMatchObject({ location: '/auto/20380/Mzgw/visitor' });
+    expect(await runGuard(facts('/search/20380/Mzgw/visitor'), ports())).toMatchObject({
+      location: '/auto/20380/Mzgw/visitor',
+    });
     expect(rule('auto').when(facts('/auto/20380/Mzgw/visitor'))).toBe(false);
     expect(rule('auto').when(facts(home(2001)))).toBe(false);
   });
@@ -97,13 +134,26 @@ describe('guard rules one by one (spec §4, §2.3)', () => {
     it('failure clears openid and code and redirects to the base path', async () => {
       for (const p of [login(null), ports({ silentLogin: vi.fn(async () => Promise.reject(new Error('down'))) })]) {
         const out = await runGuard(facts(`${home(2001)}?code=c&state=s&f=2`), p);
-        expect(out).toMatchObject({ kind: 'redirect', location: '/22001/MjAwMQ/visitor?f=2', openId: null, loginFailed: true, rule: 'silent-login' });
+        expect(out).toMatchObject({
+          kind: 'redirect',
+          location: '/22001/MjAwMQ/visitor?f=2',
+          openId: null,
+          loginFailed: true,
+          rule: 'silent-login',
+        });
       }
     });
 
     it('result 1 with a user goes to the credential page', async () => {
-      const out = await runGuard(facts(`${home(1308, 21308)}?code=c`), login({ code: 1, openId: 'o1', user: 'EU1', expo: 1308, wx: 21308 }));
-      expect(out).toMatchObject({ kind: 'redirect', location: `/IEAESuccess/${encodeId(21308)}/${encodeId('EU1')}/${encodeId(1308)}/21308/?f=`, openId: 'o1' });
+      const out = await runGuard(
+        facts(`${home(1308, 21308)}?code=c`),
+        login({ code: 1, openId: 'o1', user: 'EU1', expo: 1308, wx: 21308 }),
+      );
+      expect(out).toMatchObject({
+        kind: 'redirect',
+        location: `/IEAESuccess/${encodeId(21308)}/${encodeId('EU1')}/${encodeId(1308)}/21308/?f=`,
+        openId: 'o1',
+      });
     });
 
     it('openid without user keeps the openid and drops the code', async () => {
@@ -121,38 +171,69 @@ describe('guard rules one by one (spec §4, §2.3)', () => {
       expect(out.kind === 'redirect' && out.location).toBe(oauthUrl('wx123', `${ORIGIN}/22001/MjAwMQ/visitor?f=1`));
       expect(out.kind === 'redirect' && new URL(out.location).searchParams.get('scope')).toBe('snsapi_base');
       expect(await runGuard(facts(home(2001)), p)).toMatchObject({ kind: 'proceed' });
-      expect(await runGuard(facts(home(2001), { userAgent: wechat, openId: 'o' }), p)).toMatchObject({ kind: 'proceed' });
-      expect(await runGuard(facts(home(2001), { userAgent: wechat, loginFailedRecently: true }), p)).toMatchObject({ kind: 'proceed' });
-      expect(await runGuard(facts(home(2001, 22001, 'exhibitor'), { userAgent: wechat }), p)).not.toMatchObject({ rule: 'oauth' });
+      expect(await runGuard(facts(home(2001), { userAgent: wechat, openId: 'o' }), p)).toMatchObject({
+        kind: 'proceed',
+      });
+      expect(await runGuard(facts(home(2001), { userAgent: wechat, loginFailedRecently: true }), p)).toMatchObject({
+        kind: 'proceed',
+      });
+      expect(await runGuard(facts(home(2001, 22001, 'exhibitor'), { userAgent: wechat }), p)).not.toMatchObject({
+        rule: 'oauth',
+      });
     });
 
     it('no app id (or a failing upstream, or an odd one): the page renders', async () => {
-      for (const appId of [async () => null, async () => Promise.reject(new Error('down')), async () => 'x" onload=1']) {
-        expect(await runGuard(facts(home(2001), { userAgent: wechat }), ports({ appId: vi.fn(appId) }))).toMatchObject({ kind: 'proceed' });
+      for (const appId of [
+        async () => null,
+        async () => Promise.reject(new Error('down')),
+        async () => 'x" onload=1',
+      ]) {
+        expect(await runGuard(facts(home(2001), { userAgent: wechat }), ports({ appId: vi.fn(appId) }))).toMatchObject({
+          kind: 'proceed',
+        });
       }
     });
   });
 
   it('ended-form: expo 1042 past its end goes to /form/{path} unless on a form', async () => {
-    const ended = ports({ config: vi.fn(async () => ({ activity: false, isUserClass: 0, endTime: '2024-01-01 00:00:00' })) });
-    expect(await runGuard(facts(home(1042)), ended)).toMatchObject({ kind: 'redirect', location: '/form/21042/MTA0Mg/visitor', rule: 'ended-form' });
+    const ended = ports({
+      config: vi.fn(async () => ({ activity: false, isUserClass: 0, endTime: '2024-01-01 00:00:00' })),
+    });
+    expect(await runGuard(facts(home(1042)), ended)).toMatchObject({
+      kind: 'redirect',
+      location: '/form/21042/MTA0Mg/visitor',
+      rule: 'ended-form',
+    });
     expect(rule('ended-form').when(facts('/form/21042/MTA0Mg/visitor'))).toBe(false);
     expect(await runGuard(facts(home(1042)), ports())).toMatchObject({ kind: 'proceed' });
   });
 
   it('exhibitor-form: exhibitor type on home and lookup goes to /form', async () => {
-    expect(await runGuard(facts(home(2001, 22001, 'exhibitor')), ports())).toMatchObject({ location: '/form/22001/MjAwMQ/exhibitor', rule: 'exhibitor-form' });
-    expect(await runGuard(facts('/search/22001/MjAwMQ/exhibitor'), ports())).toMatchObject({ location: '/form/22001/MjAwMQ/exhibitor' });
+    expect(await runGuard(facts(home(2001, 22001, 'exhibitor')), ports())).toMatchObject({
+      location: '/form/22001/MjAwMQ/exhibitor',
+      rule: 'exhibitor-form',
+    });
+    expect(await runGuard(facts('/search/22001/MjAwMQ/exhibitor'), ports())).toMatchObject({
+      location: '/form/22001/MjAwMQ/exhibitor',
+    });
     expect(rule('exhibitor-form').when(facts('/form/22001/MjAwMQ/exhibitor'))).toBe(false);
   });
 
   it('activity-proving: the generic form goes to /proving when the config has an activity', async () => {
     const withActivity = ports({ config: vi.fn(async () => ({ activity: true, isUserClass: 0, endTime: null })) });
-    expect(await runGuard(facts('/form/22001/MjAwMQ/visitor'), withActivity)).toMatchObject({ location: '/proving/22001/MjAwMQ/visitor', rule: 'activity-proving' });
+    expect(await runGuard(facts('/form/22001/MjAwMQ/visitor'), withActivity)).toMatchObject({
+      location: '/proving/22001/MjAwMQ/visitor',
+      rule: 'activity-proving',
+    });
     expect(await runGuard(facts('/form/22002/MjAwMg/visitor'), ports())).toMatchObject({ kind: 'proceed' });
     expect(rule('activity-proving').when(facts('/IEAEForm/21308/MTMwOA/visitor'))).toBe(false);
     // a failing config load: the page renders (spec §2.3)
-    expect(await runGuard(facts('/form/22001/MjAwMQ/visitor'), ports({ config: vi.fn(async () => Promise.reject(new Error('down'))) }))).toMatchObject({ kind: 'proceed' });
+    expect(
+      await runGuard(
+        facts('/form/22001/MjAwMQ/visitor'),
+        ports({ config: vi.fn(async () => Promise.reject(new Error('down'))) }),
+      ),
+    ).toMatchObject({ kind: 'proceed' });
   });
 
   it('loads no config where none is needed', async () => {

@@ -35,10 +35,16 @@ describe('home screen by expo id (spec §2.4)', () => {
     expect(kindOf(1308, 6310, 4)).toBe('buttons');
   });
 
-  it.each([[1142, 'imagePage'], [498, 'nuclear'], [1128, 'seat'], [1193, 'seat'], [1197, 'seat'], [1218, 'seat'], [1384, 'seat'], [1385, 'seat']] as const)(
-    '%i is the %s screen',
-    (expoId, kind) => expect(kindOf(expoId, 1, 4)).toBe(kind),
-  );
+  it.each([
+    [1142, 'imagePage'],
+    [498, 'nuclear'],
+    [1128, 'seat'],
+    [1193, 'seat'],
+    [1197, 'seat'],
+    [1218, 'seat'],
+    [1384, 'seat'],
+    [1385, 'seat'],
+  ] as const)('%i is the %s screen', (expoId, kind) => expect(kindOf(expoId, 1, 4)).toBe(kind));
 
   it('1235 is a seat lookup only with customerWx 5413', () => {
     expect(kindOf(1235, 5413)).toBe('seat');
@@ -76,7 +82,9 @@ describe('home links (spec §2.3, §2.4)', () => {
       ticket: '/ticket/21216/MTIxNg/visitor',
       seat: '/seat/21216/MTIxNg/visitor',
     });
-    expect(homeLinks('/22001/MjAwMQ/visitor', { activity: true, variant: null }).register).toBe('/proving/22001/MjAwMQ/visitor');
+    expect(homeLinks('/22001/MjAwMQ/visitor', { activity: true, variant: null }).register).toBe(
+      '/proving/22001/MjAwMQ/visitor',
+    );
   });
 
   it('the ticket lookup shows for a non-empty ticket list, else for the ticket expo 1216', () => {
@@ -91,7 +99,11 @@ describe('home routes (spec §2.3)', () => {
   it('the home, /auto{path}, /CMEF and the fashion-show landing resolve', async () => {
     const { matchRoute } = await import('../../src/lib/routes');
     expect(matchRoute('/21308/MTMwOA/visitor')).toMatchObject({ screen: 'home', params: { expoId: 1308, fId: 21308 } });
-    expect(matchRoute('/auto/20380/Mzgw/visitor')).toMatchObject({ screen: 'home', auto: true, params: { expoId: 380 } });
+    expect(matchRoute('/auto/20380/Mzgw/visitor')).toMatchObject({
+      screen: 'home',
+      auto: true,
+      params: { expoId: 380 },
+    });
     expect(matchRoute('/CMEF')).toEqual({ screen: 'landing', variant: null, which: 'register' });
     expect(matchRoute('/AsiaFashionShow')).toEqual({ screen: 'landing', variant: null, which: 'fashion' });
     expect(matchRoute('/CMEF/x')).toBeNull();

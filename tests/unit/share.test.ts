@@ -34,7 +34,12 @@ describe('share previews (spec §1)', () => {
   });
 
   it('needs both parameters for a personal share', () => {
-    const meta = shareMeta({ config: null, pageUrl: new URL('https://expo.example/a?defineName=Ann'), fallback, invites });
+    const meta = shareMeta({
+      config: null,
+      pageUrl: new URL('https://expo.example/a?defineName=Ann'),
+      fallback,
+      invites,
+    });
     expect(meta.title).toBe('Expo');
   });
 
@@ -42,7 +47,9 @@ describe('share previews (spec §1)', () => {
     expect(absoluteImage('javascript:alert(1)', 'https://expo.example')).toBeNull();
     expect(absoluteImage('data:image/png;base64,AAAA', 'https://expo.example')).toBeNull();
     expect(absoluteImage('//evil.example/x.jpg', 'https://expo.example')).toBeNull();
-    expect(absoluteImage('https://cdn.example/a.jpg,https://cdn.example/b.jpg', 'https://expo.example')).toBe('https://cdn.example/a.jpg');
+    expect(absoluteImage('https://cdn.example/a.jpg,https://cdn.example/b.jpg', 'https://expo.example')).toBe(
+      'https://cdn.example/a.jpg',
+    );
   });
 
   it('drops the login code from a shared link', () => {
