@@ -1,0 +1,169 @@
+/**
+ * Shared helpers for the browser specs (tests/e2e/*.spec.ts): the demo pages of
+ * functions/reference/SEED.md, the language cookie, the catalogue strings, the mode of the
+ * running project (`js` or `nojs`, playwright.config.ts) and a no-JS lookup that yields a
+ * credential page.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, type APIRequestContext, type BrowserContext, type TestInfo } from '@playwright/test';
+import { encodeId } from '../../src/lib/ids';
+import { LANG_COOKIE, type Lang } from '../../src/lib/languages';
+
+export { LANG_COOKIE };
+export type { Lang };
+
+/** True in the `js` project, false in `nojs` (javaScriptEnabled: false). */
+export function jsEnabled(info: TestInfo): boolean {
+  return info.project.use.javaScriptEnabled !== false;
+}
+
+/** The base URL of the served Worker (playwright.config.ts `use.baseURL`). */
+export function baseUrl(info: TestInfo): string {
+  const url = info.project.use.baseURL;
+  if (!url) throw new Error('playwright.config.ts must set use.baseURL');
+  return url;
+}
+
+const catalogues = new Map<Lang, Record<string, string>>();
+
+/** The catalogue of a language as the pages use it (src/i18n/<lang>.json). */
+export function strings(lang: Lang): Record<string, string> {
+  let cat = catalogues.get(lang);
+  if (!cat) {
+    const file = new URL(`../../src/i18n/${lang}.json`, import.meta.url);
+    cat = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+    catalogues.set(lang, cat);
+  }
+  return cat;
+}
+
+/** One catalogue string; throws on a missing key so a renamed key fails loudly. */
+export function t(lang: Lang, key: string): string {
+  const text = strings(lang)[key];
+  if (text === undefined) throw new Error(`src/i18n/${lang}.json has no key ${key}`);
+  return text;
+}
+
+/** The BCP 47 tag the pages put in `<html lang>` for each code (src/lib/languages.ts). */
+export const HTML_LANG: Readonly<Record<Lang, string>> = {
+  zh: 'zh-CN',
+  en: 'en',
+  thai: 'th',
+  vn: 'vi',
+  id: 'id',
+  tw: 'zh-TW',
+  ms: 'ms',
+};
+
+/** Sets the `_h5_lang` cookie in a browser context before a `goto` (as the language menu would). */
+export async function setLangCookie(context: BrowserContext, lang: Lang, info: TestInfo): Promise<void> {
+  await context.addCookies([{ name: LANG_COOKIE, value: lang, url: baseUrl(info) }]);
+}
+
+/** A lookup route `/{search}/{fId}/{encoded expoId}/{ty}` (DESIGN.md "URL parameters"). */
+export function lookupPath(search: string, fId: number, expoId: number, ty = 'visitor'): string {
+  return `/${search}/${fId}/${encodeId(expoId)}/${ty}`;
+}
+
+/** Demo lookup pages of the reference seed (functions/reference/SEED.md). */
+export const PAGES = {
+  /** expo 1308 (IEAE), the exhibitor customer site 10542 ('Exhibitor manual', bypass path) */
+  ieaeExhibitor: lookupPath('IEAESearch', 10542, 1308),
+  /** expo 1308 (IEAE), visitor url 21308 (customerWx 5959) */
+  ieaeVisitor: lookupPath('IEAESearch', 21308, 1308),
+  /** expo 1261 (new Thai, local language thai): 'Buyer Register' */
+  thaiNew: lookupPath('ThaiNewSearch', 21261, 1261),
+  /** expo 1108 (Indonesian), exhibitor url 8811 */
+  indonesianExhibitor: lookupPath('IndonesianSearch', 8811, 1108),
+  /** expo 1178 (Jakarta), phone mode with the country picker */
+  jakartaPhone: `${lookupPath('JakartaSearch', 21178, 1178)}?mode=1`,
+  /** expo 1317 (new Vietnam) */
+  vietnamNew: lookupPath('vietnamNewSearch', 21317, 1317),
+  /** expo 2001, the generic lookup screen */
+  generic: lookupPath('search', 22001, 2001),
+} as const;
+
+/** What a lookup form posts besides the contact (the hidden fields of the LookupForm island). */
+export interface LookupTarget {
+  expoId: number;
+  urlId: number;
+  ty: string;
+  /** variant name ('' for the generic screens) */
+  variant: string;
+  f: string;
+  /** the lookup page's own path: where a no-JS post comes back to */
+  back: string;
+}
+
+/** Expo 1308's visitor url 21308 (IEAE), the default of {@link obtainCredentialPath}. */
+export const IEAE_VISITOR: LookupTarget = {
+  expoId: 1308,
+  urlId: 21308,
+  ty: 'visitor',
+  variant: 'IEAE',
+  f: '',
+  back: PAGES.ieaeVisitor,
+};
+
+interface OutboxEntry {
+  code: string;
+  createdAt: string;
+}
+
+/** The latest code the dev outbox holds for a contact (`/dev/outbox.json?to=`), or null. */
+export async function latestOutboxCode(request: APIRequestContext, to: string): Promise<OutboxEntry | null> {
+  const res = await request.get(`/dev/outbox.json?to=${encodeURIComponent(to)}`);
+  if (!res.ok()) return null;
+  const body = (await res.json()) as Partial<OutboxEntry> | null;
+  return body && typeof body.code === 'string' ? { code: body.code, createdAt: String(body.createdAt ?? '') } : null;
+}
+
+/**
+ * Looks a contact up the way a browser without JavaScript does: a form post to
+ * /api/send-code, the code read from the development outbox, a form post to /api/lookup.
+ * Returns the `Location` of the lookup's 303 (a credential, list or form path).
+ * Uses `request`'s own cookie jar; pass a fresh APIRequestContext for a clean one.
+ */
+export async function lookUpByEmail(
+  request: APIRequestContext,
+  email: string,
+  target: LookupTarget = IEAE_VISITOR,
+): Promise<string> {
+  const page = {
+    expoId: String(target.expoId),
+    urlId: String(target.urlId),
+    ty: target.ty,
+    variant: target.variant,
+    f: target.f,
+    back: target.back,
+  };
+  const before = await latestOutboxCode(request, email);
+  const sent = await request.post('/api/send-code', { form: { ...page, checkType: '2', email }, maxRedirects: 0 });
+  expect(sent.status(), `send-code for ${email}: ${await sent.text()}`).toBe(303);
+  const after = await latestOutboxCode(request, email);
+  expect(after, `the dev outbox holds a code for ${email} (DEV_OUTBOX=1)`).not.toBeNull();
+  expect(after, `send-code for ${email} added a new code to the outbox`).not.toEqual(before);
+  const looked = await request.post('/api/lookup', {
+    form: { ...page, checkType: '2', email, code: after?.code ?? '' },
+    maxRedirects: 0,
+  });
+  expect(looked.status(), `lookup for ${email}: ${await looked.text()}`).toBe(303);
+  const location = looked.headers()['location'];
+  if (!location) throw new Error(`lookup for ${email} answered 303 without a Location`);
+  return location;
+}
+
+/**
+ * The path of a credential (success) page: a no-JS lookup of a demo contact with one
+ * registration (default `one@demo.test` on expo 1308's visitor url 21308) → `/IEAESuccess/…`.
+ */
+export async function obtainCredentialPath(
+  request: APIRequestContext,
+  email = 'one@demo.test',
+  target: LookupTarget = IEAE_VISITOR,
+): Promise<string> {
+  const location = await lookUpByEmail(request, email, target);
+  const path = new URL(location, 'http://x').pathname;
+  expect(path, `lookup of ${email} leads to a credential page`).toMatch(/^\/(?:[A-Za-z]+Success|success)\//);
+  return location;
+}
