@@ -18,6 +18,9 @@ import { showToast } from '../stores/toast';
 import { TOAST_MS } from '../lib/toast';
 import './form.css';
 
+/** Field types whose value is chosen, not typed: checked as soon as they change. */
+const CHOICES: ReadonlySet<string> = new Set(['checkbox', 'radio', 'select', 'privacy']);
+
 export interface FormEnhanceProps {
   formId: string;
   fields: FormField[];
@@ -52,25 +55,29 @@ export default function FormEnhance(props: FormEnhanceProps) {
       showFieldError(form, field.key, failure?.name ?? field.key, failure ? strings[failure.message] : '');
     const fieldOf = (name: string) => fields.find((f) => name === f.key || name.startsWith(`${f.key}.`));
 
+    // Messages change while typing only to clear (a fix shows at once); a new message shows when
+    // a field is left with a wrong value, or a choice is made wrongly. Leaving a field for the
+    // submit button changes nothing: the submit checks everything, and a message appearing or
+    // vanishing under the pointer would move the button away from the click.
     const onChange = (e: Event) => {
       saveValues(store, key, keptValues(form, locked));
       syncOtherBoxes(form);
       const name = (e.target as HTMLInputElement | null)?.name ?? '';
       const field = fieldOf(name);
-      // Choices re-check at once; typed fields on leaving them (focusout).
-      if (field && e.type === 'change' && ['checkbox', 'radio', 'select', 'privacy', 'idDocument'].includes(field.type)) {
-        show(validateField(field, formValues(form), { lang }), field);
-      }
+      if (!field) return;
+      const failure = validateField(field, formValues(form), { lang });
+      if (!failure) show(null, field);
+      else if (e.type === 'change' && failure.name === name && CHOICES.has(field.type)) show(failure, field);
     };
     const onBlur = (e: FocusEvent) => {
+      if (e.relatedTarget instanceof HTMLButtonElement && e.relatedTarget.type === 'submit') return;
       const name = (e.target as HTMLInputElement | null)?.name ?? '';
       const field = fieldOf(name);
       if (!field) return;
       const values = formValues(form);
       // A field left empty on the way through is not an error yet; a wrong value is.
-      const typed = (values[name] ?? '').trim() !== '';
       const failure = validateField(field, values, { lang });
-      if (!failure || typed) show(failure, field);
+      if (failure && failure.name === name && (values[name] ?? '').trim() !== '') show(failure, field);
     };
 
     const send = async (update: boolean) => {
