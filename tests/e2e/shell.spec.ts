@@ -341,24 +341,26 @@ test.describe('security headers on every route', () => {
       const res = await route.send(request);
       expect(res.status()).toBe(route.status);
       const h = res.headers();
+      // Soft: a failure lists every missing or wrong header of the route at once.
       const csp = h['content-security-policy'];
-      expect(csp, 'Content-Security-Policy').toBeTruthy();
+      expect.soft(csp, 'Content-Security-Policy').toBeTruthy();
       const d = directives(csp ?? '');
-      expect(d.get('base-uri')).toBe("'none'");
-      expect(d.has('frame-ancestors'), 'frame-ancestors').toBe(true);
+      expect.soft(d.get('base-uri'), "CSP base-uri 'none'").toBe("'none'");
+      expect.soft(d.has('frame-ancestors'), 'CSP frame-ancestors').toBe(true);
       if (route.kind === 'page') {
-        expect(d.get('object-src')).toBe("'none'");
-        expect(d.get('form-action')).toBe("'self'");
-        expect(h['content-type']).toBe('text/html; charset=utf-8');
+        expect.soft(d.get('object-src'), "CSP object-src 'none'").toBe("'none'");
+        expect.soft(d.get('form-action'), "CSP form-action 'self'").toBe("'self'");
+        expect.soft(h['content-type'], 'Content-Type').toBe('text/html; charset=utf-8');
       } else {
-        expect(d.get('default-src')).toBe("'none'");
+        expect.soft(d.get('default-src'), "CSP default-src 'none'").toBe("'none'");
       }
-      expect(h['strict-transport-security'] ?? '').toMatch(/max-age=\d{7,}/);
-      expect(h['x-content-type-options']).toBe('nosniff');
-      expect(h['referrer-policy'], 'Referrer-Policy').toBeTruthy();
-      if (route.noStore) expect(h['cache-control']).toBe('no-store');
-      if (/^text\/html/i.test(h['content-type'] ?? ''))
-        expect(h['content-type']?.toLowerCase()).toContain('charset=utf-8');
+      expect.soft(h['strict-transport-security'] ?? '', 'Strict-Transport-Security').toMatch(/max-age=\d{7,}/);
+      expect.soft(h['x-content-type-options'], 'X-Content-Type-Options').toBe('nosniff');
+      expect.soft(h['referrer-policy'], 'Referrer-Policy').toBeTruthy();
+      if (route.noStore) expect.soft(h['cache-control'], 'Cache-Control').toBe('no-store');
+      if (/^text\/html/i.test(h['content-type'] ?? '')) {
+        expect.soft(h['content-type']?.toLowerCase(), 'HTML is UTF-8').toContain('charset=utf-8');
+      }
     });
   }
 });
