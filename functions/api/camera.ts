@@ -33,9 +33,11 @@ camera.post('/camera', async (c) => {
   const path = fields['path'] ?? '';
   const match = /^[A-Za-z][A-Za-z0-9]{0,40}$/.test(route) && path.length < 200 ? matchRoute(`/${route}/${path}`) : null;
   const page = match?.screen === 'form' ? resolveFormPage(match.route, match.rest, match.variant) : null;
-  if (!page) return c.json<Reply>({ code: 400, msg: 'Unknown form page. Reload the page and try again.', data: null }, 400);
+  if (!page)
+    return c.json<Reply>({ code: 400, msg: 'Unknown form page. Reload the page and try again.', data: null }, 400);
   const vc = await verifyContact(getCookie(c, CONTACT_COOKIE), c.env.SESSION_SECRET ?? '');
-  if (!vc || vc.expoId !== page.params.expoId) return c.json<Reply>({ code: 401, msg: t('form.verifyFirst'), data: null }, 401);
+  if (!vc || vc.expoId !== page.params.expoId)
+    return c.json<Reply>({ code: 401, msg: t('form.verifyFirst'), data: null }, 401);
   const image = (fields['image'] ?? '').trim();
   if (image.length > MAX_IMAGE || !/^[A-Za-z0-9+/]+={0,2}$/.test(image) || !looksLikeImage(image)) {
     return c.json<Reply>({ code: 400, msg: t('home.camera'), data: null });
@@ -44,7 +46,11 @@ camera.post('/camera', async (c) => {
     const r = await upstreamFor(c.env).camera5({ expoId: page.params.expoId, image });
     if (!r.ok) return c.json<Reply>({ code: r.code, msg: r.msg?.trim() || t('error.uploadFailed'), data: null });
     const found = cardFields(r.data as Record<string, unknown>);
-    return c.json<Reply>({ code: 200, msg: Object.keys(found).length ? null : t('home.cameraTip'), data: { fields: found } });
+    return c.json<Reply>({
+      code: 200,
+      msg: Object.keys(found).length ? null : t('home.cameraTip'),
+      data: { fields: found },
+    });
   } catch (e) {
     const msg = isUpstreamError(e, 'timeout') ? t('error.timeout') : t('error.uploadFailed');
     return c.json<Reply>({ code: 502, msg, data: null }, 502);

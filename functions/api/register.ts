@@ -19,7 +19,14 @@ import { CONTACT_COOKIE, verifyContact, type VerifiedContact } from '../../src/l
 import { encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S, type FlashInput } from '../../src/lib/flash';
 import { contactLock } from '../../src/lib/form-contact';
 import { IDEM_COOKIE, IDEM_KEY, IDEM_MAX_AGE_S, recalledResult, rememberResult } from '../../src/lib/form-idempotency';
-import { fieldsFor, formPagePath, lookupPagePath, resolveFormPage, updatesExisting, type FormPage } from '../../src/lib/form-page';
+import {
+  fieldsFor,
+  formPagePath,
+  lookupPagePath,
+  resolveFormPage,
+  updatesExisting,
+  type FormPage,
+} from '../../src/lib/form-page';
 import { parseFormDefinition } from '../../src/lib/form-schema';
 import { validateForm } from '../../src/lib/form-validation';
 import { successPath } from '../../src/lib/lookup';
@@ -66,7 +73,10 @@ async function parse(c: Ctx): Promise<Posted | Response> {
   const match = /^[A-Za-z][A-Za-z0-9]{0,40}$/.test(route) && path.length < 200 ? matchRoute(`/${route}/${path}`) : null;
   const page = match?.screen === 'form' ? resolveFormPage(match.route, match.rest, match.variant) : null;
   if (!page) {
-    return c.json<RegisterReply>({ code: 400, msg: `Unknown form page "/${route}/${path}". Reload the page and try again.`, data: null }, 400);
+    return c.json<RegisterReply>(
+      { code: 400, msg: `Unknown form page "/${route}/${path}". Reload the page and try again.`, data: null },
+      400,
+    );
   }
   const euCode = (fields['e'] ?? '').trim();
   const values: Record<string, string> = {};
@@ -135,7 +145,8 @@ register.post('/register', async (c) => {
 
   // The verified contact of this expo is required (second forms: with their reference).
   const vc: VerifiedContact | null = await verifyContact(getCookie(c, CONTACT_COOKIE), secret);
-  const verified = vc !== null && vc.expoId === page.params.expoId && (page.kind !== 'secondForm' || vc.secondForm !== undefined);
+  const verified =
+    vc !== null && vc.expoId === page.params.expoId && (page.kind !== 'secondForm' || vc.secondForm !== undefined);
   if (!vc || !verified) {
     const lookup = lookupPagePath(page);
     const message = t('form.verifyFirst');

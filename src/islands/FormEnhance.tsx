@@ -11,7 +11,16 @@ import type { FormField } from '../lib/form-schema';
 import { validateField, validateForm, type FieldFailure } from '../lib/form-validation';
 import type { Lang } from '../lib/languages';
 import { postJson } from './call';
-import { fillEmpty, focusInput, keptValues, loadValues, saveValues, showFieldError, syncOtherBoxes, formValues } from './form-dom';
+import {
+  fillEmpty,
+  focusInput,
+  keptValues,
+  loadValues,
+  saveValues,
+  showFieldError,
+  syncOtherBoxes,
+  formValues,
+} from './form-dom';
 import type { FormStringKey, RegisterOutcome } from './form-types';
 import { browserSession } from './session';
 import { showToast } from '../stores/toast';

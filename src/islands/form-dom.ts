@@ -33,7 +33,9 @@ export function loadValues(store: SessionStore | null, key: string): Record<stri
     const raw = store?.getItem(key);
     const parsed: unknown = raw ? JSON.parse(raw) : null;
     if (!parsed || typeof parsed !== 'object') return {};
-    return Object.fromEntries(Object.entries(parsed as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    return Object.fromEntries(
+      Object.entries(parsed as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'),
+    );
   } catch {
     return {};
   }
@@ -44,7 +46,12 @@ export function loadValues(store: SessionStore | null, key: string): Record<stri
  * newer). Checkbox and radio groups are filled only when nothing in the group is ticked.
  * Returns the names it filled.
  */
-export function fillEmpty(form: HTMLFormElement, values: Record<string, string>, locked: readonly string[], force = false): string[] {
+export function fillEmpty(
+  form: HTMLFormElement,
+  values: Record<string, string>,
+  locked: readonly string[],
+  force = false,
+): string[] {
   const filled: string[] = [];
   for (const [name, value] of Object.entries(values)) {
     if (OWN.has(name) || locked.includes(name)) continue;

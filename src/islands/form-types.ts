@@ -20,7 +20,14 @@ export const FORM_STRING_KEYS = [
 ] as const;
 export type FormStringKey = (typeof FORM_STRING_KEYS)[number];
 
-export const CAMERA_STRING_KEYS = ['home.cameraButton', 'home.camera', 'home.cameraTip', 'form.cameraReading', 'form.cameraFilled', 'error.uploadFailed'] as const;
+export const CAMERA_STRING_KEYS = [
+  'home.cameraButton',
+  'home.camera',
+  'home.cameraTip',
+  'form.cameraReading',
+  'form.cameraFilled',
+  'error.uploadFailed',
+] as const;
 export type CameraStringKey = (typeof CAMERA_STRING_KEYS)[number];
 
 /** /api/camera's data: the recognised card fields (spec §3 OCR result), empty when nothing was recognised. */

@@ -25,7 +25,11 @@ export function nationalOf(full: string, areaCode: string): string {
  * @example contactLock(fields, { expoId: 1308, contact: 'a@b.test', checkType: 2 }, 1308)
  * // { values: { email: 'a@b.test' }, locked: ['email'], data: { email: 'a@b.test' } }
  */
-export function contactLock(fields: readonly FormField[], vc: VerifiedContact | null, expoId: number): ContactLock | null {
+export function contactLock(
+  fields: readonly FormField[],
+  vc: VerifiedContact | null,
+  expoId: number,
+): ContactLock | null {
   if (!vc || vc.expoId !== expoId) return null;
   if (vc.checkType === 2) {
     const f = fields.find((x) => x.type === 'email');

@@ -48,18 +48,35 @@ const fromB64url = (text: string): Uint8Array<ArrayBuffer> | null => {
 async function key(secret: string): Promise<CryptoKey> {
   if (secret.length < 16) throw new Error('SESSION_SECRET must be at least 16 characters');
   // A distinct label keeps these signatures apart from the verified-contact cookie's.
-  return crypto.subtle.importKey('raw', enc.encode(`idem|${secret}`), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  return crypto.subtle.importKey('raw', enc.encode(`idem|${secret}`), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
 }
 
 /** The cookie value remembering that `idemKey` led to `location`. `now` in ms. */
-export async function rememberResult(idemKey: string, location: string, secret: string, now = Date.now()): Promise<string> {
-  const body = b64url(enc.encode(JSON.stringify({ k: idemKey, l: location, x: Math.floor(now / 1000) + IDEM_MAX_AGE_S } satisfies Remembered)));
+export async function rememberResult(
+  idemKey: string,
+  location: string,
+  secret: string,
+  now = Date.now(),
+): Promise<string> {
+  const body = b64url(
+    enc.encode(
+      JSON.stringify({ k: idemKey, l: location, x: Math.floor(now / 1000) + IDEM_MAX_AGE_S } satisfies Remembered),
+    ),
+  );
   const sig = new Uint8Array(await crypto.subtle.sign('HMAC', await key(secret), enc.encode(body)));
   return `${body}.${b64url(sig)}`;
 }
 
 /** Where `idemKey` led, if the cookie remembers it (signed, unexpired, same key); else null. */
-export async function recalledResult(cookie: string | null | undefined, idemKey: string, secret: string, now = Date.now()): Promise<string | null> {
+export async function recalledResult(
+  cookie: string | null | undefined,
+  idemKey: string,
+  secret: string,
+  now = Date.now(),
+): Promise<string | null> {
   if (!cookie || !IDEM_KEY.test(idemKey)) return null;
   const [body, sig, extra] = cookie.split('.');
   if (!body || !sig || extra !== undefined) return null;

@@ -6,13 +6,17 @@
  */
 import { OTHER_VALUE, type FormField } from './form-schema';
 
-const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : '');
+const str = (v: unknown): string =>
+  typeof v === 'string' ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : '';
 
 /**
  * Turns data-shaped values into the form's input values; unknown keys and odd values are ignored.
  * @example postedFromData([visitDays], { visitDays: ['day1'] }) // { 'visitDays.0': 'day1' }
  */
-export function postedFromData(fields: readonly FormField[], data: Readonly<Record<string, unknown>>): Record<string, string> {
+export function postedFromData(
+  fields: readonly FormField[],
+  data: Readonly<Record<string, unknown>>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const f of fields) {
     const v = data[f.key];
@@ -117,7 +121,11 @@ export const CARD_TO_FORM: Readonly<Record<keyof CardFields, string>> = {
  * (the verified contact stays), never a choice field.
  * @example cardFill(fields, { name: 'Li' }, []) // { uname: 'Li' }
  */
-export function cardFill(fields: readonly FormField[], card: CardFields, locked: readonly string[]): Record<string, string> {
+export function cardFill(
+  fields: readonly FormField[],
+  card: CardFields,
+  locked: readonly string[],
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(card) as [keyof CardFields, string][]) {
     const f = fields.find((x) => x.key === CARD_TO_FORM[k]);
@@ -125,7 +133,7 @@ export function cardFill(fields: readonly FormField[], card: CardFields, locked:
     if (f.type === 'phone') {
       // A printed phone may carry its country code: `+66 81 234 5678` → +66 and 812345678.
       const m = /^\+(\d{1,4})[\s-]+(.+)$/.exec(v);
-      const digits = (m ? m[2] ?? '' : v).replace(/\D/g, '');
+      const digits = (m ? (m[2] ?? '') : v).replace(/\D/g, '');
       if (digits) out[f.key] = digits;
       if (m && !locked.includes(`${f.key}.areaCode`)) out[`${f.key}.areaCode`] = `+${m[1] ?? ''}`;
     } else out[f.key] = v;

@@ -21,7 +21,17 @@ import { LANGS, type Lang } from './languages';
 import { ID_TYPES } from './id-number';
 
 /** Field types (issue: text, e-mail, phone with area code, select, radio, checkbox with 'other', ID document, date, privacy agreement). */
-export const FIELD_TYPES = ['text', 'email', 'phone', 'select', 'radio', 'checkbox', 'idDocument', 'date', 'privacy'] as const;
+export const FIELD_TYPES = [
+  'text',
+  'email',
+  'phone',
+  'select',
+  'radio',
+  'checkbox',
+  'idDocument',
+  'date',
+  'privacy',
+] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
 /** A text in several languages: at least Chinese or English (`{ "zh": "姓名", "en": "Name" }`). */
@@ -31,14 +41,27 @@ export const LocalText = z
 export type LocalText = z.infer<typeof LocalText>;
 
 /** Field keys are form names and JSON keys: a letter, then letters, digits or `_`. */
-const Key = z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/, 'a key is a letter then letters, digits or _ (at most 40)');
+const Key = z
+  .string()
+  .regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/, 'a key is a letter then letters, digits or _ (at most 40)');
 
 /**
  * Names the register API posts for itself (hidden fields) or the upstream reads with a fixed
  * meaning; a field may not use them.
  */
 export const RESERVED_KEYS: ReadonlySet<string> = new Set([
-  'route', 'path', 'f', 'idem', 'e', 'update', 'back', 'areaCode', 'cardType', 'activityId', 'userId', 'euCode',
+  'route',
+  'path',
+  'f',
+  'idem',
+  'e',
+  'update',
+  'back',
+  'areaCode',
+  'cardType',
+  'activityId',
+  'userId',
+  'euCode',
 ]);
 
 /** One choice of a select, radio or checkbox field. */
@@ -70,7 +93,16 @@ export const FormField = z
     /** text: the longest value accepted */
     maxLength: z.number().int().min(1).max(2000).default(200),
     /** idDocument: which of the ID types 1-6 to offer (default: by language, spec §3) */
-    idTypes: z.array(z.number().int().min(ID_TYPES[0]).max(ID_TYPES[ID_TYPES.length - 1] ?? 6)).min(1).optional(),
+    idTypes: z
+      .array(
+        z
+          .number()
+          .int()
+          .min(ID_TYPES[0])
+          .max(ID_TYPES[ID_TYPES.length - 1] ?? 6),
+      )
+      .min(1)
+      .optional(),
     /** privacy: the policy's address (http(s) or a path on this site) */
     href: z.string().trim().max(500).optional(),
   })
@@ -78,8 +110,10 @@ export const FormField = z
   .superRefine((f, ctx) => {
     if (RESERVED_KEYS.has(f.key)) ctx.addIssue({ code: 'custom', message: `key ${f.key} is reserved` });
     const choice = f.type === 'select' || f.type === 'radio' || f.type === 'checkbox';
-    if (choice && f.options.length === 0 && !f.other) ctx.addIssue({ code: 'custom', message: `${f.type} needs options` });
-    if (!choice && (f.options.length > 0 || f.other)) ctx.addIssue({ code: 'custom', message: `${f.type} takes no options` });
+    if (choice && f.options.length === 0 && !f.other)
+      ctx.addIssue({ code: 'custom', message: `${f.type} needs options` });
+    if (!choice && (f.options.length > 0 || f.other))
+      ctx.addIssue({ code: 'custom', message: `${f.type} takes no options` });
     if (new Set(f.options.map((o) => o.value)).size !== f.options.length)
       ctx.addIssue({ code: 'custom', message: 'an option value appears twice' });
   });
@@ -100,7 +134,7 @@ export function parseFormDefinition(raw: unknown): FormDefinition {
   const list = Array.isArray(raw)
     ? raw
     : raw && typeof raw === 'object' && Array.isArray((raw as { fields?: unknown }).fields)
-      ? ((raw as { fields: unknown[] }).fields)
+      ? (raw as { fields: unknown[] }).fields
       : null;
   if (!list) return { fields: [], problems: raw == null ? [] : ['customerForm is not a list of fields'] };
   const fields: FormField[] = [];
@@ -110,7 +144,9 @@ export function parseFormDefinition(raw: unknown): FormDefinition {
   list.forEach((entry, i) => {
     const parsed = FormField.safeParse(entry);
     if (!parsed.success) {
-      problems.push(`field ${i}: ${parsed.error.issues.map((x) => `${x.path.join('.') || 'field'} ${x.message}`).join('; ')}`);
+      problems.push(
+        `field ${i}: ${parsed.error.issues.map((x) => `${x.path.join('.') || 'field'} ${x.message}`).join('; ')}`,
+      );
       return;
     }
     const f = parsed.data;
@@ -145,7 +181,10 @@ export function inputNames(f: FormField): string[] {
     case 'idDocument':
       return [`${f.key}.type`, f.key];
     case 'checkbox':
-      return [...f.options.map((_, i) => `${f.key}.${i}`), ...(f.other ? [`${f.key}.${OTHER_VALUE}`, `${f.key}.other`] : [])];
+      return [
+        ...f.options.map((_, i) => `${f.key}.${i}`),
+        ...(f.other ? [`${f.key}.${OTHER_VALUE}`, `${f.key}.other`] : []),
+      ];
     case 'select':
     case 'radio':
       return f.other ? [f.key, `${f.key}.other`] : [f.key];

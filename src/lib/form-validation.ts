@@ -69,18 +69,23 @@ function ticked(f: FormField, v: PostedValues): string[] {
 
 type Rule = (f: FormField, v: PostedValues, o: ValidateOptions) => FieldFailure | null;
 
-const fail = (f: FormField, message: FormMessageKey, name = focusName(f)): FieldFailure => ({ field: f.key, name, message });
+const fail = (f: FormField, message: FormMessageKey, name = focusName(f)): FieldFailure => ({
+  field: f.key,
+  name,
+  message,
+});
 
 /** Select and radio: one value of the options, or 'other' with its text. */
 const SELECT_RULES: readonly Rule[] = [
-    (f, v) => (f.required && get(v, f.key) === '' ? fail(f, 'form.supplement') : null),
-    (f, v) => {
-      const x = get(v, f.key);
-      const known = x === '' || f.options.some((o) => o.value === x) || (f.other && x === OTHER_VALUE);
-      return known ? null : fail(f, 'form.supplement');
-    },
-    (f, v) => (otherTicked(f, v) && get(v, `${f.key}.other`) === '' ? fail(f, 'form.otherOptions', `${f.key}.other`) : null),
-  ];
+  (f, v) => (f.required && get(v, f.key) === '' ? fail(f, 'form.supplement') : null),
+  (f, v) => {
+    const x = get(v, f.key);
+    const known = x === '' || f.options.some((o) => o.value === x) || (f.other && x === OTHER_VALUE);
+    return known ? null : fail(f, 'form.supplement');
+  },
+  (f, v) =>
+    otherTicked(f, v) && get(v, `${f.key}.other`) === '' ? fail(f, 'form.otherOptions', `${f.key}.other`) : null,
+];
 
 /** One rule list per field type (data, not an if-chain); the first failing rule wins. */
 const RULES: Readonly<Record<FormField['type'], readonly Rule[]>> = {
@@ -103,14 +108,19 @@ const RULES: Readonly<Record<FormField['type'], readonly Rule[]>> = {
       if (phone === '') return null;
       const r = validateSendCode({ checkType: 1, areaCode: get(v, `${f.key}.areaCode`), phone });
       if (r.ok) return null;
-      return r.field === 'areaCode' ? fail(f, 'search.selectCountry', `${f.key}.areaCode`) : fail(f, 'form.phoneIncorrect');
+      return r.field === 'areaCode'
+        ? fail(f, 'search.selectCountry', `${f.key}.areaCode`)
+        : fail(f, 'form.phoneIncorrect');
     },
   ],
   select: SELECT_RULES,
   radio: SELECT_RULES,
   checkbox: [
     (f, v) => (f.required && ticked(f, v).length === 0 && !otherTicked(f, v) ? fail(f, 'form.supplement') : null),
-    (f, v) => (f.other && otherTicked(f, v) && get(v, `${f.key}.other`) === '' ? fail(f, 'form.otherOptions', `${f.key}.other`) : null),
+    (f, v) =>
+      f.other && otherTicked(f, v) && get(v, `${f.key}.other`) === ''
+        ? fail(f, 'form.otherOptions', `${f.key}.other`)
+        : null,
   ],
   idDocument: [
     (f, v) => {
@@ -184,14 +194,17 @@ function dataOf(f: FormField, v: PostedValues): FormData {
 }
 
 export type FormValidation =
-  | { ok: true; data: FormData }
-  | { ok: false; failure: FieldFailure; failures: FieldFailure[] };
+  { ok: true; data: FormData } | { ok: false; failure: FieldFailure; failures: FieldFailure[] };
 
 /**
  * Validates every field in form order (spec §5). On success, the data for addUserInfo.
  * @example validateForm(fields, { uname: 'Li', privacy: 'on' }, { lang: 'zh' }) // { ok: true, data: { uname: 'Li', privacy: true } }
  */
-export function validateForm(fields: readonly FormField[], values: PostedValues, opts: ValidateOptions): FormValidation {
+export function validateForm(
+  fields: readonly FormField[],
+  values: PostedValues,
+  opts: ValidateOptions,
+): FormValidation {
   const failures = fields.flatMap((f) => {
     const x = validateField(f, values, opts);
     return x ? [x] : [];

@@ -37,7 +37,8 @@ async function pageLang(page: Page): Promise<Lang> {
 
 /** Waits for the island to take over the form (js project only). */
 async function ready(page: Page, info: TestInfo): Promise<void> {
-  if (jsEnabled(info)) await expect.poll(() => page.locator('#reg-form').evaluate((f) => (f as HTMLFormElement).noValidate)).toBe(true);
+  if (jsEnabled(info))
+    await expect.poll(() => page.locator('#reg-form').evaluate((f) => (f as HTMLFormElement).noValidate)).toBe(true);
 }
 
 /**
@@ -53,7 +54,8 @@ async function fillForm(page: Page, name: string, more: { idType?: string; idNum
     if ((await select.inputValue()) === '') await select.selectOption({ index: 1 });
   }
   for (const group of await form.locator('.form-checkbox, .form-radio').all()) {
-    if ((await group.locator('input:checked').count()) === 0) await group.locator('input[type="checkbox"], input[type="radio"]').first().check();
+    if ((await group.locator('input:checked').count()) === 0)
+      await group.locator('input[type="checkbox"], input[type="radio"]').first().check();
   }
   const privacy = form.locator('.form-privacy input[type="checkbox"]');
   if ((await privacy.count()) > 0) await privacy.check();
@@ -88,7 +90,13 @@ async function expectCredential(page: Page, success: RegExp): Promise<string> {
 }
 
 /** Zero matches → the form: the verified contact's page, as the lookup answers it. */
-async function openFormAfterLookup(page: Page, info: TestInfo, tgt: LookupTarget, formRoute: string, email = freshEmail(info)): Promise<string> {
+async function openFormAfterLookup(
+  page: Page,
+  info: TestInfo,
+  tgt: LookupTarget,
+  formRoute: string,
+  email = freshEmail(info),
+): Promise<string> {
   const location = await lookUpByEmail(page.request, email, tgt);
   expect(new URL(location, 'http://x').pathname.startsWith(`/${formRoute}/`), `${email} → ${location}`).toBe(true);
   await page.goto(location);
@@ -99,13 +107,69 @@ async function openFormAfterLookup(page: Page, info: TestInfo, tgt: LookupTarget
 const submit = (page: Page) => page.locator('#reg-form .reg-submit').click();
 
 const NEW_FORMS = [
-  { name: 'generic /form (expo 2003)', search: 'search', variant: '', expoId: 2003, fId: 22003, form: 'form', success: /\/success\// },
-  { name: 'IEAE (1308)', search: 'IEAESearch', variant: 'IEAE', expoId: 1308, fId: 21308, form: 'IEAEForm', success: /\/IEAESuccess\// },
-  { name: 'Asia (1312)', search: 'AsiaSearch', variant: 'Asia', expoId: 1312, fId: 21312, form: 'AsiaForm', success: /\/AsiaSuccess\// },
-  { name: 'Malaysia (1316)', search: 'MaylaysiaSearch', variant: 'Maylaysia', expoId: 1316, fId: 21316, form: 'MaylaysiaForm', success: /\/MaylaysiaSuccess\// },
-  { name: 'new Thai (1261)', search: 'ThaiNewSearch', variant: 'ThaiNew', expoId: 1261, fId: 21261, form: 'ThaiNewForm', success: /\/ThaiNewSuccess\// },
-  { name: 'new Vietnam (1317, no phone)', search: 'vietnamNewSearch', variant: 'vietnamNew', expoId: 1317, fId: 21317, form: 'vietnamNewForm', success: /\/vietnamNewSuccess\// },
-  { name: 'Indonesian (1108)', search: 'IndonesianSearch', variant: 'Indonesian', expoId: 1108, fId: 21108, form: 'IndonesianForm', success: /\/IndonesianSuccess\// },
+  {
+    name: 'generic /form (expo 2003)',
+    search: 'search',
+    variant: '',
+    expoId: 2003,
+    fId: 22003,
+    form: 'form',
+    success: /\/success\//,
+  },
+  {
+    name: 'IEAE (1308)',
+    search: 'IEAESearch',
+    variant: 'IEAE',
+    expoId: 1308,
+    fId: 21308,
+    form: 'IEAEForm',
+    success: /\/IEAESuccess\//,
+  },
+  {
+    name: 'Asia (1312)',
+    search: 'AsiaSearch',
+    variant: 'Asia',
+    expoId: 1312,
+    fId: 21312,
+    form: 'AsiaForm',
+    success: /\/AsiaSuccess\//,
+  },
+  {
+    name: 'Malaysia (1316)',
+    search: 'MaylaysiaSearch',
+    variant: 'Maylaysia',
+    expoId: 1316,
+    fId: 21316,
+    form: 'MaylaysiaForm',
+    success: /\/MaylaysiaSuccess\//,
+  },
+  {
+    name: 'new Thai (1261)',
+    search: 'ThaiNewSearch',
+    variant: 'ThaiNew',
+    expoId: 1261,
+    fId: 21261,
+    form: 'ThaiNewForm',
+    success: /\/ThaiNewSuccess\//,
+  },
+  {
+    name: 'new Vietnam (1317, no phone)',
+    search: 'vietnamNewSearch',
+    variant: 'vietnamNew',
+    expoId: 1317,
+    fId: 21317,
+    form: 'vietnamNewForm',
+    success: /\/vietnamNewSuccess\//,
+  },
+  {
+    name: 'Indonesian (1108)',
+    search: 'IndonesianSearch',
+    variant: 'Indonesian',
+    expoId: 1108,
+    fId: 21108,
+    form: 'IndonesianForm',
+    success: /\/IndonesianSuccess\//,
+  },
 ] as const;
 
 test.describe('zero matches → form → credential', () => {
@@ -146,7 +210,10 @@ test('20001: the update prompt, then "update" leads to the existing credential',
   const lang = await pageLang(page);
   const prompt = page.getByRole('alertdialog');
   await expect(prompt).toContainText(t(lang, 'form.updatePrompt'));
-  await expect(prompt.getByRole('link', { name: t(lang, 'form.noUpdate') })).toHaveAttribute('href', `/IEAESearch/21308/${encodeId(1308)}/visitor`);
+  await expect(prompt.getByRole('link', { name: t(lang, 'form.noUpdate') })).toHaveAttribute(
+    'href',
+    `/IEAESearch/21308/${encodeId(1308)}/visitor`,
+  );
   await prompt.getByRole('button', { name: t(lang, 'form.update') }).click();
   const euCode = await expectCredential(page, /\/IEAESuccess\//);
   expect(euCode).toBe(project(info) === 'js' ? 'N5MTI7FONKCAA6VV' : '2I3Q5PQW5L446VBP');
@@ -155,7 +222,13 @@ test('20001: the update prompt, then "update" leads to the existing credential',
 
 test('Jakarta supplement: one record without an activity is completed', async ({ page }, info) => {
   const p = project(info);
-  await openFormAfterLookup(page, info, target('JakartaSearch', 'Jakarta', 1178, 21178), 'JakartaSupplement', `form-supplement-${p}@demo.test`);
+  await openFormAfterLookup(
+    page,
+    info,
+    target('JakartaSearch', 'Jakarta', 1178, 21178),
+    'JakartaSupplement',
+    `form-supplement-${p}@demo.test`,
+  );
   await fillForm(page, `Supplement ${p.toUpperCase()}`);
   await submit(page);
   const euCode = await expectCredential(page, /\/JakartaSuccess\//);
@@ -164,7 +237,13 @@ test('Jakarta supplement: one record without an activity is completed', async ({
 
 test('Jakarta second form (20003): saved values loaded, completed', async ({ page }, info) => {
   const p = project(info);
-  await openFormAfterLookup(page, info, target('JakartaSearch', 'Jakarta', 1178, 21178), 'JakartaSecondForm', `form-second-${p}@demo.test`);
+  await openFormAfterLookup(
+    page,
+    info,
+    target('JakartaSearch', 'Jakarta', 1178, 21178),
+    'JakartaSecondForm',
+    `form-second-${p}@demo.test`,
+  );
   const form = page.locator('#reg-form');
   await expect(form.locator('[name="industry"]')).toHaveValue('Energy');
   await expect(form.locator('input[name="purpose"][value="Sourcing"]')).toBeChecked();
@@ -178,7 +257,13 @@ test('Jakarta second form (20003): saved values loaded, completed', async ({ pag
 
 test('Bangkok second form (20003): saved values loaded, completed', async ({ page }, info) => {
   const p = project(info);
-  await openFormAfterLookup(page, info, target('BangkokSearch', 'Bangkok', 1179, 21179), 'BangkokSecondForm', `form-second-${p}@demo.test`);
+  await openFormAfterLookup(
+    page,
+    info,
+    target('BangkokSearch', 'Bangkok', 1179, 21179),
+    'BangkokSecondForm',
+    `form-second-${p}@demo.test`,
+  );
   const form = page.locator('#reg-form');
   await expect(form.locator('[name="industry"]')).toHaveValue('Food');
   await expect(form.locator('input[name="purpose"][value="Networking"]')).toBeChecked();
@@ -188,7 +273,9 @@ test('Bangkok second form (20003): saved values loaded, completed', async ({ pag
   expect(euCode).toBe(p === 'js' ? 'ZPP4RTYB7WA42Y6F' : 'X7MUZMIEIYYVEJGM');
 });
 
-test('repair form (expo 785): the missing company and title are completed on the same registration', async ({ page }, info) => {
+test('repair form (expo 785): the missing company and title are completed on the same registration', async ({
+  page,
+}, info) => {
   const p = project(info);
   const location = await lookUpByEmail(page.request, `form-repair-${p}@demo.test`, target('search', '', 785, 20785));
   const euCode = decodeId(new URL(location, 'http://x').pathname.split('/')[3] ?? '') ?? '';
@@ -206,7 +293,10 @@ test('a form opened without a verified contact links to the lookup', async ({ pa
   await page.goto(`/AsiaForm/21312/${encodeId(1312)}/visitor`);
   await expect(page.locator('#reg-form')).toHaveCount(0);
   const lang = await pageLang(page);
-  await expect(page.getByRole('link', { name: t(lang, 'form.verifyNow') })).toHaveAttribute('href', `/AsiaSearch/21312/${encodeId(1312)}/visitor`);
+  await expect(page.getByRole('link', { name: t(lang, 'form.verifyNow') })).toHaveAttribute(
+    'href',
+    `/AsiaSearch/21312/${encodeId(1312)}/visitor`,
+  );
 });
 
 test('a submit that fails at the network keeps every value, also through a reload', async ({ page }, info) => {

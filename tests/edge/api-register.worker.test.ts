@@ -47,7 +47,11 @@ async function post(jar: Jar, body: Record<string, string>, json = false, path =
     ? { 'content-type': 'application/json', accept: 'application/json' }
     : { 'content-type': 'application/x-www-form-urlencoded' };
   if (jar.size) headers['cookie'] = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const res = await app.request(`${BASE}${path}`, { method: 'POST', headers, body: json ? JSON.stringify(body) : new URLSearchParams(body), redirect: 'manual' }, testEnv);
+  const res = await app.request(
+    `${BASE}${path}`,
+    { method: 'POST', headers, body: json ? JSON.stringify(body) : new URLSearchParams(body), redirect: 'manual' },
+    testEnv,
+  );
   store(jar, res);
   return res;
 }
@@ -71,7 +75,12 @@ const ieaeForm = (more: Record<string, string> = {}) => ({
   privacy: 'on',
   ...more,
 });
-const vcEmail = (expoId: number, contact: string, more: Partial<VerifiedContact> = {}): VerifiedContact => ({ expoId, contact, checkType: 2, ...more });
+const vcEmail = (expoId: number, contact: string, more: Partial<VerifiedContact> = {}): VerifiedContact => ({
+  expoId,
+  contact,
+  checkType: 2,
+  ...more,
+});
 
 /** The euCode of a credential path (`/{Variant}Success/{u}/{e}/{x}/{fId}/?f=`). */
 function euCodeOf(location: string): string {
@@ -80,7 +89,9 @@ function euCodeOf(location: string): string {
 }
 
 async function row(euCode: string) {
-  return testEnv.DB.prepare('SELECT * FROM registrations WHERE eu_code = ?').bind(euCode).first<Record<string, unknown>>();
+  return testEnv.DB.prepare('SELECT * FROM registrations WHERE eu_code = ?')
+    .bind(euCode)
+    .first<Record<string, unknown>>();
 }
 
 describe('POST /api/register: verified contact required', () => {
@@ -88,9 +99,15 @@ describe('POST /api/register: verified contact required', () => {
     const res = await post(await jarFor(null), ieaeForm());
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`/IEAESearch/21308/${encodeId(1308)}/visitor`);
-    const json = (await (await post(await jarFor(vcEmail(1108, 'none@demo.test')), ieaeForm(), true)).json()) as RegisterReply;
+    const json = (await (
+      await post(await jarFor(vcEmail(1108, 'none@demo.test')), ieaeForm(), true)
+    ).json()) as RegisterReply;
     expect(json.code).toBe(401);
-    expect(json.data).toEqual({ outcome: 'navigate', location: `/IEAESearch/21308/${encodeId(1308)}/visitor`, replace: false });
+    expect(json.data).toEqual({
+      outcome: 'navigate',
+      location: `/IEAESearch/21308/${encodeId(1308)}/visitor`,
+      replace: false,
+    });
   });
 
   it('refuses a page that does not exist', async () => {
@@ -109,14 +126,31 @@ describe('POST /api/register: success', () => {
     const location = res.headers.get('location') ?? '';
     expect(location).toMatch(/^\/IEAESuccess\/[^/]+\/[^/]+\/MTMwOA\/21308\/\?f=$/);
     const saved = await row(euCodeOf(location));
-    expect(saved).toMatchObject({ uname: '锁定测试', email: 'none@demo.test', ucompany: 'Demo Co.', expo_id: 1308, urls_id: 21308 });
+    expect(saved).toMatchObject({
+      uname: '锁定测试',
+      email: 'none@demo.test',
+      ucompany: 'Demo Co.',
+      expo_id: 1308,
+      urls_id: 21308,
+    });
     const credential = await upstreamFor(testEnv).queryCustomerCode({ expoId: 1308, euCode: euCodeOf(location) });
     expect(credential.ok && credential.data.uname).toBe('锁定测试');
   });
 
   it('JSON (the island) gets navigate with replace', async () => {
     const jar = await jarFor({ expoId: 1179, contact: '+66812340000', checkType: 1, areaCode: '+66' });
-    const body = { route: 'BangkokForm', path: `21179/${encodeId(1179)}/visitor`, idem: 'k'.repeat(24), uname: 'Somchai', ucompany: 'Demo', industry: 'Food', 'purpose.1': 'Networking', privacy: 'on', phone: '899999999', 'phone.areaCode': '+66' };
+    const body = {
+      route: 'BangkokForm',
+      path: `21179/${encodeId(1179)}/visitor`,
+      idem: 'k'.repeat(24),
+      uname: 'Somchai',
+      ucompany: 'Demo',
+      industry: 'Food',
+      'purpose.1': 'Networking',
+      privacy: 'on',
+      phone: '899999999',
+      'phone.areaCode': '+66',
+    };
     const reply = (await (await post(jar, body, true)).json()) as RegisterReply;
     expect(reply.code).toBe(200);
     expect(reply.data).toMatchObject({ outcome: 'navigate', replace: true });
@@ -135,7 +169,9 @@ describe('POST /api/register: success', () => {
     // A concurrent double post (no cookie yet): the reference answers the first reply again.
     const bare = await post(await jarFor(vcEmail(1308, 'none@demo.test')), form);
     expect(bare.headers.get('location')).toBe(first.headers.get('location'));
-    const count = await testEnv.DB.prepare("SELECT count(*) AS n FROM registrations WHERE uname = '重试测试'").first<{ n: number }>();
+    const count = await testEnv.DB.prepare("SELECT count(*) AS n FROM registrations WHERE uname = '重试测试'").first<{
+      n: number;
+    }>();
     expect(count?.n).toBe(1);
   });
 });
@@ -143,7 +179,10 @@ describe('POST /api/register: success', () => {
 describe('POST /api/register: refusals keep every value', () => {
   it('a validation error answers 303 back with the values and the failing field (no-JS)', async () => {
     const jar = await jarFor(vcEmail(1308, 'none@demo.test'));
-    const res = await post(jar, ieaeForm({ uname: ' ', ucompany: 'Kept Co.', 'purpose.__other': '__other', 'purpose.other': 'kept text' }));
+    const res = await post(
+      jar,
+      ieaeForm({ uname: ' ', ucompany: 'Kept Co.', 'purpose.__other': '__other', 'purpose.other': 'kept text' }),
+    );
     expect(res.status).toBe(303);
     const back = `/IEAEForm/21308/${encodeId(1308)}/visitor`;
     expect(res.headers.get('location')).toBe(back);
@@ -180,7 +219,13 @@ describe('POST /api/register: refusals keep every value', () => {
   it('another refusal shows the server message', async () => {
     // Expo 1108's e-mail-only form through a url the reference does not know.
     const jar = await jarFor(vcEmail(1108, 'none@demo.test'));
-    const reply = (await (await post(jar, { route: 'IndonesianForm', path: `29999/${encodeId(1108)}/visitor`, idem: 'z'.repeat(24), uname: 'X' }, true)).json()) as RegisterReply;
+    const reply = (await (
+      await post(
+        jar,
+        { route: 'IndonesianForm', path: `29999/${encodeId(1108)}/visitor`, idem: 'z'.repeat(24), uname: 'X' },
+        true,
+      )
+    ).json()) as RegisterReply;
     expect(reply.data?.outcome).toBe('refused');
     expect(reply.msg).toContain('29999');
   });
@@ -194,34 +239,79 @@ describe('second, supplement and repair forms', () => {
       up.queryFromUserExpoId({ expoId: 1178, userId: 100042, urlsId: 31178 }),
     ]);
     const fields = parseFormDefinition(config.ok ? config.data.customerForm : null).fields;
-    expect(postedFromData(fields, saved.ok ? saved.data : {})).toEqual({ industry: 'Energy', purpose: 'Sourcing', 'visitDays.0': 'day1' });
+    expect(postedFromData(fields, saved.ok ? saved.data : {})).toEqual({
+      industry: 'Energy',
+      purpose: 'Sourcing',
+      'visitDays.0': 'day1',
+    });
 
     const jar = await jarFor(vcEmail(1178, 'second@demo.test', { secondForm: { userId: 100042, urlsId: 31178 } }));
-    const res = await post(jar, { route: 'JakartaSecondForm', path: `21178/${encodeId(1178)}/visitor`, idem: 's'.repeat(24), industry: 'Food', purpose: '__other', 'purpose.other': 'Press', 'visitDays.1': 'day2', privacy: 'on' });
+    const res = await post(jar, {
+      route: 'JakartaSecondForm',
+      path: `21178/${encodeId(1178)}/visitor`,
+      idem: 's'.repeat(24),
+      industry: 'Food',
+      purpose: '__other',
+      'purpose.other': 'Press',
+      'visitDays.1': 'day2',
+      privacy: 'on',
+    });
     expect(res.status).toBe(303);
     const location = res.headers.get('location') ?? '';
     expect(location).toMatch(/^\/JakartaSuccess\//);
     expect(euCodeOf(location)).toBe('SW3YFTRJV5OY5PTJ');
-    const second = await testEnv.DB.prepare('SELECT completed, saved_values FROM second_forms WHERE user_id = 100042').first<{ completed: number; saved_values: string }>();
+    const second = await testEnv.DB.prepare(
+      'SELECT completed, saved_values FROM second_forms WHERE user_id = 100042',
+    ).first<{ completed: number; saved_values: string }>();
     expect(second?.completed).toBe(1);
-    expect(JSON.parse(second?.saved_values ?? '{}')).toMatchObject({ industry: 'Food', purpose: 'Press', visitDays: ['day2'] });
+    expect(JSON.parse(second?.saved_values ?? '{}')).toMatchObject({
+      industry: 'Food',
+      purpose: 'Press',
+      visitDays: ['day2'],
+    });
   });
 
   it('a second form needs the second-form reference of the verified contact', async () => {
-    const res = await post(await jarFor(vcEmail(1179, 'second@demo.test')), { route: 'BangkokSecondForm', path: `21179/${encodeId(1179)}/visitor`, idem: 'b'.repeat(24), industry: 'Food', purpose: 'Sourcing', privacy: 'on' });
+    const res = await post(await jarFor(vcEmail(1179, 'second@demo.test')), {
+      route: 'BangkokSecondForm',
+      path: `21179/${encodeId(1179)}/visitor`,
+      idem: 'b'.repeat(24),
+      industry: 'Food',
+      purpose: 'Sourcing',
+      privacy: 'on',
+    });
     expect(res.headers.get('location')).toBe(`/BangkokSearch/21179/${encodeId(1179)}/visitor`);
   });
 
   it('the Jakarta supplement completes the existing registration (its activity set)', async () => {
     const jar = await jarFor(vcEmail(1178, 'supplement@demo.test'));
-    const res = await post(jar, { route: 'JakartaSupplement', path: `21178/${encodeId(1178)}/visitor`, idem: 'p'.repeat(24), uname: 'Rina Supplement', ucompany: 'Demo Co.', industry: 'Energy', 'purpose.2': 'Learning', privacy: 'on' });
+    const res = await post(jar, {
+      route: 'JakartaSupplement',
+      path: `21178/${encodeId(1178)}/visitor`,
+      idem: 'p'.repeat(24),
+      uname: 'Rina Supplement',
+      ucompany: 'Demo Co.',
+      industry: 'Energy',
+      'purpose.2': 'Learning',
+      privacy: 'on',
+    });
     expect(res.status).toBe(303);
     expect(euCodeOf(res.headers.get('location') ?? '')).toBe('EFYX25JFC5L26WYL');
     expect(await row('EFYX25JFC5L26WYL')).toMatchObject({ activity_id: 11781 });
   });
 
   it('the repair form completes the named registration of the same contact only', async () => {
-    const form = { route: 'repairForm', path: `20785/${encodeId(785)}/visitor`, idem: 'r'.repeat(24), e: 'ISTVCKXJWIH77RCS', uname: '缺资料', ucompany: '补全公司', ucompanyTitle: '经理', 'ucardid.type': '1', ucardid: idNumber('11010519800101001') };
+    const form = {
+      route: 'repairForm',
+      path: `20785/${encodeId(785)}/visitor`,
+      idem: 'r'.repeat(24),
+      e: 'ISTVCKXJWIH77RCS',
+      uname: '缺资料',
+      ucompany: '补全公司',
+      ucompanyTitle: '经理',
+      'ucardid.type': '1',
+      ucardid: idNumber('11010519800101001'),
+    };
     const other = await post(await jarFor(vcEmail(785, 'none@demo.test')), form, true);
     expect(((await other.json()) as RegisterReply).data?.outcome).toBe('refused');
     const res = await post(await jarFor(vcEmail(785, 'repair@demo.test')), form);
@@ -236,15 +326,29 @@ describe('POST /api/camera', () => {
   const jpeg = '/9j/4AAQSkZJRgABAQAAAQABAAD' + 'A'.repeat(40);
   it('answers no fields and home.cameraTip when nothing is recognised (no OCR_URL)', async () => {
     const jar = await jarFor(vcEmail(2002, 'none@demo.test'));
-    const reply = (await (await post(jar, { route: 'form', path: `22002/${encodeId(2002)}/visitor`, image: jpeg }, true, '/api/camera')).json()) as { code: number; msg: string; data: { fields: object } };
+    const reply = (await (
+      await post(jar, { route: 'form', path: `22002/${encodeId(2002)}/visitor`, image: jpeg }, true, '/api/camera')
+    ).json()) as { code: number; msg: string; data: { fields: object } };
     expect(reply).toMatchObject({ code: 200, data: { fields: {} } });
     expect(reply.msg).toBeTruthy();
   });
   it('takes images only, and only from a verified contact', async () => {
     const jar = await jarFor(vcEmail(2002, 'none@demo.test'));
-    const pdf = (await (await post(jar, { route: 'form', path: `22002/${encodeId(2002)}/visitor`, image: 'JVBERi0xLjQK' + 'A'.repeat(20) }, true, '/api/camera')).json()) as { code: number };
+    const pdf = (await (
+      await post(
+        jar,
+        { route: 'form', path: `22002/${encodeId(2002)}/visitor`, image: 'JVBERi0xLjQK' + 'A'.repeat(20) },
+        true,
+        '/api/camera',
+      )
+    ).json()) as { code: number };
     expect(pdf.code).toBe(400);
-    const anon = await post(await jarFor(null), { route: 'form', path: `22002/${encodeId(2002)}/visitor`, image: jpeg }, true, '/api/camera');
+    const anon = await post(
+      await jarFor(null),
+      { route: 'form', path: `22002/${encodeId(2002)}/visitor`, image: jpeg },
+      true,
+      '/api/camera',
+    );
     expect(anon.status).toBe(401);
   });
 });

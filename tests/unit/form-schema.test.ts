@@ -43,7 +43,13 @@ describe('form definition schema', () => {
 
   it('names the inputs each field posts and the one to focus', () => {
     const [cb, id] = parseFormDefinition([
-      { key: 'p', type: 'checkbox', other: true, label: L('目的', 'Purpose'), options: [{ value: 'a', label: L('甲', 'A') }] },
+      {
+        key: 'p',
+        type: 'checkbox',
+        other: true,
+        label: L('目的', 'Purpose'),
+        options: [{ value: 'a', label: L('甲', 'A') }],
+      },
       { key: 'ucardid', type: 'idDocument', label: L('证件', 'ID') },
     ]).fields;
     if (!cb || !id) throw new Error('parse');
@@ -58,13 +64,39 @@ describe('prefill, contact lock, business card', () => {
     { key: 'uname', type: 'text', label: L('姓名', 'Name') },
     { key: 'email', type: 'email', label: L('邮箱', 'E-mail') },
     { key: 'phone', type: 'phone', label: L('电话', 'Phone') },
-    { key: 'industry', type: 'select', other: true, label: L('行业', 'Industry'), options: [{ value: 'Energy', label: L('能源', 'Energy') }] },
-    { key: 'visitDays', type: 'checkbox', other: true, label: L('日期', 'Days'), options: [{ value: 'day1', label: L('一', '1') }, { value: 'day2', label: L('二', '2') }] },
+    {
+      key: 'industry',
+      type: 'select',
+      other: true,
+      label: L('行业', 'Industry'),
+      options: [{ value: 'Energy', label: L('能源', 'Energy') }],
+    },
+    {
+      key: 'visitDays',
+      type: 'checkbox',
+      other: true,
+      label: L('日期', 'Days'),
+      options: [
+        { value: 'day1', label: L('一', '1') },
+        { value: 'day2', label: L('二', '2') },
+      ],
+    },
     { key: 'ucardid', type: 'idDocument', label: L('证件', 'ID') },
   ]);
 
   it('turns saved (data-shaped) values into input values', () => {
-    expect(postedFromData(fields, { industry: 'Energy', visitDays: ['day2', 'boat'], uname: 'Li', ucardid: 'E1', cardType: 2, phone: '812345678', areaCode: '+66', junk: 1 })).toEqual({
+    expect(
+      postedFromData(fields, {
+        industry: 'Energy',
+        visitDays: ['day2', 'boat'],
+        uname: 'Li',
+        ucardid: 'E1',
+        cardType: 2,
+        phone: '812345678',
+        areaCode: '+66',
+        junk: 1,
+      }),
+    ).toEqual({
       uname: 'Li',
       industry: 'Energy',
       'visitDays.1': 'day2',
@@ -79,7 +111,11 @@ describe('prefill, contact lock, business card', () => {
   });
 
   it('locks the verified contact of the same expo only', () => {
-    expect(contactLock(fields, { expoId: 1, contact: 'a@b.test', checkType: 2 }, 1)).toEqual({ values: { email: 'a@b.test' }, locked: ['email'], data: { email: 'a@b.test' } });
+    expect(contactLock(fields, { expoId: 1, contact: 'a@b.test', checkType: 2 }, 1)).toEqual({
+      values: { email: 'a@b.test' },
+      locked: ['email'],
+      data: { email: 'a@b.test' },
+    });
     expect(contactLock(fields, { expoId: 1, contact: '+66812345678', checkType: 1, areaCode: '+66' }, 1)).toEqual({
       values: { phone: '812345678', 'phone.areaCode': '+66' },
       locked: ['phone', 'phone.areaCode'],
@@ -91,8 +127,24 @@ describe('prefill, contact lock, business card', () => {
   });
 
   it('maps the OCR result of spec §3 and fills only open text fields', () => {
-    const card = cardFields({ success: true, uiName: 'Li Lei', uiCompany: 'Demo', uiEmail1: 'li@x.test', uiPhone1: '+66 81 234 5678', uiDepa: 'Sales', uiAddress: ' ', uiCompanyTitle: 'CEO' });
-    expect(card).toEqual({ name: 'Li Lei', company: 'Demo', email: 'li@x.test', phone: '+66 81 234 5678', dept: 'Sales', companyTitle: 'CEO' });
+    const card = cardFields({
+      success: true,
+      uiName: 'Li Lei',
+      uiCompany: 'Demo',
+      uiEmail1: 'li@x.test',
+      uiPhone1: '+66 81 234 5678',
+      uiDepa: 'Sales',
+      uiAddress: ' ',
+      uiCompanyTitle: 'CEO',
+    });
+    expect(card).toEqual({
+      name: 'Li Lei',
+      company: 'Demo',
+      email: 'li@x.test',
+      phone: '+66 81 234 5678',
+      dept: 'Sales',
+      companyTitle: 'CEO',
+    });
     expect(cardFields({ success: false, uiName: 'x' })).toEqual({});
     expect(cardFill(fields, card, ['email'])).toEqual({ uname: 'Li Lei', phone: '812345678', 'phone.areaCode': '+66' });
   });

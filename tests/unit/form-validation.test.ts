@@ -10,8 +10,24 @@ const { fields } = parseFormDefinition([
   { key: 'email', type: 'email', label: L('E-mail') },
   { key: 'phone', type: 'phone', label: L('Phone') },
   { key: 'ucardid', type: 'idDocument', required: true, label: L('ID') },
-  { key: 'industry', type: 'select', required: true, label: L('Industry'), options: [{ value: 'Energy', label: L('Energy') }] },
-  { key: 'purpose', type: 'checkbox', required: true, other: true, label: L('Purpose'), options: [{ value: 'Sourcing', label: L('Sourcing') }, { value: 'Learning', label: L('Learning') }] },
+  {
+    key: 'industry',
+    type: 'select',
+    required: true,
+    label: L('Industry'),
+    options: [{ value: 'Energy', label: L('Energy') }],
+  },
+  {
+    key: 'purpose',
+    type: 'checkbox',
+    required: true,
+    other: true,
+    label: L('Purpose'),
+    options: [
+      { value: 'Sourcing', label: L('Sourcing') },
+      { value: 'Learning', label: L('Learning') },
+    ],
+  },
   { key: 'way', type: 'radio', other: true, label: L('Way'), options: [{ value: 'web', label: L('Web') }] },
   { key: 'visitDate', type: 'date', label: L('Date') },
   { key: 'privacy', type: 'privacy', required: true, label: L('I agree') },
@@ -38,7 +54,8 @@ const GOOD = {
   privacy: 'on',
 };
 const opts = { lang: 'en' as const, today: TODAY };
-const check = (key: string, values: Record<string, string>, lang: 'en' | 'zh' = 'en') => validateField(field(key), values, { lang, today: TODAY });
+const check = (key: string, values: Record<string, string>, lang: 'en' | 'zh' = 'en') =>
+  validateField(field(key), values, { lang, today: TODAY });
 
 describe('registration form validation (spec §5)', () => {
   it('accepts a complete form and shapes the upstream data', () => {
@@ -78,7 +95,11 @@ describe('registration form validation (spec §5)', () => {
   });
 
   it("'form.otherOptions' when 'other' is ticked without text (checkbox, radio)", () => {
-    expect(check('purpose', { 'purpose.__other': '__other', 'purpose.other': ' ' })).toEqual({ field: 'purpose', name: 'purpose.other', message: 'form.otherOptions' });
+    expect(check('purpose', { 'purpose.__other': '__other', 'purpose.other': ' ' })).toEqual({
+      field: 'purpose',
+      name: 'purpose.other',
+      message: 'form.otherOptions',
+    });
     expect(check('way', { way: '__other' })?.message).toBe('form.otherOptions');
     expect(check('way', { way: '__other', 'way.other': 'Friend' })).toBeNull();
     expect(check('purpose', { 'purpose.__other': '__other', 'purpose.other': 'Buying' })).toBeNull();
@@ -90,7 +111,11 @@ describe('registration form validation (spec §5)', () => {
   });
 
   it('ID type 1 needs a legal mainland number; other types a plausible one', () => {
-    expect(check('ucardid', { 'ucardid.type': '1', ucardid: '110105194912310021' })).toEqual({ field: 'ucardid', name: 'ucardid', message: 'form.idNumberIllegal' });
+    expect(check('ucardid', { 'ucardid.type': '1', ucardid: '110105194912310021' })).toEqual({
+      field: 'ucardid',
+      name: 'ucardid',
+      message: 'form.idNumberIllegal',
+    });
     expect(check('ucardid', { 'ucardid.type': '1', ucardid: ID })).toBeNull();
     expect(check('ucardid', { 'ucardid.type': '2', ucardid: 'E12345678' })).toBeNull();
     expect(check('ucardid', { 'ucardid.type': '2', ucardid: '#!' })?.message).toBe('form.idNumberIllegal');
@@ -107,7 +132,11 @@ describe('registration form validation (spec §5)', () => {
   });
 
   it('phone format: an area code, and +86 mobiles as 11 digits starting 1[2-9]', () => {
-    expect(check('phone', { phone: '13800138000' })).toEqual({ field: 'phone', name: 'phone.areaCode', message: 'search.selectCountry' });
+    expect(check('phone', { phone: '13800138000' })).toEqual({
+      field: 'phone',
+      name: 'phone.areaCode',
+      message: 'search.selectCountry',
+    });
     expect(check('phone', { phone: '12345', 'phone.areaCode': '+86' })?.message).toBe('form.phoneIncorrect');
     expect(check('phone', { phone: '11800138000', 'phone.areaCode': '+86' })?.message).toBe('form.phoneIncorrect');
     expect(check('phone', { phone: '812345678', 'phone.areaCode': '+66' })).toBeNull();

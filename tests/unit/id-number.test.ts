@@ -18,14 +18,26 @@ describe('mainland ID numbers (GB 11643-1999, spec §5 "ID number not legal")', 
   });
 
   it('computes the check character the definition gives, X for 10', () => {
-    for (const body of ['11010519491231002', '44030419900101123', '31011519851207001', '51010719991231456', '65010220000229111']) {
+    for (const body of [
+      '11010519491231002',
+      '44030419900101123',
+      '31011519851207001',
+      '51010719991231456',
+      '65010220000229111',
+    ]) {
       expect(idCheckChar(body)).toBe(checkFromDefinition(body));
     }
     expect(idCheckChar('11010519491231002')).toBe('X');
   });
 
   it('accepts real-shaped numbers with the right check character (lowercase x too)', () => {
-    for (const body of ['11010519491231002', '44030419900101123', '31011519851207001', '65010220000229111', '81000019800101001']) {
+    for (const body of [
+      '11010519491231002',
+      '44030419900101123',
+      '31011519851207001',
+      '65010220000229111',
+      '81000019800101001',
+    ]) {
       const id = withCheck(body);
       expect(idNumberProblem(id, TODAY), id).toBeNull();
       expect(isLegalIdNumber(` ${id.toLowerCase()} `, TODAY)).toBe(true);

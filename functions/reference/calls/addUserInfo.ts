@@ -89,7 +89,8 @@ export async function addUserInfo(c: Context<RefEnv>): Promise<Response> {
       )
       .bind(userId, urlsId, expo.id, phone, email)
       .first<{ id: number; eu_code: string }>();
-    if (!owner) return reply(c, RefCode.NOT_FOUND, `no second form of user ${userId} on url ${urlsId} for this contact`);
+    if (!owner)
+      return reply(c, RefCode.NOT_FOUND, `no second form of user ${userId} on url ${urlsId} for this contact`);
     await db
       .prepare('UPDATE second_forms SET saved_values = json_patch(saved_values, ?), completed = 1 WHERE user_id = ?')
       .bind(JSON.stringify(kept), owner.id)
@@ -116,7 +117,8 @@ export async function addUserInfo(c: Context<RefEnv>): Promise<Response> {
         )
         .bind(expo.id, phone, cardId, update === true ? 1 : 0, email)
         .first<{ id: number; eu_code: string }>();
-  if (targetCode && !existing) return reply(c, RefCode.NOT_FOUND, `no registration ${targetCode} for this contact in this expo`);
+  if (targetCode && !existing)
+    return reply(c, RefCode.NOT_FOUND, `no registration ${targetCode} for this contact in this expo`);
   if (!existing && !v.uname) return reply(c, RefCode.BAD_INPUT, 'bad input: uname: is required');
 
   const values = JSON.stringify(kept);
@@ -180,7 +182,13 @@ export async function addUserInfo(c: Context<RefEnv>): Promise<Response> {
 }
 
 /** Keeps the reply for identical repeats (old replies are dropped as new ones come, so the table stays as small as the window), then answers it. */
-async function remember(c: Context<RefEnv>, db: D1Database, idemKey: string, now: number, added: Added): Promise<Response> {
+async function remember(
+  c: Context<RefEnv>,
+  db: D1Database,
+  idemKey: string,
+  now: number,
+  added: Added,
+): Promise<Response> {
   await db.batch([
     db.prepare('DELETE FROM idempotency WHERE created_at <= ?').bind(now - IDEMPOTENCY_WINDOW_MS),
     db
