@@ -202,8 +202,8 @@ lookup.post('/lookup', async (c) => {
     }
     const found = await up.queryRegistrations({ expoId: r.page.expoId, contact, captcha, urlsId: bypass ? r.page.urlId : undefined });
     outcome = found.ok
-      ? decideOutcome({ variant: r.variant, code: found.code, records: found.data })
-      : decideOutcome({ variant: r.variant, code: found.code, records: [], data: 'data' in found ? found.data : undefined });
+      ? decideOutcome({ variant: r.variant, expoId: r.page.expoId, code: found.code, records: found.data })
+      : decideOutcome({ variant: r.variant, expoId: r.page.expoId, code: found.code, records: [], data: 'data' in found ? found.data : undefined });
   } catch (e) {
     const fault = faultMessage(e, r);
     if (json) return c.json<LookupReply>({ code: fault.status, msg: fault.msg, data: null }, fault.status);
@@ -274,7 +274,12 @@ async function respond(
       reply = { outcome: 'navigate', location, replace: true, session, removeSession };
       break;
     case 'supplement':
-      location = `/${outcome.route}/${stored}`;
+      // ?e= lets the supplement form prefill what the registration already has.
+      location = `/${outcome.route}/${stored}?e=${encodeURIComponent(outcome.record.euCode ?? '')}`;
+      reply = { outcome: 'navigate', location, replace: false, session, removeSession };
+      break;
+    case 'repair':
+      location = `/repairForm/${stored}?e=${encodeURIComponent(outcome.record.euCode ?? '')}`;
       reply = { outcome: 'navigate', location, replace: false, session, removeSession };
       break;
     case 'secondForm':

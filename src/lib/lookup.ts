@@ -8,7 +8,9 @@ import type { Variant } from './variants';
 
 /** The record fields these rules read; upstream records may lack any of them (UPSTREAM.md "Records"). */
 export type LookupRecord = {
-  [K in 'euCode' | 'euClass' | 'createtime' | 'activityId']?: Registration[K] | undefined;
+  [K in 'euCode' | 'euClass' | 'createtime' | 'activityId' | 'uname' | 'ucompany' | 'ucardid' | 'ucompanyTitle']?:
+    | Registration[K]
+    | undefined;
 };
 
 /** The VIP/guest class: always listed for 1308 (spec §2.2, §6). */
@@ -81,6 +83,8 @@ export type Outcome<R extends LookupRecord = Registration> =
   | { kind: 'select'; records: R[] }
   /** Jakarta: one registration without an activity: the supplement form (spec §2.2) */
   | { kind: 'supplement'; record: R; route: string }
+  /** expos 785 and 1074: one registration missing company, name, card id or company title → `/repairForm` (spec §2.3) */
+  | { kind: 'repair'; record: R }
   /** Jakarta, Bangkok: code 20003, a second form to complete (spec §2.2, §4) */
   | { kind: 'secondForm'; userId: number; urlsId: number; route: string }
   /** generic screens: the 'no data' dialog, `search.nodata` (spec §4, §8) */
@@ -98,10 +102,13 @@ export interface LookupResult<R extends LookupRecord> {
   records: readonly R[];
   /** the reply's `data` when the code is 20003: `{ userId, urlsId }` in clear (UPSTREAM.md) */
   data?: unknown;
+  /** the expo looked up in (for the expo-specific rules, e.g. the repair form) */
+  expoId?: number;
 }
 
 interface Context<R extends LookupRecord> {
   variant: Variant | null;
+  expoId: number | null;
   code: number;
   data: unknown;
   /** records returned, before dropping the unusable */
@@ -118,6 +125,14 @@ interface OutcomeRule {
 }
 
 const hasActivity = (r: LookupRecord) => r.activityId != null && r.activityId !== 0;
+
+/** Expos whose incomplete registrations are completed on `/repairForm` (spec §2.3). */
+export const REPAIR_EXPO_IDS: ReadonlySet<number> = new Set([785, 1074]);
+
+/** A registration missing company, name, card id or company title (spec §2.3). */
+export function needsRepair(r: LookupRecord): boolean {
+  return [r.ucompany, r.uname, r.ucardid, r.ucompanyTitle].some((v) => typeof v !== 'string' || v.trim() === '');
+}
 
 /** The lookup flow as an ordered list of rules; the first that applies decides. */
 export const OUTCOME_RULES: readonly OutcomeRule[] = [
@@ -157,6 +172,15 @@ export const OUTCOME_RULES: readonly OutcomeRule[] = [
     },
   },
   {
+    source: '§2.3: expos 785 and 1074, one record missing company, name, card id or company title → the repair form',
+    decide: (c) => {
+      const [only] = c.records;
+      return only && c.records.length === 1 && c.expoId !== null && REPAIR_EXPO_IDS.has(c.expoId) && needsRepair(only)
+        ? { kind: 'repair', record: only }
+        : null;
+    },
+  },
+  {
     source: '§4: one record goes to its success page',
     decide: (c) => {
       const [only] = c.records;
@@ -182,6 +206,7 @@ const usable = (r: LookupRecord) => typeof r.euCode === 'string' && r.euCode.tri
 export function decideOutcome<R extends LookupRecord>(result: LookupResult<R>): Outcome<R> {
   const context: Context<R> = {
     variant: result.variant,
+    expoId: result.expoId ?? null,
     code: result.code,
     data: result.data,
     returned: result.records.length,

@@ -566,10 +566,19 @@ describe('POST /api/lookup: outcomes (spec §4) with real codes', () => {
 
   it('Jakarta, one record without activityId → /JakartaSupplement/… (JSON and form)', async () => {
     const { reply } = await lookupWithCode(JAKARTA, email('supplement@demo.test'));
-    expect(navigate(reply.data)).toMatchObject({ location: '/JakartaSupplement/21178/MTE3OA/visitor', replace: false });
+    // ?e= names the registration, so the supplement form can prefill what it already has.
+    expect(navigate(reply.data)).toMatchObject({ location: expect.stringMatching(/^\/JakartaSupplement\/21178\/MTE3OA\/visitor\?e=[A-Z2-7]{16}$/), replace: false });
     const form = await formLookupWithCode(JAKARTA, phone('+62', '811000001'));
     expect(form.status).toBe(303);
-    expect(form.headers.get('location')).toBe('/JakartaSupplement/21178/MTE3OA/visitor');
+    expect(form.headers.get('location')).toMatch(/^\/JakartaSupplement\/21178\/MTE3OA\/visitor\?e=[A-Z2-7]{16}$/);
+  });
+
+  it('expo 785, one record missing company and title → /repairForm/…?e= (spec §2.3)', async () => {
+    const { reply } = await lookupWithCode(page(785, 20785, ''), email('repair@demo.test'));
+    expect(navigate(reply.data)).toMatchObject({
+      location: expect.stringMatching(/^\/repairForm\/20785\/Nzg1\/visitor\?e=[A-Z2-7]{16}$/),
+      replace: false,
+    });
   });
 
   it('Jakarta, one record with an activity → the success page', async () => {

@@ -360,3 +360,17 @@ describe('formPath (spec §2.1, §2.3)', () => {
     expect(formPath(asia, '100%')).toBe('/AsiaForm/100%25');
   });
 });
+
+describe('the repair form (spec §2.3: expos 785 and 1074)', () => {
+  const complete = { euCode: 'R1', uname: '王五', ucompany: 'Co', ucardid: '110101199003074578', ucompanyTitle: 'CEO' };
+  it.each([785, 1074])('expo %i: one record missing a field goes to the repair form', (expoId) => {
+    for (const missing of ['uname', 'ucompany', 'ucardid', 'ucompanyTitle'] as const) {
+      const rec = { ...complete, [missing]: ' ' };
+      expect(decideOutcome({ variant: null, expoId, code: 200, records: [rec] })).toEqual({ kind: 'repair', record: rec });
+    }
+  });
+  it('a complete record, or another expo, goes to the credential', () => {
+    expect(decideOutcome({ variant: null, expoId: 785, code: 200, records: [complete] }).kind).toBe('success');
+    expect(decideOutcome({ variant: null, expoId: 2001, code: 200, records: [{ ...complete, ucompany: null }] }).kind).toBe('success');
+  });
+});
