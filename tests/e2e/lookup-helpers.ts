@@ -133,7 +133,8 @@ export const CASES: readonly Case[] = [
     // expo 2001 has activity 12001: the lookup goes to /form/…, whose guard goes on to /proving/… (spec §2.3, §4)
     formLanding: 'proving',
     success: 'success',
-    phone: true,
+    // its config (customerWx 62001) has queryMethod 2: e-mail lookup only (spec §3)
+    phone: false,
     one: { name: '郑一', label: 'Registered visitor', euCode: 'LNBZQNKOL2ITQGD4' },
     several: [
       { name: '钱多', label: 'Registered visitor', euCode: 'XMTKFNHEGHQMGGMG' },

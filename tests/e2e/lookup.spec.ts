@@ -292,6 +292,35 @@ test.describe('lookup: send-code 60 s rule (spec §4, §9)', () => {
     const after = await outboxMark(request, email);
     expect(after).toEqual(before);
   });
+
+  test('code 600 from the edge: a second tab opened before the send is refused, the msg shown, its button enabled again', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const c = caseOf('Asia');
+    const email = 'one@demo.test';
+    // tab B is loaded before any send: its button is enabled
+    const other = await context.newPage();
+    const s = await openLookup(other, lookupUrl(c));
+    await openLookup(page, lookupUrl(c));
+    await form(page, s).email.fill(email);
+    await sendCode(page, request, email, s);
+    const before = await outboxMark(request, email);
+
+    const f = form(other, s);
+    await f.email.fill(email);
+    await expect(f.send).toBeEnabled();
+    await f.send.click();
+    await other.waitForLoadState();
+    // spec §4, §8: on 600 the server msg is shown and the button is enabled at once
+    const wait = textPattern(s['search.waitResend'] ?? '');
+    if (js()) await expect(other.getByRole('status').filter({ hasText: wait })).toBeVisible();
+    else await expect(other.getByRole('alert').filter({ hasText: wait })).toBeVisible();
+    await expect(f.send).toBeEnabled();
+    await expect(f.email).toHaveValue(email);
+    expect(await outboxMark(request, email)).toEqual(before);
+  });
 });
 
 test.describe('lookup: validation (spec §5) and a wrong code (spec §8)', () => {

@@ -1,0 +1,152 @@
+/**
+ * Byte budgets of the lookup flow's pages (DESIGN.md: every page server-rendered, islands on
+ * client:idle, pages without interaction ship no JavaScript). Bytes, not time:
+ *
+ * - the credential page and the /applyList page load no JavaScript file at all;
+ * - a lookup page's JavaScript (every script response, chunks after idle included) is at most
+ *   80 KB gzip, and it loads after first paint: the islands hydrate on client:idle or later and
+ *   no render-blocking script sits in <head>;
+ * - every page's HTML is at most 14 KB gzip.
+ *
+ * gzip = node:zlib gzipSync at level 9. The measured numbers are printed (console.log).
+ */
+import { gzipSync } from 'node:zlib';
+import { expect, test, type APIRequestContext, type Page, type Response } from '@playwright/test';
+import { IEAE_VISITOR, lookUpByEmail, obtainCredentialPath } from './fixtures';
+import { CASES, caseOf, hydrated, js, lookupUrl, type Case } from './lookup-helpers';
+
+const KB = 1024;
+const JS_BUDGET = 80 * KB;
+const HTML_BUDGET = 14 * KB;
+
+const gz = (body: Buffer | string): number => gzipSync(body, { level: 9 }).length;
+const kb = (n: number): string => `${(n / KB).toFixed(1)} KB`;
+
+/** Every lookup page: each variant (and /search) in e-mail mode, and in phone mode where offered. */
+const LOOKUP_PAGES: readonly { what: string; c: Case; url: string }[] = CASES.flatMap((c) => {
+  const label = c.name || 'search';
+  const pages = [{ what: `${label} e-mail`, c, url: lookupUrl(c, '?mode=2') }];
+  if (c.phone) pages.push({ what: `${label} phone`, c, url: lookupUrl(c, '?mode=1') });
+  return pages;
+});
+
+/** Opens `url` and collects every script the page loads until the network is idle after hydration. */
+async function loadAndCollectScripts(page: Page, url: string): Promise<{ url: string; raw: number; gzip: number }[]> {
+  const responses: Response[] = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script') responses.push(r);
+  });
+  const res = await page.goto(url, { waitUntil: 'load' });
+  expect(res?.status(), `status of ${url}`).toBe(200);
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  // client:visible islands and late chunks: give the idle callback a last chance, then settle again
+  if (js()) {
+    await page.evaluate(() => new Promise((r) => (window.requestIdleCallback ?? setTimeout)(() => r(null))));
+    await page.waitForLoadState('networkidle');
+  }
+  const out: { url: string; raw: number; gzip: number }[] = [];
+  for (const r of responses) {
+    const body = await r.body();
+    out.push({ url: new URL(r.url()).pathname, raw: body.length, gzip: gz(body) });
+  }
+  return out;
+}
+
+test.describe('budgets: pages without interaction load no JavaScript', () => {
+  async function expectNoJs(page: Page, path: string, what: string): Promise<void> {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
+    const res = await page.goto(path);
+    expect(res?.status(), `status of ${what}`).toBe(200);
+    await page.waitForLoadState('networkidle');
+    const html = (await res?.text()) ?? '';
+    const inline = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]?.length ?? 0);
+    console.log(`[budget] ${what}: script requests ${scripts.length}, <script src> ${(html.match(/<script[^>]*\bsrc=/g) ?? []).length}, inline scripts ${inline.length} (${inline.reduce((a, b) => a + b, 0)} chars), html ${kb(gz(html))} gzip`);
+    expect(html, `${what}: no <script src>`).not.toMatch(/<script[^>]*\bsrc=/i);
+    expect(html, `${what}: no island`).not.toMatch(/<astro-island/i);
+    expect(scripts, `${what}: no script requests`).toEqual([]);
+  }
+
+  test('the credential page (one@demo.test, 1308)', async ({ page, request }) => {
+    await expectNoJs(page, await obtainCredentialPath(request), 'credential page');
+  });
+
+  test('the /applyList page (several@demo.test, 1308)', async ({ page }) => {
+    const location = await lookUpByEmail(page.request, 'several@demo.test', IEAE_VISITOR);
+    expect(new URL(location, 'http://x').pathname).toMatch(/^\/applyList\//);
+    await expectNoJs(page, location, '/applyList page');
+    await expect(page.getByRole('main').getByRole('link')).toHaveCount(3);
+  });
+});
+
+test.describe('budgets: lookup page JavaScript ≤ 80 KB gzip, after first paint', () => {
+  for (const p of LOOKUP_PAGES) {
+    test(`${p.what} (${p.url})`, async ({ page, request }) => {
+      const html = await (await request.get(p.url)).text();
+      // after first paint: every island hydrates on idle or later ...
+      const islands = [...html.matchAll(/<astro-island\b[^>]*>/g)].map((m) => m[0]);
+      expect(islands.length, 'the lookup form is an island').toBeGreaterThan(0);
+      for (const tag of islands) {
+        const client = /\bclient="([^"]*)"/.exec(tag)?.[1];
+        const component = /\bcomponent-url="([^"]*)"/.exec(tag)?.[1];
+        expect(['idle', 'visible'], `${component ?? 'an island'} hydrates on client:idle or later (client="${client}")`).toContain(client);
+      }
+      // ... and nothing in <head> blocks rendering: a script file there must be a module (deferred) or async/defer, and Astro's own (/_astro/)
+      const head = /<head\b[^>]*>([\s\S]*?)<\/head>/i.exec(html)?.[1] ?? '';
+      const headScripts = [...head.matchAll(/<script\b[^>]*\bsrc=[^>]*>/gi)].map((m) => m[0]);
+      for (const tag of headScripts) {
+        expect(tag, 'a <head> script file is a module or async/defer').toMatch(/type="module"|\basync\b|\bdefer\b/);
+        expect(tag, 'a <head> script file is one of Astro\'s own bundles').toMatch(/src="\/_astro\//);
+      }
+
+      const scripts = await loadAndCollectScripts(page, p.url);
+      const total = scripts.reduce((a, s) => a + s.gzip, 0);
+      const raw = scripts.reduce((a, s) => a + s.raw, 0);
+      console.log(
+        `[budget] JS ${p.what} (${js() ? 'js' : 'nojs'}): ${scripts.length} scripts, ${kb(raw)} raw, ${kb(total)} gzip` +
+          `; islands ${islands.map((t) => /\bclient="([^"]*)"/.exec(t)?.[1]).join(',')}; head script files ${headScripts.length}` +
+          (scripts.length ? `\n    ${scripts.map((s) => `${s.url.replace('/_astro/', '')} ${kb(s.gzip)}`).sort().join(', ')}` : ''),
+      );
+      if (js()) expect(scripts.length, 'with JavaScript on the island loads').toBeGreaterThan(0);
+      else expect(scripts, 'with JavaScript off no script is fetched').toEqual([]);
+      expect(total, `${p.what}: JavaScript ${kb(total)} gzip ≤ 80 KB`).toBeLessThanOrEqual(JS_BUDGET);
+    });
+  }
+});
+
+test.describe('budgets: every page\'s HTML ≤ 14 KB gzip', () => {
+  async function htmlBytes(request: APIRequestContext, path: string, status = 200): Promise<number> {
+    const res = await request.get(path, { headers: { 'accept-encoding': 'identity' } });
+    expect(res.status(), `status of ${path}`).toBe(status);
+    expect(res.headers()['content-type'] ?? '').toMatch(/text\/html/);
+    return gz(await res.body());
+  }
+
+  test('lookup pages of every variant, e-mail and phone mode', async ({ request }) => {
+    const sizes: [string, number][] = [];
+    for (const p of LOOKUP_PAGES) sizes.push([p.what, await htmlBytes(request, p.url)]);
+    // the 10542 exhibitor site (no code field) too
+    sizes.push(['IEAE 10542 e-mail', await htmlBytes(request, lookupUrl(caseOf('IEAE'), '', 10542))]);
+    console.log(`[budget] HTML lookup pages (gzip):\n${sizes.map(([w, n]) => `    ${w.padEnd(22)} ${kb(n)}`).join('\n')}`);
+    for (const [what, n] of sizes) expect(n, `${what}: HTML ${kb(n)} gzip ≤ 14 KB`).toBeLessThanOrEqual(HTML_BUDGET);
+  });
+
+  test('credential, list, 404 and root', async ({ request, playwright }) => {
+    const sizes: [string, number][] = [];
+    sizes.push(['credential', await htmlBytes(request, await obtainCredentialPath(request))]);
+    const own = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+    try {
+      const list = await lookUpByEmail(own, 'several@demo.test', IEAE_VISITOR);
+      sizes.push(['/applyList', await htmlBytes(own, list)]);
+    } finally {
+      await own.dispose();
+    }
+    sizes.push(['404', await htmlBytes(request, '/no-such-page', 404)]);
+    sizes.push(['root', await htmlBytes(request, '/')]);
+    console.log(`[budget] HTML other pages (gzip):\n${sizes.map(([w, n]) => `    ${w.padEnd(22)} ${kb(n)}`).join('\n')}`);
+    for (const [what, n] of sizes) expect(n, `${what}: HTML ${kb(n)} gzip ≤ 14 KB`).toBeLessThanOrEqual(HTML_BUDGET);
+  });
+});
