@@ -12,7 +12,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page, type Response } from '@playwright/test';
-import { IEAE_VISITOR, lookUpByEmail, obtainCredentialPath } from './fixtures';
+import { baseUrl, IEAE_VISITOR, lookUpByEmail, obtainCredentialPath } from './fixtures';
 import { CASES, caseOf, hydrated, js, lookupUrl, type Case } from './lookup-helpers';
 
 const KB = 1024;
@@ -137,7 +137,7 @@ test.describe('budgets: every page\'s HTML ≤ 14 KB gzip', () => {
   test('credential, list, 404 and root', async ({ request, playwright }) => {
     const sizes: [string, number][] = [];
     sizes.push(['credential', await htmlBytes(request, await obtainCredentialPath(request))]);
-    const own = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+    const own = await playwright.request.newContext({ baseURL: baseUrl(test.info()) });
     try {
       const list = await lookUpByEmail(own, 'several@demo.test', IEAE_VISITOR);
       sizes.push(['/applyList', await htmlBytes(own, list)]);
