@@ -5,6 +5,8 @@
  * else can forge it.
  */
 
+import { fromBase64url, toBase64url } from './base64url';
+
 export const CONTACT_COOKIE = 'vc';
 export const CONTACT_COOKIE_MAX_AGE_S = 10 * 60;
 
@@ -42,22 +44,6 @@ interface Payload extends VerifiedContact {
 
 const encoder = new TextEncoder();
 
-function b64url(bytes: Uint8Array): string {
-  let s = '';
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromB64url(text: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
-  const std = text.replace(/-/g, '+').replace(/_/g, '/');
-  try {
-    return Uint8Array.from(atob(std + '='.repeat((4 - (std.length % 4)) % 4)), (c) => c.charCodeAt(0));
-  } catch {
-    return null;
-  }
-}
-
 async function hmacKey(secret: string): Promise<CryptoKey> {
   if (secret.length < 16) throw new Error('SESSION_SECRET must be at least 16 characters');
   return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
@@ -66,9 +52,9 @@ async function hmacKey(secret: string): Promise<CryptoKey> {
 /** Signs a verified contact; the value goes into the `vc` cookie. `now` in ms. */
 export async function signContact(contact: VerifiedContact, secret: string, now = Date.now()): Promise<string> {
   const payload: Payload = { ...contact, exp: Math.floor(now / 1000) + CONTACT_COOKIE_MAX_AGE_S };
-  const body = b64url(encoder.encode(JSON.stringify(payload)));
+  const body = toBase64url(encoder.encode(JSON.stringify(payload)));
   const sig = new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(body)));
-  return `${body}.${b64url(sig)}`;
+  return `${body}.${toBase64url(sig)}`;
 }
 
 /** Verifies a cookie value; null when missing, forged, malformed or expired. */
@@ -76,11 +62,11 @@ export async function verifyContact(value: string | null | undefined, secret: st
   if (!value) return null;
   const [body, sig, extra] = value.split('.');
   if (!body || !sig || extra !== undefined) return null;
-  const sigBytes = fromB64url(sig);
+  const sigBytes = fromBase64url(sig);
   if (!sigBytes) return null;
   const ok = await crypto.subtle.verify('HMAC', await hmacKey(secret), sigBytes, encoder.encode(body));
   if (!ok) return null;
-  const bytes = fromB64url(body);
+  const bytes = fromBase64url(body);
   if (!bytes) return null;
   let p: unknown;
   try {

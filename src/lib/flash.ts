@@ -5,6 +5,7 @@
  * it once and clears it. Nothing typed is lost through a failure.
  */
 import { z } from 'zod';
+import { fromBase64url, toBase64url } from './base64url';
 
 export const FLASH_COOKIE = 'flash';
 /** Long enough for a slow 303 round trip on a bad network, short enough to never resurface later. */
@@ -34,18 +35,14 @@ export type Flash = z.infer<typeof Flash>;
 export type FlashInput = z.input<typeof Flash>;
 
 function toB64url(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let s = '';
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return toBase64url(new TextEncoder().encode(text));
 }
 
 function fromB64url(text: string): string | null {
-  if (!/^[A-Za-z0-9_-]+$/.test(text)) return null;
-  const std = text.replace(/-/g, '+').replace(/_/g, '/');
+  const bytes = text === '' ? null : fromBase64url(text);
+  if (!bytes) return null;
   try {
-    const bin = atob(std + '='.repeat((4 - (std.length % 4)) % 4));
-    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     return null;
   }

@@ -7,6 +7,8 @@
  * rule (the reference answers the first reply again).
  */
 
+import { fromBase64url, toBase64url } from './base64url';
+
 export const IDEM_COOKIE = 'rk';
 export const IDEM_MAX_AGE_S = 10 * 60;
 
@@ -29,22 +31,6 @@ interface Remembered {
 
 const enc = new TextEncoder();
 
-const b64url = (bytes: Uint8Array): string => {
-  let s = '';
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-};
-
-const fromB64url = (text: string): Uint8Array<ArrayBuffer> | null => {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
-  const std = text.replace(/-/g, '+').replace(/_/g, '/');
-  try {
-    return Uint8Array.from(atob(std + '='.repeat((4 - (std.length % 4)) % 4)), (c) => c.charCodeAt(0));
-  } catch {
-    return null;
-  }
-};
-
 async function key(secret: string): Promise<CryptoKey> {
   if (secret.length < 16) throw new Error('SESSION_SECRET must be at least 16 characters');
   // A distinct label keeps these signatures apart from the verified-contact cookie's.
@@ -61,13 +47,13 @@ export async function rememberResult(
   secret: string,
   now = Date.now(),
 ): Promise<string> {
-  const body = b64url(
+  const body = toBase64url(
     enc.encode(
       JSON.stringify({ k: idemKey, l: location, x: Math.floor(now / 1000) + IDEM_MAX_AGE_S } satisfies Remembered),
     ),
   );
   const sig = new Uint8Array(await crypto.subtle.sign('HMAC', await key(secret), enc.encode(body)));
-  return `${body}.${b64url(sig)}`;
+  return `${body}.${toBase64url(sig)}`;
 }
 
 /** Where `idemKey` led, if the cookie remembers it (signed, unexpired, same key); else null. */
@@ -80,8 +66,8 @@ export async function recalledResult(
   if (!cookie || !IDEM_KEY.test(idemKey)) return null;
   const [body, sig, extra] = cookie.split('.');
   if (!body || !sig || extra !== undefined) return null;
-  const sigBytes = fromB64url(sig);
-  const bytes = fromB64url(body);
+  const sigBytes = fromBase64url(sig);
+  const bytes = fromBase64url(body);
   if (!sigBytes || !bytes) return null;
   if (!(await crypto.subtle.verify('HMAC', await key(secret), sigBytes, enc.encode(body)))) return null;
   try {
