@@ -35,7 +35,8 @@ export default defineConfig({
   },
   projects: [
     { name: 'js', use: { javaScriptEnabled: true } },
-    { name: 'nojs', use: { javaScriptEnabled: false } },
+    // Tests tagged @js check what only JavaScript can do (e.g. a network failure seen by an island).
+    { name: 'nojs', use: { javaScriptEnabled: false }, grepInvert: /@js\b/ },
   ],
   webServer: {
     command: 'node scripts/start.mjs --no-build',

@@ -277,9 +277,13 @@ test('repair form (expo 785): the missing company and title are completed on the
   page,
 }, info) => {
   const p = project(info);
+  // The lookup itself sends an incomplete registration of 785 to the repair form (spec §2.3).
   const location = await lookUpByEmail(page.request, `form-repair-${p}@demo.test`, target('search', '', 785, 20785));
-  const euCode = decodeId(new URL(location, 'http://x').pathname.split('/')[3] ?? '') ?? '';
-  await page.goto(`/repairForm/20785/${encodeId(785)}/visitor?e=${euCode}`);
+  const url = new URL(location, 'http://x');
+  expect(url.pathname).toBe(`/repairForm/20785/${encodeId(785)}/visitor`);
+  const euCode = url.searchParams.get('e') ?? '';
+  expect(euCode).toMatch(/^[A-Z2-7]{16}$/);
+  await page.goto(`${url.pathname}${url.search}`);
   await ready(page, info);
   await expect(page.locator('#reg-form [name="uname"]')).toHaveValue('缺资料');
   await expect(page.locator('#reg-form [name="industry"]')).toHaveCount(0);
@@ -299,8 +303,9 @@ test('a form opened without a verified contact links to the lookup', async ({ pa
   );
 });
 
-test('a submit that fails at the network keeps every value, also through a reload', async ({ page }, info) => {
-  test.skip(!jsEnabled(info), 'needs JavaScript: without it the browser itself keeps the page on a network error');
+// @js: only the island can see a network failure; without JavaScript the browser itself keeps
+// the page and its values when a post fails (the nojs project does not run @js tests).
+test('a submit that fails at the network keeps every value, also through a reload @js', async ({ page }, info) => {
   await openFormAfterLookup(page, info, target('AsiaSearch', 'Asia', 1312, 21312), 'AsiaForm');
   await page.locator('#reg-form [name="purpose.__other"]').check();
   await page.locator('#reg-form [name="purpose.other"]').fill('Other kept');
