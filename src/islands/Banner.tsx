@@ -21,7 +21,7 @@ export type BannerStringKey = (typeof BANNER_STRING_KEYS)[number];
 export interface BannerProps {
   /** from src/lib/carousel.ts bannerSlides: never empty (the default logo stands in) */
   slides: BannerSlide[];
-  /** autoplay interval in ms (spec §9: 3000 for the special expo, 10000 otherwise) */
+  /** autoplay interval in ms (spec §9: 3000 for the special expo, 10000 otherwise); 0: no autoplay (the footer carousel, spec §2.5) */
   autoplayMs: number;
   strings: Record<BannerStringKey, string>;
 }
@@ -42,7 +42,7 @@ export default function Banner({ slides, autoplayMs, strings }: BannerProps) {
   const count = slides.length;
 
   useEffect(() => {
-    if (count < 2 || preview !== null || paused) return;
+    if (count < 2 || autoplayMs <= 0 || preview !== null || paused) return;
     const timer = setInterval(() => setIndex((i) => nextIndex(i, count)), autoplayMs);
     return () => clearInterval(timer);
   }, [count, autoplayMs, preview, paused]);

@@ -94,3 +94,11 @@ export function footerImages(
     return safe ? [safe] : [];
   });
 }
+
+/**
+ * The footer carousel's autoplay (spec §2.5): only for the expo configured for 3000 ms; the
+ * others show their footer images without turning.
+ */
+export function footerAutoplayMs(expoId: number | null): number {
+  return bannerAutoplayMs(expoId) === 3000 ? 3000 : 0;
+}

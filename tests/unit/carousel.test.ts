@@ -8,6 +8,7 @@ import {
   prevIndex,
   tapAction,
 } from '../../src/lib/carousel';
+import { footerAutoplayMs } from '../../src/lib/carousel';
 
 describe('banner carousel (spec §2.5)', () => {
   it('images from customerWx.headImgUrl, else customerUrls.headImgUrl, jump links by position', () => {
@@ -59,5 +60,13 @@ describe('banner carousel (spec §2.5)', () => {
     expect(footerImages(wx, 'zh')).toEqual(['/zh.jpg']);
     expect(footerImages(wx, 'thai')).toEqual(['/en.jpg']);
     expect(footerImages(null, 'en')).toEqual([]);
+  });
+});
+
+describe('footer carousel autoplay (spec §2.5)', () => {
+  it('turns every 3000 ms only for the expo configured so; the others stay', () => {
+    expect(footerAutoplayMs(1142)).toBe(3000);
+    expect(footerAutoplayMs(1308)).toBe(0);
+    expect(footerAutoplayMs(null)).toBe(0);
   });
 });
