@@ -47,7 +47,8 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(port),
-      PERSIST_DIR: '.wrangler/e2e-state',
+      // One database per run (per port): two runs in one checkout never wipe each other's.
+      PERSIST_DIR: `.wrangler/e2e-state-${port}`,
       FRESH_DB: '1',
       UPSTREAM_URL: '',
       DEV_OUTBOX: '1',
