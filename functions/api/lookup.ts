@@ -7,7 +7,7 @@ import { Hono, type Context } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
-import { upstreamFor, isUpstreamError, type Contact, type Upstream } from '../upstream';
+import { upstreamFor, isUpstreamError, type Contact } from '../upstream';
 import type { Registration } from '../upstream/contract';
 import { readInput, type Input } from './input';
 import { encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S, type FlashInput } from '../../src/lib/flash';
@@ -97,6 +97,8 @@ function contactOf(checkType: 1 | 2, v: { areaCode: string; phone: string; email
 /** An upstream fault (timeout, network, bad reply) as the visitor sees it. */
 function faultMessage(e: unknown, r: Request_): { status: 502 | 504; msg: string } {
   if (isUpstreamError(e, 'timeout')) return { status: 504, msg: r.input.t('error.timeout') };
+  // Anything but a typed upstream fault is our bug: the visitor still gets a clear answer.
+  if (!isUpstreamError(e)) console.error('lookup failed unexpectedly', e);
   return { status: 502, msg: r.input.t('error.relatedData') };
 }
 
@@ -326,4 +328,3 @@ async function setVerifiedContact(c: Ctx, vc: VerifiedContact): Promise<void> {
   });
 }
 
-export type { Upstream };
