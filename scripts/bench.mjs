@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { run, freePort, toolEnv } from './lib.mjs';
+import { run, freePort, toolEnv, CHROMIUM, CHROMIUM_FLAGS } from './lib.mjs';
 
 // ---------------------------------------------------------------------------------------------
 // What is measured
@@ -42,18 +42,9 @@ const ROUTES = [
   { name: 'home 1308', path: `/21308/${eid(1308)}/visitor`, lighthouse: false },
 ];
 
-/** Chromium flags for Playwright and Lighthouse alike (STACK.md "Tests"). */
-const CHROME = '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Chromium flags for Playwright and Lighthouse alike (scripts/lib.mjs). */
+const CHROME = CHROMIUM;
+const CHROME_FLAGS = CHROMIUM_FLAGS;
 /** A mid-size phone (the site's layout switches at 750 px, spec §2.5). */
 const VIEWPORT = { width: 390, height: 844 };
 /** After network idle, how long to wait so `client:idle` / late islands load their chunks. */

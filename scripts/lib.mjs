@@ -62,3 +62,16 @@ export function workerVars() {
 export function varArgs(vars) {
   return Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
 }
+
+/** Debian's Chromium and the flags every tool here starts it with (STACK.md "Tests"). */
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];

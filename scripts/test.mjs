@@ -3,9 +3,9 @@
 // Chromium against the built Worker on a free port. Stops at the first failing step.
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
-import { run, freePort } from './lib.mjs';
+import { run, freePort, CHROMIUM } from './lib.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
+
 
 function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
