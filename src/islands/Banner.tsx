@@ -8,6 +8,7 @@ import { showToast } from '../stores/toast';
 /** The texts the banner shows, translated on the server (no i18n runtime in the client). */
 export const BANNER_STRING_KEYS = [
   'banner.label',
+  'banner.footerLabel',
   'banner.imageAlt',
   'banner.preview',
   'banner.prev',
@@ -23,6 +24,8 @@ export interface BannerProps {
   slides: BannerSlide[];
   /** autoplay interval in ms (spec §9: 3000 for the special expo, 10000 otherwise); 0: no autoplay (the footer carousel, spec §2.5) */
   autoplayMs: number;
+  /** the footer carousel: its own region name, so the page's two carousels stay distinct landmarks */
+  footer?: boolean | undefined;
   strings: Record<BannerStringKey, string>;
 }
 
@@ -33,7 +36,7 @@ export interface BannerProps {
  * and a link that does not start with http or https shows the banner.jumpError toast and is
  * never followed.
  */
-export default function Banner({ slides, autoplayMs, strings }: BannerProps) {
+export default function Banner({ slides, autoplayMs, footer = false, strings }: BannerProps) {
   const [index, setIndex] = useState(0);
   const [preview, setPreview] = useState<number | null>(null);
   const [paused, setPaused] = useState(false);
@@ -80,7 +83,7 @@ export default function Banner({ slides, autoplayMs, strings }: BannerProps) {
     <section
       className="banner"
       aria-roledescription="carousel"
-      aria-label={strings['banner.label']}
+      aria-label={strings[footer ? 'banner.footerLabel' : 'banner.label']}
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
       onMouseEnter={() => setPaused(true)}

@@ -258,7 +258,8 @@ test.describe('banner carousel (spec §2.5)', () => {
     await expect(page.locator('a[href^="javascript:"]')).toHaveCount(0);
 
     if (!jsEnabled(info)) return;
-    await expect(page.locator('astro-island[component-url*="Banner"]:not([ssr])')).toHaveCount(1);
+    // The banner and the footer carousel (spec §2.5) are both hydrated.
+    await expect(page.locator('astro-island[component-url*="Banner"]:not([ssr])')).toHaveCount(2);
     await banner.getByRole('button', { name: t('zh', 'banner.next') }).click();
     const second = banner.locator('.banner-slide').nth(1);
     await expect(second).toBeVisible();
@@ -279,7 +280,8 @@ test.describe('banner carousel (spec §2.5)', () => {
     const button = banner.locator('.banner-slide').first().getByRole('button');
     await expect(button.locator('img')).toHaveAttribute('src', '/logo.jpg');
     if (!jsEnabled(info)) return;
-    await expect(page.locator('astro-island[component-url*="Banner"]:not([ssr])')).toHaveCount(1);
+    await expect(page.locator('astro-island[component-url*="Banner"]:not([ssr])').first()).toBeAttached();
+    await expect(page.locator('astro-island[component-url*="Banner"][ssr]')).toHaveCount(0);
     await button.click();
     const dialog = page.getByRole('dialog', { name: t('zh', 'banner.preview') });
     await expect(dialog).toBeVisible();
