@@ -1,8 +1,14 @@
 /**
  * Per-isolate cache of each expo's aesKey (spec §4: "the encryption key for that expo is
  * fetched"; UPSTREAM.md selectAESKey). A key rarely changes, and fetching it before every call
- * would double the upstream's load, so it is kept for a TTL. A failed fetch is not cached: the
- * next call tries again. Concurrent callers share one in-flight fetch.
+ * would double the upstream's load, so it is kept for a TTL.
+ *
+ * Only the key *string* is kept, never a promise: on workerd a promise (and the fetch behind
+ * it) belongs to the request that created it. A cached in-flight promise of a request that
+ * ended early (a HEAD answered before its warm-up finished, an aborted tab) would settle for
+ * nobody and make every later lookup of that expo fail with "This promise was created by a
+ * request that has since ended" until the isolate restarts (issue 9, hole 2). So concurrent
+ * misses each fetch the key themselves, and a failed fetch is never kept.
  */
 
 /** Ten minutes: short enough that a rotated key is picked up the same morning. */
@@ -17,15 +23,13 @@ export interface AesKeyCacheOptions {
 }
 
 interface Entry {
-  /** the fetched key, or the fetch in flight */
-  key: Promise<string>;
-  /** when the key stops being fresh; Infinity while in flight */
+  key: string;
   expiresAt: number;
 }
 
 /** A cache of aesKeys by upstream and expo. */
 export interface AesKeyCache {
-  /** The cached key for `scope`, or the result of `load()` (then cached for the TTL when it succeeds). */
+  /** The cached key for `scope`, or the result of `load()` (then cached for the TTL; a failure is not cached). */
   get(scope: string, load: () => Promise<string>): Promise<string>;
   /** Forgets the key of `scope` (e.g. data stopped decrypting: the key may have rotated). */
   invalidate(scope: string): void;
@@ -40,21 +44,12 @@ export function createAesKeyCache(options: AesKeyCacheOptions = {}): AesKeyCache
   const entries = new Map<string, Entry>();
 
   return {
-    get(scope, load) {
+    async get(scope, load) {
       const hit = entries.get(scope);
       if (hit && hit.expiresAt > now()) return hit.key;
-      const entry: Entry = { key: Promise.resolve().then(load), expiresAt: Number.POSITIVE_INFINITY };
-      entries.set(scope, entry);
-      entry.key.then(
-        () => {
-          entry.expiresAt = now() + ttlMs;
-        },
-        () => {
-          // A failure is not cached; only remove our own entry, a newer fetch may have replaced it.
-          if (entries.get(scope) === entry) entries.delete(scope);
-        },
-      );
-      return entry.key;
+      const key = await load();
+      entries.set(scope, { key, expiresAt: now() + ttlMs });
+      return key;
     },
     invalidate(scope) {
       entries.delete(scope);

@@ -451,14 +451,23 @@ describe('addUserInfo', () => {
 });
 
 describe('the aesKey cache', () => {
-  it('fetches the key once for many calls, also when they run at once', async () => {
-    await Promise.all([
-      up.queryCustomerCode({ expoId: 1308, euCode: 'EU-A' }),
-      up.getCustomerId({ expoId: 1308, fId: 1 }),
-      up.addUserInfo({ expoId: 1308, urlsId: 1, values: { uname: 'x' } }),
-    ]);
+  it('fetches the key once for many calls in a row', async () => {
+    await up.queryCustomerCode({ expoId: 1308, euCode: 'EU-A' });
+    await up.getCustomerId({ expoId: 1308, fId: 1 });
+    await up.addUserInfo({ expoId: 1308, urlsId: 1, values: { uname: 'x' } });
     await up.queryRegistrations({ expoId: 1308, captcha: '1', contact: { type: 'email', email: 'a@b.co' } });
     expect(fake.calls(Path.selectAESKey)).toHaveLength(1);
+  });
+
+  it('never hands one caller the in-flight fetch of another (issue 9 hole 2: a request that ended early)', async () => {
+    // A HEAD request answered before its key fetch settled: on workerd that fetch never
+    // settles for anyone else. The next caller must fetch for itself, not wait on it.
+    const own = createAesKeyCache();
+    void own.get('scope', () => new Promise<string>(() => undefined));
+    await expect(own.get('scope', () => Promise.resolve('k'.repeat(16)))).resolves.toBe('k'.repeat(16));
+    // …and a fetch that failed is not kept either.
+    await expect(own.get('other', () => Promise.reject(new Error('ended')))).rejects.toThrow('ended');
+    await expect(own.get('other', () => Promise.resolve('second-key-16chr'))).resolves.toBe('second-key-16chr');
   });
 
   it('keeps one key per expo', async () => {
