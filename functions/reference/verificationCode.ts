@@ -43,14 +43,6 @@ export async function hashCode(code: string, saltHex: string): Promise<string> {
   return toHex(new Uint8Array(digest));
 }
 
-/** Compares two equal-length hex strings without an early exit. */
-function sameHex(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
-}
-
 /** Stores a fresh code for a contact, replacing any earlier one (its tries and state too). */
 export async function storeCode(
   db: D1Database,
@@ -84,11 +76,9 @@ export type CodeRefusal = keyof typeof CODE_REFUSALS;
 export type CodeCheck = { ok: true } | { ok: false; reason: CodeRefusal; msg: string };
 
 interface CodeRow {
-  code_hash: string;
   salt: string;
   expires_at: number;
   wrong_tries: number;
-  verified_at: number | null;
 }
 
 const refuse = (reason: CodeRefusal, msg: string = CODE_REFUSALS[reason]): CodeCheck => ({ ok: false, reason, msg });
@@ -96,6 +86,11 @@ const refuse = (reason: CodeRefusal, msg: string = CODE_REFUSALS[reason]): CodeC
 /**
  * Checks a code for a contact. `verify` (captchaVerify) succeeds once per code and marks it
  * verified; `lookup` succeeds for any right try until expiry. A wrong try counts in both.
+ *
+ * The check and the count are one UPDATE (issue 9, hole 3): D1 runs statements one at a time,
+ * so of 40 guesses sent at once exactly MAX_WRONG_TRIES are compared and counted, and every
+ * later one (the right code included) finds the row locked. Reading the row first and
+ * counting afterwards let 7 to 16 of them through.
  */
 export async function checkCode(
   db: D1Database,
@@ -105,37 +100,43 @@ export async function checkCode(
   mode: 'verify' | 'lookup',
   nowMs: number,
 ): Promise<CodeCheck> {
-  const row = await db
-    .prepare(
-      'SELECT code_hash, salt, expires_at, wrong_tries, verified_at FROM verification_codes WHERE expo_id = ? AND contact = ?',
-    )
+  const found = await db
+    .prepare('SELECT salt, expires_at, wrong_tries FROM verification_codes WHERE expo_id = ? AND contact = ?')
     .bind(expoId, contact)
     .first<CodeRow>();
-  if (!row) return refuse('none');
-  if (nowMs > row.expires_at) return refuse('expired');
-  if (row.wrong_tries >= MAX_WRONG_TRIES) return refuse('locked');
-  const right = /^\d{6}$/.test(code) && sameHex(await hashCode(code, row.salt), row.code_hash);
-  if (!right) {
-    // Conditional increment: concurrent wrong tries cannot push past the limit unseen.
-    await db
-      .prepare(
-        'UPDATE verification_codes SET wrong_tries = wrong_tries + 1 WHERE expo_id = ? AND contact = ? AND code_hash = ?',
-      )
-      .bind(expoId, contact, row.code_hash)
-      .run();
-    const left = MAX_WRONG_TRIES - row.wrong_tries - 1;
+  if (!found) return refuse('none');
+  // A non-digit try can never be right; hashing it anyway keeps one path for every try.
+  const hash = await hashCode(/^\d{6}$/.test(code) ? code : `not-a-code:${code}`, found.salt);
+  const row = await db
+    .prepare(
+      `UPDATE verification_codes
+       SET wrong_tries = wrong_tries + (code_hash != ?1),
+           verified_at = CASE WHEN ?2 = 1 AND code_hash = ?1 AND verified_at IS NULL THEN ?3 ELSE verified_at END
+       WHERE expo_id = ?4 AND contact = ?5 AND salt = ?6 AND expires_at >= ?3 AND wrong_tries < ?7
+       RETURNING code_hash = ?1 AS right, wrong_tries, verified_at = ?3 AS verified_now`,
+    )
+    .bind(hash, mode === 'verify' ? 1 : 0, nowMs, expoId, contact, found.salt, MAX_WRONG_TRIES)
+    .first<{ right: number; wrong_tries: number; verified_now: number }>();
+  if (!row) {
+    // Nothing was compared: say why (a read after the fact; only the message depends on it).
+    const now = await db
+      .prepare('SELECT salt, expires_at, wrong_tries FROM verification_codes WHERE expo_id = ? AND contact = ?')
+      .bind(expoId, contact)
+      .first<CodeRow>();
+    if (!now) return refuse('none');
+    if (nowMs > now.expires_at) return refuse('expired');
+    if (now.wrong_tries >= MAX_WRONG_TRIES) return refuse('locked');
+    // The code was replaced by a new send between the two statements: this try was for the old one.
+    return refuse('wrong');
+  }
+  if (row.right !== 1) {
+    const left = MAX_WRONG_TRIES - row.wrong_tries;
     return refuse(
       'wrong',
       left > 0 ? `the code is wrong; ${left} tries left` : 'the code is wrong; no tries left, request a new code',
     );
   }
   if (mode === 'lookup') return { ok: true };
-  // Single use: only the first verify of this code flips verified_at.
-  const res = await db
-    .prepare(
-      'UPDATE verification_codes SET verified_at = ? WHERE expo_id = ? AND contact = ? AND code_hash = ? AND verified_at IS NULL',
-    )
-    .bind(nowMs, expoId, contact, row.code_hash)
-    .run();
-  return res.meta.changes === 1 ? { ok: true } : refuse('used');
+  // Single use: only the first verify of this code set verified_at.
+  return row.verified_now === 1 ? { ok: true } : refuse('used');
 }

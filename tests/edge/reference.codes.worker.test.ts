@@ -206,6 +206,38 @@ describe('captchaVerify', () => {
     expect(r.msg).toMatch(/too many wrong tries/);
   });
 
+  it('40 wrong tries at once: exactly 5 are compared, then the right code is refused (issue 9 hole 3)', async () => {
+    const contact = 'race.verify@demo.test';
+    await send('getemailCode', 1308, contact);
+    const code = await outboxCode(contact);
+    const wrong = wrongOf(code);
+    const replies = await Promise.all(Array.from({ length: 40 }, () => verify(1308, contact, wrong)));
+    expect(replies.every((r) => r.code === 401)).toBe(true);
+    expect(replies.filter((r) => /the code is wrong/.test(r.msg))).toHaveLength(5);
+    expect(replies.filter((r) => /too many wrong tries/.test(r.msg))).toHaveLength(35);
+    const right = await verify(1308, contact, code);
+    expect(right.code).toBe(401);
+    expect(right.msg).toMatch(/too many wrong tries/);
+  });
+
+  it('the right code among 40 concurrent guesses is accepted only if it came before the 5th wrong one', async () => {
+    const contact = '+8613900139077';
+    await send('getCaptcha', 1308, '13900139077');
+    const code = await outboxCode(contact);
+    const wrong = wrongOf(code);
+    // The right code is sent 9th: at most 5 wrong ones can be counted before it, so it is refused.
+    const tries = Array.from({ length: 40 }, (_, i) => (i === 8 ? code : wrong));
+    const replies = await Promise.all(tries.map((c) => lookupCall('phone', 1308, contact, c)));
+    const row = await testEnv.DB.prepare('SELECT wrong_tries FROM verification_codes WHERE contact = ?')
+      .bind(contact)
+      .first<{ wrong_tries: number }>();
+    expect(row?.wrong_tries).toBe(5);
+    const accepted = replies.filter((r) => r.code === 200).length;
+    const compared = replies.filter((r) => r.code === 200 || /the code is wrong/.test(r.msg)).length;
+    expect(compared).toBe(5 + accepted);
+    expect(accepted).toBeLessThanOrEqual(1);
+  });
+
   it('refuses when no code was sent, and a code sent to another contact or expo', async () => {
     expect((await verify(1308, 'never.sent@demo.test', '123456')).msg).toMatch(/no code was sent/);
     await send('getemailCode', 1308, 'verify.other@demo.test');
