@@ -11,11 +11,11 @@ import { upstreamFor, isUpstreamError, type Contact } from '../upstream';
 import type { Registration } from '../upstream/contract';
 import { readInput, type Input } from './input';
 import { encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S, type FlashInput } from '../../src/lib/flash';
-import { CONTACT_COOKIE, CONTACT_COOKIE_MAX_AGE_S, signContact, type ListEntry, type VerifiedContact } from '../../src/lib/contact-cookie';
+import { CONTACT_COOKIE, CONTACT_COOKIE_MAX_AGE_S, MAX_CODES, signContact, type ListEntry, type VerifiedContact } from '../../src/lib/contact-cookie';
 import { safeBackPath } from '../../src/lib/safe-redirect';
 import { validateLookup, validateSendCode, parseCheckType } from '../../src/lib/validation';
 import { variantByName, type Variant } from '../../src/lib/variants';
-import { decideOutcome, formPath, successPath, type Outcome } from '../../src/lib/lookup';
+import { bypassOutcome, decideOutcome, formPath, foundCodes, successPath, type Outcome } from '../../src/lib/lookup';
 import { registrationLabel } from '../../src/lib/labels';
 import { fullPhone } from '../../src/lib/senders';
 import { encodeId } from '../../src/lib/ids';
@@ -206,6 +206,7 @@ lookup.post('/lookup', async (c) => {
     outcome = found.ok
       ? decideOutcome({ variant: r.variant, expoId: r.page.expoId, code: found.code, records: found.data })
       : decideOutcome({ variant: r.variant, expoId: r.page.expoId, code: found.code, records: [], data: 'data' in found ? found.data : undefined });
+    if (bypass) outcome = bypassOutcome(outcome);
   } catch (e) {
     const fault = faultMessage(e, r);
     if (json) return c.json<LookupReply>({ code: fault.status, msg: fault.msg, data: null }, fault.status);
@@ -218,7 +219,12 @@ lookup.post('/lookup', async (c) => {
     contact: checkType === 1 ? fullPhone(v.areaCode, v.phone) : v.email,
     checkType,
     ...(checkType === 1 ? { areaCode: v.areaCode } : {}),
+    // spec §2.2's bypass proved no contact: the cookie says so (issue 9 hole 10).
+    ...(bypass ? { bypass: true as const } : {}),
   };
+  // The codes the lookup found, for the forms' pre-fill (issue 9 hole 12); a list holds them already.
+  const codes = outcome.kind === 'select' ? [] : foundCodes(outcome, MAX_CODES);
+  if (codes.length > 0) verifiedContact.codes = codes;
   return respond(c, r, outcome, verifiedContact, v);
 });
 

@@ -145,8 +145,12 @@ register.post('/register', async (c) => {
 
   // The verified contact of this expo is required (second forms: with their reference).
   const vc: VerifiedContact | null = await verifyContact(getCookie(c, CONTACT_COOKIE), secret);
+  // A bypass lookup (spec §2.2) proved no contact: it may never register or update (issue 9 hole 10).
   const verified =
-    vc !== null && vc.expoId === page.params.expoId && (page.kind !== 'secondForm' || vc.secondForm !== undefined);
+    vc !== null &&
+    vc.bypass !== true &&
+    vc.expoId === page.params.expoId &&
+    (page.kind !== 'secondForm' || vc.secondForm !== undefined);
   if (!vc || !verified) {
     const lookup = lookupPagePath(page);
     const message = t('form.verifyFirst');

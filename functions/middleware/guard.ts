@@ -127,7 +127,8 @@ async function factsOf(
   let hasVerifiedContact = false;
   if (page.kind === 'ticket' && secret.length >= 16) {
     const vc = await verifyContact(getCookie(c, CONTACT_COOKIE), secret, now).catch(() => null);
-    hasVerifiedContact = vc !== null && vc.expoId === page.expoId;
+    // A bypass lookup (spec §2.2) proved no contact (issue 9 hole 10).
+    hasVerifiedContact = vc !== null && vc.expoId === page.expoId && vc.bypass !== true;
   }
   const openId = getCookie(c, OPENID_COOKIE)?.trim() || null;
   return {

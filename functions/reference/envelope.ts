@@ -16,6 +16,8 @@ export const RefCode = {
   BAD_INPUT: 400,
   /** the code is not right, expired, used up or never sent */
   CODE_REFUSED: 401,
+  /** the registration named or matched belongs to another contact (never changed, never described) */
+  OTHER_CONTACT: 403,
   /** unknown call, expo, customer url, registration or second form */
   NOT_FOUND: 404,
   /** an unexpected failure inside the reference (never bad input) */

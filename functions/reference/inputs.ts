@@ -108,6 +108,12 @@ export const FormValues = z
     userId: DecimalId.optional(),
     /** the registration to update (repair form), by its code; it must belong to the same contact */
     euCode: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a registration code').optional(),
+    /**
+     * Which contact of `data` the edge verified with a code (spec §3 checkType: 1 phone, 2
+     * e-mail; beyond the wire contract, README). Only that one decides whose registration this
+     * is. Absent: the e-mail when there is one, else the phone.
+     */
+    checkType: z.union([z.literal(1), z.literal(2), z.enum(['1', '2']).transform(Number)]).optional(),
   })
   .catchall(ExtraValue)
   .refine((v) => Boolean(v.phone) || Boolean(v.email), {

@@ -22,6 +22,26 @@ export interface VerifiedContact {
   secondForm?: { userId: number; urlsId: number };
   /** several matches: the list the /applyList page shows without JavaScript (spec §2.3) */
   list?: ListEntry[];
+  /**
+   * The registration codes the lookup found for this contact, when there is no `list` (which
+   * holds them already): the only ones a repair or supplement form may pre-fill from (issue 9
+   * hole 12). At most {@link MAX_CODES}.
+   */
+  codes?: string[];
+  /**
+   * Set when no code was proven: the fixed bypass of spec §2.2 (site 10542). Such a cookie
+   * shows what the lookup found and nothing more: it never registers, updates or pre-fills
+   * (issue 9 hole 10).
+   */
+  bypass?: true;
+}
+
+/** Most registration codes a cookie remembers (a contact with more sees the first ones on forms). */
+export const MAX_CODES = 20;
+
+/** The registration codes the verified contact's own lookup found (`codes`, or the list's). */
+export function ownCodes(vc: VerifiedContact | null): string[] {
+  return vc?.codes ?? vc?.list?.map((entry) => entry.e) ?? [];
 }
 
 /** A registration as the selection list needs it; short keys keep the cookie small. */
@@ -89,7 +109,10 @@ function isPayload(p: unknown): p is Payload {
     typeof o['exp'] === 'number' &&
     (o['areaCode'] === undefined || typeof o['areaCode'] === 'string') &&
     (o['secondForm'] === undefined || isSecondForm(o['secondForm'])) &&
-    (o['list'] === undefined || (Array.isArray(o['list']) && o['list'].every(isListEntry)))
+    (o['list'] === undefined || (Array.isArray(o['list']) && o['list'].every(isListEntry))) &&
+    (o['codes'] === undefined ||
+      (Array.isArray(o['codes']) && o['codes'].length <= MAX_CODES && o['codes'].every((x) => typeof x === 'string'))) &&
+    (o['bypass'] === undefined || o['bypass'] === true)
   );
 }
 

@@ -11,8 +11,12 @@ export interface ContactLock {
   values: Record<string, string>;
   /** input names shown read-only */
   locked: string[];
-  /** what the upstream receives for the contact (UPSTREAM.md: `email`, or `phone` + `areaCode`) */
-  data: { email: string } | { phone: string; areaCode: string };
+  /**
+   * What the upstream receives for the contact (UPSTREAM.md: `email`, or `phone` + `areaCode`),
+   * and `checkType`, which of the two was verified (only that one decides whose registration
+   * it is: issue 9 hole 9; README "Beyond UPSTREAM.md").
+   */
+  data: { email: string; checkType: 2 } | { phone: string; areaCode: string; checkType: 1 };
 }
 
 /** The national part of a full phone, given its area code (`+66812345678`, `+66` → `812345678`). */
@@ -23,20 +27,21 @@ export function nationalOf(full: string, areaCode: string): string {
 /**
  * The lock for a verified contact on a form; null when there is none or it is for another expo.
  * @example contactLock(fields, { expoId: 1308, contact: 'a@b.test', checkType: 2 }, 1308)
- * // { values: { email: 'a@b.test' }, locked: ['email'], data: { email: 'a@b.test' } }
+ * // { values: { email: 'a@b.test' }, locked: ['email'], data: { email: 'a@b.test', checkType: 2 } }
  */
 export function contactLock(
   fields: readonly FormField[],
   vc: VerifiedContact | null,
   expoId: number,
 ): ContactLock | null {
-  if (!vc || vc.expoId !== expoId) return null;
+  // A bypass lookup (spec §2.2, site 10542) proved nothing: it never fills in or registers.
+  if (!vc || vc.expoId !== expoId || vc.bypass === true) return null;
   if (vc.checkType === 2) {
     const f = fields.find((x) => x.type === 'email');
     return {
       values: f ? { [f.key]: vc.contact } : {},
       locked: f ? [f.key] : [],
-      data: { email: vc.contact },
+      data: { email: vc.contact, checkType: 2 },
     };
   }
   const areaCode = vc.areaCode ?? '';
@@ -45,6 +50,6 @@ export function contactLock(
   return {
     values: f ? { [f.key]: national, [`${f.key}.areaCode`]: areaCode } : {},
     locked: f ? [f.key, `${f.key}.areaCode`] : [],
-    data: { phone: national, areaCode },
+    data: { phone: national, areaCode, checkType: 1 },
   };
 }

@@ -289,6 +289,31 @@ function safeDecode(s: string): string {
   }
 }
 
+/**
+ * What a bypass lookup may lead to (spec §2.2: site 10542's e-mail path needs no code; issue 9
+ * hole 10): only showing what was found. Every outcome that would register, update or fill a
+ * form (no registration, supplement, repair, second form) reads as 'no data' instead.
+ * @example bypassOutcome({ kind: 'form' }) // { kind: 'nodata' }
+ */
+export function bypassOutcome<R extends LookupRecord>(outcome: Outcome<R>): Outcome<R> {
+  return outcome.kind === 'success' || outcome.kind === 'select' || outcome.kind === 'error' ? outcome : { kind: 'nodata' };
+}
+
+/**
+ * The registration codes an outcome found, for the verified-contact cookie (issue 9 hole 12:
+ * a form pre-fills only from these). At most `max`, empty codes dropped.
+ * @example foundCodes({ kind: 'repair', record: { euCode: 'A1', … } }) // ['A1']
+ */
+export function foundCodes(outcome: Outcome<LookupRecord>, max = 20): string[] {
+  const records =
+    outcome.kind === 'select'
+      ? outcome.records
+      : outcome.kind === 'success' || outcome.kind === 'supplement' || outcome.kind === 'repair'
+        ? [outcome.record]
+        : [];
+  return records.flatMap((r) => (r.euCode ? [r.euCode] : [])).slice(0, max);
+}
+
 /** The raw segments of a credential URL, as a router hands them over. */
 export interface RawSuccessParams {
   urlId?: string | null | undefined;

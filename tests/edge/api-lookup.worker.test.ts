@@ -697,7 +697,27 @@ describe('the 10542 bypass (spec §2.2, DESIGN.md)', () => {
     expect(up.paths()).not.toContain('/custom/sms/captchaVerify');
     expect(up.paths()).toContain('/custom/customFrom/queryEmailUserExpoId');
     expect(await outboxCount('exhibitor@demo.test')).toBe(sentBefore);
-    expect(await vcOf(res)).toEqual({ expoId: 1308, contact: 'exhibitor@demo.test', checkType: 2 });
+    // The cookie says no code was proven (issue 9 hole 10).
+    expect(await vcOf(res)).toEqual({
+      expoId: 1308,
+      contact: 'exhibitor@demo.test',
+      checkType: 2,
+      bypass: true,
+      codes: ['ESSRIV3NLOGZOS47'],
+    });
+  });
+
+  it('answers only for registrations of site 10542: a contact registered through another url gets no data (issue 9 hole 10)', async () => {
+    const { reply } = await lookupJson({ ...IEAE_10542, checkType: '2', email: 'one@demo.test' }, { jar: new Jar() });
+    expect(reply.data).toMatchObject({ outcome: 'nodata' });
+    expect(JSON.stringify(reply)).not.toContain('IWHBZIMYEOZETLFI');
+  });
+
+  it('never leads to a form: a contact without a registration gets no data, and no cookie', async () => {
+    const res = await postForm('/api/lookup', { ...IEAE_10542, checkType: '2', email: 'nobody.bypass@demo.test' }, { jar: new Jar() });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/IEAESearch/10542/MTMwOA/visitor');
+    expect(setCookie(res, CONTACT_COOKIE)).toBeUndefined();
   });
 
   it('the same as a form post → 303 to the credential page', async () => {
@@ -779,7 +799,13 @@ describe('session keys in JSON replies (spec §3, §4)', () => {
     expect(nav.session).not.toHaveProperty('email');
     expect(nav.removeSession).toEqual(['email']);
     expect(nav.location).toBe(credential('IEAE', 21308, 'XCOE6GON4WB4N6BR', 1308, ''));
-    expect(await vcOf(res)).toEqual({ expoId: 1308, contact: '+8613900139000', checkType: 1, areaCode: '+86' });
+    expect(await vcOf(res)).toEqual({
+      expoId: 1308,
+      contact: '+8613900139000',
+      checkType: 1,
+      areaCode: '+86',
+      codes: ['XCOE6GON4WB4N6BR'],
+    });
   });
 
   it('e-mail mode: email set, phone and areatext removed', async () => {

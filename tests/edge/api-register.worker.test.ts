@@ -118,6 +118,53 @@ describe('POST /api/register: verified contact required', () => {
   });
 });
 
+describe('POST /api/register: nobody changes a registration of another contact (issue 9 holes 1, 9, 10)', () => {
+  const victim = 'IWHBZIMYEOZETLFI'; // one@demo.test's, ID number DEMO-ID-1308-01
+
+  it.each([
+    ['a form post', false],
+    ['JSON', true],
+  ])('%s with their ID number and update=1 is refused; their registration is untouched', async (_name, json) => {
+    const before = await row(victim);
+    const jar = await jarFor(vcEmail(1308, 'none@demo.test'));
+    const form = ieaeForm({ 'ucardid.type': '2', ucardid: 'DEMO-ID-1308-01', uname: 'Mallory', update: '1' });
+    const res = await post(jar, form, json);
+    if (json) {
+      const reply = (await res.json()) as RegisterReply;
+      expect(reply.data?.outcome).toBe('refused');
+      expect(reply.msg).toMatch(/another contact/);
+      expect(JSON.stringify(reply)).not.toContain(victim);
+    } else {
+      expect(res.status).toBe(303);
+      const back = `/IEAEForm/21308/${encodeId(1308)}/visitor`;
+      expect(res.headers.get('location')).toBe(back);
+      const flash = decodeFlash(jar.get(FLASH_COOKIE), back);
+      expect(flash?.notice?.text).toMatch(/another contact/);
+      expect(flash?.values['uname']).toBe('Mallory');
+    }
+    expect(await row(victim)).toEqual(before);
+  });
+
+  it('without update=1 the answer is the same refusal, not the 20001 prompt (nothing said about their registration)', async () => {
+    const jar = await jarFor(vcEmail(1308, 'none@demo.test'));
+    const reply = (await (
+      await post(jar, ieaeForm({ 'ucardid.type': '2', ucardid: 'DEMO-ID-1308-01', uname: 'Mallory' }), true)
+    ).json()) as RegisterReply;
+    expect(reply.code).not.toBe(20001);
+    expect(reply.data?.outcome).toBe('refused');
+  });
+
+  it('a bypass cookie (spec §2.2, no code proven) never registers', async () => {
+    const jar = await jarFor(vcEmail(1308, 'exhibitor@demo.test', { bypass: true }));
+    const before = await testEnv.DB.prepare('SELECT count(*) AS n FROM registrations').first<{ n: number }>();
+    const res = await post(jar, ieaeForm({ uname: 'Bypass' }), true);
+    const reply = (await res.json()) as RegisterReply;
+    expect(reply.code).toBe(401);
+    expect(reply.data).toMatchObject({ outcome: 'navigate' });
+    expect(await testEnv.DB.prepare('SELECT count(*) AS n FROM registrations').first<{ n: number }>()).toEqual(before);
+  });
+});
+
 describe('POST /api/register: success', () => {
   it('a form post goes straight to the credential page; the contact is the verified one whatever was posted', async () => {
     const jar = await jarFor(vcEmail(1308, 'none@demo.test'));
@@ -200,7 +247,7 @@ describe('POST /api/register: refusals keep every value', () => {
   });
 
   it('20001 shows the update prompt; "update" resubmits and updates the existing registration', async () => {
-    const jar = await jarFor(vcEmail(1308, 'none@demo.test'));
+    const jar = await jarFor(vcEmail(1308, 'one@demo.test'));
     const form = ieaeForm({ 'ucardid.type': '2', ucardid: 'DEMO-ID-1308-01', uname: '张一新' });
     const res = await post(jar, form);
     expect(res.status).toBe(303);

@@ -337,25 +337,22 @@ describe('addUserInfo', () => {
     expect(row?.eu_class).toBe(2);
   });
 
-  it('answers 20001 { id } for a phone or ID number already registered; update: true updates that record', async () => {
+  it('answers 20001 { id } to the contact that owns the phone or ID number; update: true updates that record', async () => {
     const existing = await testEnv.DB.prepare(
       "SELECT id, eu_code FROM registrations WHERE expo_id = 1308 AND phone = '+8613900139000'",
     ).first<{ id: number; eu_code: string }>();
-    const dupPhone = await add(1308, 21308, { uname: '赵四', phone: '13900139000', email: 'zhao.new@demo.test' });
+    const dupPhone = await add(1308, 21308, { uname: '赵四', phone: '13900139000', checkType: 1 });
     expect(dupPhone).toMatchObject({ code: 20001, data: { id: existing?.id } });
     const byId = await testEnv.DB.prepare(
       "SELECT id FROM registrations WHERE expo_id = 1308 AND ucardid = 'DEMO-ID-1308-01'",
     ).first<{ id: number }>();
-    const dupId = await add(1308, 21308, {
-      uname: 'Someone',
-      email: 'someone.else@demo.test',
-      ucardid: 'DEMO-ID-1308-01',
-    });
+    const dupId = await add(1308, 21308, { uname: '张一', email: 'one@demo.test', ucardid: 'DEMO-ID-1308-01' });
     expect(dupId).toMatchObject({ code: 20001, data: { id: byId?.id } });
     const upd = await add(1308, 21308, {
       uname: '赵四（新）',
       phone: '+8613900139000',
       ucompany: 'New Co.',
+      checkType: 1,
       update: true,
     });
     expect(upd).toMatchObject({ code: 200, data: { euCode: existing?.eu_code, id: existing?.id } });
@@ -363,6 +360,52 @@ describe('addUserInfo', () => {
       .bind(existing?.id)
       .first();
     expect(row).toEqual({ uname: '赵四（新）', ucompany: 'New Co.' });
+  });
+
+  describe('never changes or describes a registration of another contact (issue 9 holes 1, 9)', () => {
+    const snapshot = (id: number) =>
+      testEnv.DB.prepare('SELECT uname, ucompany, phone, email, ucardid, form_values FROM registrations WHERE id = ?')
+        .bind(id)
+        .first();
+
+    it.each([
+      ['their ID number, update', { ucardid: 'DEMO-ID-1308-01', update: true }],
+      ['their ID number, no update', { ucardid: 'DEMO-ID-1308-01' }],
+      ['their phone, update', { phone: '+8613900139000', update: true }],
+      ['their phone, no update', { phone: '+8613900139000' }],
+      ['their registration code, update', { euCode: 'IWHBZIMYEOZETLFI', update: true }],
+    ])('an e-mail-verified attacker posting %s: 403, no id, nothing changed', async (_name, extra) => {
+      const victims = [100001, 100009];
+      const before = await Promise.all(victims.map(snapshot));
+      const r = await add(1308, 21308, {
+        uname: 'Mallory',
+        ucompany: 'Evil Ltd.',
+        email: 'mallory@demo.test',
+        checkType: 2,
+        ...extra,
+      });
+      expect(r.code).not.toBe(200);
+      expect(r.code).not.toBe(20001);
+      expect(r.data).toBeNull();
+      // Nothing about the registrations beyond what was posted (a posted code may be echoed).
+      expect(JSON.stringify(r)).not.toMatch(/XCOE6GON4WB4N6BR|100001|100009|张一|赵四|Demo Co|one@demo/);
+      expect(await Promise.all(victims.map(snapshot))).toEqual(before);
+    });
+
+    it('the verified channel decides: a phone-verified visitor cannot claim an e-mail registration by typing that e-mail', async () => {
+      const before = await snapshot(100001);
+      const r = await add(1308, 21308, {
+        uname: 'Mallory',
+        phone: '+8613900139555',
+        email: 'one@demo.test',
+        checkType: 1,
+        update: true,
+      });
+      // A new registration of the phone's own, never an update of one@demo.test's.
+      expect(r.code).toBe(200);
+      expect((r.data as { euCode: string }).euCode).not.toBe('IWHBZIMYEOZETLFI');
+      expect(await snapshot(100001)).toEqual(before);
+    });
   });
 
   it('Jakarta supplement: update: true sets the missing activityId', async () => {

@@ -114,15 +114,17 @@ describe('prefill, contact lock, business card', () => {
     expect(contactLock(fields, { expoId: 1, contact: 'a@b.test', checkType: 2 }, 1)).toEqual({
       values: { email: 'a@b.test' },
       locked: ['email'],
-      data: { email: 'a@b.test' },
+      data: { email: 'a@b.test', checkType: 2 },
     });
     expect(contactLock(fields, { expoId: 1, contact: '+66812345678', checkType: 1, areaCode: '+66' }, 1)).toEqual({
       values: { phone: '812345678', 'phone.areaCode': '+66' },
       locked: ['phone', 'phone.areaCode'],
-      data: { phone: '812345678', areaCode: '+66' },
+      data: { phone: '812345678', areaCode: '+66', checkType: 1 },
     });
     expect(contactLock(fields, { expoId: 2, contact: 'a@b.test', checkType: 2 }, 1)).toBeNull();
     expect(contactLock(fields, null, 1)).toBeNull();
+    // A bypass lookup proved no contact: nothing is filled in or sent (issue 9 hole 10).
+    expect(contactLock(fields, { expoId: 1, contact: 'a@b.test', checkType: 2, bypass: true }, 1)).toBeNull();
     expect(nationalOf('+8613800138000', '+86')).toBe('13800138000');
   });
 

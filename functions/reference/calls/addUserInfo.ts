@@ -5,9 +5,14 @@
  * which updates that record. An identical repeat within IDEMPOTENCY_WINDOW_MS answers the
  * first reply again (a double tap is not a duplicate).
  *
- * Beyond the wire contract (SEED.md): `userId` completes a second form (20003) of the same
- * contact; `euCode` names the registration a repair form completes; `update: true` also finds
- * the contact's registration by e-mail (the supplement form).
+ * Only the contact the edge verified decides whose registration it is (`checkType` says which
+ * of `phone`/`email`): the 20001 prompt and every update concern that contact's own
+ * registrations; a phone, ID number or code of anyone else's is refused with 403
+ * (OTHER_CONTACT_MSG) and never changed or described (issue 9 holes 1 and 9).
+ *
+ * Beyond the wire contract (SEED.md): `checkType`; `userId` completes a second form (20003) of
+ * the same contact; `euCode` names the registration a repair form completes; `update: true`
+ * also finds the contact's own registration (the supplement form).
  */
 import type { Context } from 'hono';
 import { normalizeEmail, normalizePhone } from '../contact';
@@ -77,17 +82,22 @@ export async function addUserInfo(c: Context<RefEnv>): Promise<Response> {
   if (seen) return ok(c, JSON.parse(seen.reply) as unknown);
 
   const cardId = v.ucardid ? v.ucardid : null;
-  const { update, userId, euCode: targetCode, ...kept } = v;
+  const { update, userId, euCode: targetCode, checkType, ...kept } = v;
+
+  // Whose registration this is (issue 9 holes 1 and 9; UPSTREAM.md "Forms"): only the contact
+  // the edge verified counts. A phone or ID number typed into the form proves nothing.
+  const verified = verifiedContactOf(checkType, phone, email);
+  if (!verified) return reply(c, RefCode.BAD_INPUT, 'bad input: the verified contact (checkType) is missing from data');
+  const owned = (row: MatchRow) => row[verified.column] === verified.value;
 
   // A second form (20003): completes the pending form of that registration, for its own contact.
   if (userId !== undefined) {
     const owner = await db
       .prepare(
         `SELECT r.id, r.eu_code FROM second_forms s JOIN registrations r ON r.id = s.user_id
-         WHERE s.user_id = ?1 AND s.urls_id = ?2 AND r.expo_id = ?3
-         AND ((?4 IS NOT NULL AND r.phone = ?4) OR (?5 IS NOT NULL AND r.email = ?5))`,
+         WHERE s.user_id = ?1 AND s.urls_id = ?2 AND r.expo_id = ?3 AND r.${verified.column} = ?4`,
       )
-      .bind(userId, urlsId, expo.id, phone, email)
+      .bind(userId, urlsId, expo.id, verified.value)
       .first<{ id: number; eu_code: string }>();
     if (!owner)
       return reply(c, RefCode.NOT_FOUND, `no second form of user ${userId} on url ${urlsId} for this contact`);
@@ -98,27 +108,29 @@ export async function addUserInfo(c: Context<RefEnv>): Promise<Response> {
     return remember(c, db, idemKey, now, { euCode: owner.eu_code, id: owner.id });
   }
 
-  // Which registration this is about: the one named by code (repair form: it must be this
-  // contact's), else the one with this phone or ID number (20001), else, for an update
-  // (supplement form), the one with this e-mail.
-  const existing = targetCode
-    ? await db
-        .prepare(
-          `SELECT id, eu_code FROM registrations WHERE expo_id = ?1 AND eu_code = ?2
-           AND ((?3 IS NOT NULL AND phone = ?3) OR (?4 IS NOT NULL AND email = ?4))`,
-        )
-        .bind(expo.id, targetCode, phone, email)
-        .first<{ id: number; eu_code: string }>()
-    : await db
-        .prepare(
-          `SELECT id, eu_code FROM registrations WHERE expo_id = ?1
-           AND ((?2 IS NOT NULL AND phone = ?2) OR (?3 IS NOT NULL AND ucardid = ?3) OR (?4 = 1 AND ?5 IS NOT NULL AND email = ?5))
-           ORDER BY (?2 IS NOT NULL AND phone = ?2) OR (?3 IS NOT NULL AND ucardid = ?3) DESC, id LIMIT 1`,
-        )
-        .bind(expo.id, phone, cardId, update === true ? 1 : 0, email)
-        .first<{ id: number; eu_code: string }>();
-  if (targetCode && !existing)
-    return reply(c, RefCode.NOT_FOUND, `no registration ${targetCode} for this contact in this expo`);
+  // The registration a repair form completes: named by code, and it must be this contact's.
+  if (targetCode) {
+    const named = await db
+      .prepare('SELECT id, eu_code, phone, email FROM registrations WHERE expo_id = ? AND eu_code = ?')
+      .bind(expo.id, targetCode)
+      .first<MatchRow>();
+    if (!named || !owned(named))
+      return reply(c, RefCode.NOT_FOUND, `no registration ${targetCode} for this contact in this expo`);
+  }
+  // Registrations this one collides with (20001: the same phone or ID number), and for an
+  // update (supplement form) the verified contact's own registration.
+  const { results: matches } = await db
+    .prepare(
+      `SELECT id, eu_code, phone, email FROM registrations WHERE expo_id = ?1
+       AND ((?2 IS NOT NULL AND eu_code = ?2) OR (?3 IS NOT NULL AND phone = ?3) OR (?4 IS NOT NULL AND ucardid = ?4)
+            OR (?5 = 1 AND ${verified.column} = ?6))
+       ORDER BY (?2 IS NOT NULL AND eu_code = ?2) DESC, (?3 IS NOT NULL AND phone = ?3) OR (?4 IS NOT NULL AND ucardid = ?4) DESC, id`,
+    )
+    .bind(expo.id, targetCode ?? null, phone, cardId, update === true ? 1 : 0, verified.value)
+    .all<MatchRow>();
+  // Someone else's registration is never changed, and nothing is said about it beyond this.
+  if (matches.some((row) => !owned(row))) return reply(c, RefCode.OTHER_CONTACT, OTHER_CONTACT_MSG);
+  const existing = matches[0] ?? null;
   if (!existing && !v.uname) return reply(c, RefCode.BAD_INPUT, 'bad input: uname: is required');
 
   const values = JSON.stringify(kept);
@@ -179,6 +191,28 @@ export async function addUserInfo(c: Context<RefEnv>): Promise<Response> {
     added = { euCode, id: row.id };
   }
   return remember(c, db, idemKey, now, added);
+}
+
+/** The refusal when a phone, ID number or code belongs to another contact's registration. */
+export const OTHER_CONTACT_MSG =
+  'this phone or ID number is registered with another contact; look up that registration with the contact that registered it';
+
+interface MatchRow {
+  id: number;
+  eu_code: string;
+  phone: string | null;
+  email: string | null;
+}
+
+/** The verified contact: the channel of `checkType`, else the e-mail when there is one, else the phone. */
+function verifiedContactOf(
+  checkType: number | undefined,
+  phone: string | null,
+  email: string | null,
+): { column: 'phone' | 'email'; value: string } | null {
+  const column = checkType === 1 ? 'phone' : checkType === 2 ? 'email' : email ? 'email' : 'phone';
+  const value = column === 'phone' ? phone : email;
+  return value ? { column, value } : null;
 }
 
 /** Keeps the reply for identical repeats (old replies are dropped as new ones come, so the table stays as small as the window), then answers it. */
