@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_COOKIE_MAX_AGE_S, signContact, verifyContact } from '../../src/lib/contact-cookie';
+import { CONTACT_COOKIE_MAX_AGE_S, MAX_CODES, ownCodes, signContact, verifyContact } from '../../src/lib/contact-cookie';
 
 const SECRET = 'a-test-secret-of-32-characters!!';
 const contact = { expoId: 1308, contact: 'one@demo.test', checkType: 2 as const };
@@ -41,5 +41,23 @@ describe('verified-contact cookie carries the lookup context', () => {
       list: [{ e: 'K7QW3ZP9M2XR', n: '王小明', c: 3, d: 'VIP', t: null }],
     };
     expect(await verifyContact(await signContact(full, SECRET), SECRET)).toEqual(full);
+  });
+});
+
+describe('codes and bypass (issue 9 holes 10, 12)', () => {
+  it('round-trips the found codes and the bypass mark, and refuses other shapes', async () => {
+    const vc = { ...contact, codes: ['A1', 'B2'], bypass: true as const };
+    expect(await verifyContact(await signContact(vc, SECRET), SECRET)).toEqual(vc);
+    const bad = { ...contact, bypass: 'yes' } as unknown as typeof contact;
+    expect(await verifyContact(await signContact(bad, SECRET), SECRET)).toBeNull();
+    const tooMany = { ...contact, codes: Array.from({ length: MAX_CODES + 1 }, (_, i) => `C${i}`) };
+    expect(await verifyContact(await signContact(tooMany, SECRET), SECRET)).toBeNull();
+  });
+
+  it('ownCodes: the codes, else the list entries, else none', () => {
+    expect(ownCodes({ ...contact, codes: ['A1'] })).toEqual(['A1']);
+    expect(ownCodes({ ...contact, list: [{ e: 'L1', n: 'x', c: 0, d: null, t: null }] })).toEqual(['L1']);
+    expect(ownCodes(contact)).toEqual([]);
+    expect(ownCodes(null)).toEqual([]);
   });
 });

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { Registration } from '../../functions/upstream/contract';
 import { decodeId, encodeId } from '../../src/lib/ids';
 import {
+  bypassOutcome,
   createtimeValue,
   decideOutcome,
   filterRecords,
+  foundCodes,
   formPath,
   parseSuccessParams,
   successPath,
@@ -372,5 +374,31 @@ describe('the repair form (spec §2.3: expos 785 and 1074)', () => {
   it('a complete record, or another expo, goes to the credential', () => {
     expect(decideOutcome({ variant: null, expoId: 785, code: 200, records: [complete] }).kind).toBe('success');
     expect(decideOutcome({ variant: null, expoId: 2001, code: 200, records: [{ ...complete, ucompany: null }] }).kind).toBe('success');
+  });
+});
+
+describe('bypass lookups and found codes (issue 9 holes 10, 12)', () => {
+  it('a bypass shows what was found and nothing that registers or fills a form', () => {
+    const one = rec({ euCode: 'ONE' });
+    expect(bypassOutcome({ kind: 'success', record: one })).toEqual({ kind: 'success', record: one });
+    expect(bypassOutcome({ kind: 'select', records: [one] })).toEqual({ kind: 'select', records: [one] });
+    expect(bypassOutcome({ kind: 'error', code: 401 })).toEqual({ kind: 'error', code: 401 });
+    for (const o of [
+      { kind: 'form' },
+      { kind: 'supplement', record: one, route: 'JakartaSupplementForm' },
+      { kind: 'repair', record: one },
+      { kind: 'secondForm', userId: 1, urlsId: 2, route: 'JakartaSecondForm' },
+      { kind: 'nodata' },
+    ] as const) {
+      expect(bypassOutcome(o)).toEqual({ kind: 'nodata' });
+    }
+  });
+
+  it('foundCodes lists the codes of the records an outcome found, capped, empty ones dropped', () => {
+    const records = [rec({ euCode: 'A' }), rec({ euCode: '' }), rec({ euCode: 'B' }), rec({ euCode: 'C' })];
+    expect(foundCodes({ kind: 'select', records })).toEqual(['A', 'B', 'C']);
+    expect(foundCodes({ kind: 'select', records }, 2)).toEqual(['A', 'B']);
+    expect(foundCodes({ kind: 'repair', record: rec({ euCode: 'R' }) })).toEqual(['R']);
+    expect(foundCodes({ kind: 'form' })).toEqual([]);
   });
 });
