@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { CONTACT_COOKIE, verifyContact } from '../../src/lib/contact-cookie';
+import { isSafeRedirectPath } from '../../src/lib/safe-redirect';
 import {
   GUARD_RULES,
   once,
@@ -52,6 +53,9 @@ export const OPENID_COOKIE = 'oid';
 export const LOGIN_FAILED_COOKIE = 'wxfail';
 const LOGIN_FAILED_MAX_AGE_S = 5 * 60;
 
+/** Where the OAuth rule sends a visitor (src/lib/guard.ts oauthUrl). */
+const OAUTH_PREFIX = 'https://open.weixin.qq.com/';
+
 /** A path with a file extension is a static file (logo.jpg, favicon.svg …), not a page. */
 const STATIC_FILE = /\.[A-Za-z0-9]{1,8}$/;
 
@@ -97,6 +101,12 @@ export function guard(options: Partial<GuardOptions> = {}): MiddlewareHandler<{ 
     const ports = portsOf(upstream, page, opts.wx(env));
     const outcome = await runGuard({ ...facts, loginAvailable: ports.available }, ports.ports, opts.rules);
     if (outcome.kind === 'proceed') return next();
+    // Every target is a path on this site or the messaging app's OAuth page; a rule that ever
+    // built anything else is our bug, and the page renders instead (issue 9 hole 11).
+    if (!isSafeRedirectPath(outcome.location) && !outcome.location.startsWith(OAUTH_PREFIX)) {
+      console.error('guard: refused an unsafe redirect target', outcome.location.slice(0, 200));
+      return next();
+    }
 
     const secure = url.protocol === 'https:';
     if (outcome.openId === null) deleteCookie(c, OPENID_COOKIE, { path: '/', secure });

@@ -195,11 +195,17 @@ const redirect = (
   ...more,
 });
 
-/** The page's path and query without the given query values. */
+/**
+ * The page's path and query without the given query values. The path is rebuilt from its
+ * segments, never copied raw: a request for `//evil.com/x` must not come back as a redirect to
+ * `//evil.com/x`, which a browser reads as another host (issue 9 hole 11).
+ * @example pathWithout(new URL('https://s//evil.com/x?eid=1&code=2'), ['code']) // '/evil.com/x?eid=1'
+ */
 export function pathWithout(url: URL, drop: readonly string[]): string {
   const u = new URL(url.href);
   for (const k of drop) u.searchParams.delete(k);
-  return `${u.pathname}${u.search}`;
+  const segments = decodeSegments(u.pathname) ?? [];
+  return `/${segments.map(encodeURIComponent).join('/')}${u.search}`;
 }
 
 /** The messaging app's in-app browser (spec §4: login only there). */

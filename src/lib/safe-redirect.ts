@@ -21,7 +21,21 @@ export function safeBackPath(candidate: string | null | undefined, origin: strin
   }
   if (url.origin !== new URL(origin).origin) return null;
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  return `${url.pathname}${url.search}`;
+  const path = `${url.pathname}${url.search}`;
+  // `/.//evil.com` and `https://site//evil.com` resolve to the path `//evil.com`, which a
+  // browser reads as another host (issue 9 hole 11): check what comes out, not what went in.
+  return isSafeRedirectPath(path) ? path : null;
+}
+
+/**
+ * Whether a redirect target is a path on this site: one `/` followed by neither `/` nor `\`,
+ * and no control characters (browsers drop tabs and newlines, turning `/\t/evil` into `//evil`).
+ * @example isSafeRedirectPath('/a?b') // true
+ * @example isSafeRedirectPath('//evil.com') // false
+ */
+export function isSafeRedirectPath(path: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return /^\/(?![/\\])/.test(path) && !/[\u0000-\u001f\u007f]/.test(path);
 }
 
 /** First of `candidates` that is a same-origin path, else `fallback`. */

@@ -186,6 +186,23 @@ describe('messaging-app login through the middleware (fake wx port)', () => {
     expect(await next.text()).toBe('page');
   });
 
+  it.each(['//evil.com/x?eid=1308&code=1', '/\\evil.com/x?eid=1308&code=1', '//evil.com/?eid=1308&code=1'])(
+    'never redirects %s to another host (issue 9 hole 11)',
+    async (path) => {
+      for (const wx of [
+        { appId: vi.fn(async () => null), silentLogin: vi.fn(async () => ({ code: 0, openId: 'o', user: null, expo: 1308, wx: 1 })) },
+        { appId: vi.fn(async () => null), silentLogin: vi.fn(async () => Promise.reject(new Error('down'))) },
+      ] satisfies WxPort[]) {
+        const res = await appWith(wx)(path);
+        const location = res.headers.get('location');
+        if (location !== null) {
+          expect(location).toMatch(/^\/(?![/\\])/);
+          expect(new URL(location, ORIGIN).origin).toBe(ORIGIN);
+        }
+      }
+    },
+  );
+
   it('exhibitors skip messaging-app login', async () => {
     const wx: WxPort = { appId: vi.fn(async () => 'wxAPP123'), silentLogin: vi.fn(async () => null) };
     const res = await appWith(wx)('/form/22001/MjAwMQ/exhibitor?code=c', { 'user-agent': WECHAT_UA });
