@@ -10,7 +10,7 @@ import type { AppEnv } from '../env';
 import { upstreamFor, isUpstreamError, type Contact } from '../upstream';
 import type { Registration } from '../upstream/contract';
 import { readInput, type Input } from './input';
-import { encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S, type FlashInput } from '../../src/lib/flash';
+import { displayText, encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S, FLASH_MAX_PATH, type FlashInput } from '../../src/lib/flash';
 import { CONTACT_COOKIE, CONTACT_COOKIE_MAX_AGE_S, MAX_CODES, signContact, type ListEntry, type VerifiedContact } from '../../src/lib/contact-cookie';
 import { safeBackPath } from '../../src/lib/safe-redirect';
 import { validateLookup, validateSendCode, parseCheckType } from '../../src/lib/validation';
@@ -68,7 +68,10 @@ async function parse(c: Ctx): Promise<Request_ | Response> {
     return c.json({ code: 400, msg: `Unknown event variant "${page.data.variant}". Reload the page and try again.`, data: null }, 400);
   }
   const origin = new URL(c.req.url).origin;
-  const back = safeBackPath(page.data.back, origin) ?? `/${variant?.search ?? 'search'}/${page.data.urlId}/${encodeId(page.data.expoId)}/${page.data.ty}`;
+  const own = `/${variant?.search ?? 'search'}/${page.data.urlId}/${encodeId(page.data.expoId)}/${page.data.ty}`;
+  const posted = safeBackPath(page.data.back, origin);
+  // A back path the flash cannot belong to would lose what was typed: use the page's own.
+  const back = posted !== null && posted.length <= FLASH_MAX_PATH ? posted : own;
   return { input, page: page.data, variant, back, typed: Typed.parse(input.fields) };
 }
 
@@ -151,7 +154,7 @@ lookup.post('/send-code', async (c) => {
   }
   if (!result.ok) {
     // spec §4, §8: 600 (or any refusal) re-enables the button and shows the server's msg.
-    const msg = result.msg?.trim() || t('error.generic');
+    const msg = displayText(result.msg ?? '') || t('error.generic');
     if (json) return c.json<SendCodeReply>({ code: result.code, msg, data: null });
     return flashBack(c, r, { notice: { tone: 'error', key: null, text: msg } });
   }
@@ -319,13 +322,28 @@ async function respond(
   return c.redirect(location, 303);
 }
 
+/**
+ * A list row as the cookie keeps it, cut to what the list shows: euDefine is shown only when
+ * shorter than 20 characters (spec §2.1), so 20 keep that rule; names and ticket names are cut.
+ */
 function listEntry(rec: Registration): ListEntry {
-  return { e: rec.euCode ?? '', n: rec.uname ?? '', c: rec.euClass, d: rec.euDefine, t: rec.ticketName };
+  // Code points of the trimmed text, as registrationLabel counts them.
+  const cut = (v: string | null | undefined, n: number) => (v == null ? null : [...v.trim()].slice(0, n).join(''));
+  return { e: rec.euCode ?? '', n: (rec.uname ?? '').slice(0, 40), c: rec.euClass, d: cut(rec.euDefine, 20), t: cut(rec.ticketName, 40) };
 }
+
+/** Largest signed `vc` value: a cookie (name, value, attributes) must stay under browsers' 4096 bytes. */
+const MAX_CONTACT_COOKIE = 3800;
 
 async function setVerifiedContact(c: Ctx, vc: VerifiedContact): Promise<void> {
   const secret = c.env.SESSION_SECRET ?? '';
-  setCookie(c, CONTACT_COOKIE, await signContact(vc, secret), {
+  let value = await signContact(vc, secret);
+  // A contact with very many registrations: the no-JS list shows the first ones (issue 9 hole 4).
+  while (value.length > MAX_CONTACT_COOKIE && vc.list && vc.list.length > 1) {
+    vc.list = vc.list.slice(0, Math.ceil((vc.list.length * 2) / 3));
+    value = await signContact(vc, secret);
+  }
+  setCookie(c, CONTACT_COOKIE, value, {
     path: '/',
     maxAge: CONTACT_COOKIE_MAX_AGE_S,
     httpOnly: true,

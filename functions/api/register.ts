@@ -16,7 +16,7 @@ import type { AppEnv } from '../env';
 import { isUpstreamError, upstreamFor } from '../upstream';
 import { readInput, type Input } from './input';
 import { CONTACT_COOKIE, verifyContact, type VerifiedContact } from '../../src/lib/contact-cookie';
-import { encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S, type FlashInput } from '../../src/lib/flash';
+import { displayText, encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S, type FlashInput } from '../../src/lib/flash';
 import { contactLock } from '../../src/lib/form-contact';
 import { IDEM_COOKIE, IDEM_KEY, IDEM_MAX_AGE_S, recalledResult, rememberResult } from '../../src/lib/form-idempotency';
 import {
@@ -129,7 +129,9 @@ async function navigate(c: Ctx, p: Posted, location: string): Promise<Response> 
   return c.redirect(location, 303);
 }
 
-function refused(c: Ctx, p: Posted, message: string, code: number): Response {
+function refused(c: Ctx, p: Posted, upstreamMessage: string, code: number): Response {
+  // An upstream message of any length is cut for display (issue 9 hole 4).
+  const message = displayText(upstreamMessage);
   if (p.input.json) return reply(c, { outcome: 'refused', message }, code, message);
   return flashBack(c, p, { notice: { tone: 'error', key: null, text: message } });
 }

@@ -11,11 +11,22 @@ export const FLASH_COOKIE = 'flash';
 /** Long enough for a slow 303 round trip on a bad network, short enough to never resurface later. */
 export const FLASH_MAX_AGE_S = 120;
 
-const Text = z.string().max(320);
+/** Longest text a flash keeps (a value, a message); longer ones are cut with an ellipsis. */
+export const FLASH_MAX_TEXT = 320;
+/** Longest page path a flash belongs to; the API never sends a visitor back to a longer one. */
+export const FLASH_MAX_PATH = 1024;
+/**
+ * Largest encoded flash. Browsers keep a cookie of up to 4096 bytes (name, value and
+ * attributes) and many proxies refuse replies whose headers pass 8 to 16 KB: a post with
+ * hundreds of fields must not make a reply without headers (issue 9 hole 4).
+ */
+export const FLASH_MAX_BYTES = 3000;
+
+const Text = z.string().max(FLASH_MAX_TEXT);
 
 export const Flash = z.object({
   /** the page path the flash belongs to: another page ignores it */
-  path: z.string().max(512),
+  path: z.string().max(FLASH_MAX_PATH),
   /** the form's values, by field name */
   values: z.record(z.string().max(64), Text).default({}),
   /** the failing field and its message key (or the server's message text) */
@@ -25,7 +36,7 @@ export const Flash = z.object({
     .object({
       tone: z.enum(['info', 'error']),
       key: z.string().max(64).nullable(),
-      vars: z.record(z.string(), z.union([z.string().max(320), z.number()])).default({}),
+      vars: z.record(z.string().max(64), z.union([Text, z.number()])).default({}),
       text: Text.nullable(),
     })
     .nullable()
@@ -48,10 +59,48 @@ function fromB64url(text: string): string | null {
   }
 }
 
-/** Encodes a flash for the cookie; values longer than the limits are cut, never rejected. */
+/**
+ * A text cut to `max` characters for display, with an ellipsis when cut (an upstream message
+ * of any length, spec §8's toast: issue 9 hole 4). Whitespace runs are collapsed.
+ * @example displayText('a'.repeat(400), 10) // 'aaaaaaaaa…'
+ */
+export function displayText(text: string, max = FLASH_MAX_TEXT): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  if (t.length <= max) return t;
+  // Cut in UTF-16 units (what the limits count), never between the halves of a surrogate pair.
+  const head = t.slice(0, max - 1);
+  return `${/[\uD800-\uDBFF]$/.test(head) ? head.slice(0, -1) : head}…`;
+}
+
+/**
+ * Encodes a flash for the cookie. It never throws: over-long texts are cut, and when the
+ * whole would pass {@link FLASH_MAX_BYTES} the longest values are dropped first (the page
+ * shows the rest; a form has far fewer and shorter fields than that).
+ */
 export function encodeFlash(flash: FlashInput): string {
-  const values = Object.fromEntries(Object.entries(flash.values ?? {}).map(([k, v]) => [k.slice(0, 64), v.slice(0, 320)]));
-  return toB64url(JSON.stringify(Flash.parse({ ...flash, values })));
+  const cut = (t: string | null | undefined) => (typeof t === 'string' ? displayText(t) : (t ?? null));
+  const values = new Map(
+    Object.entries(flash.values ?? {}).map(([k, v]) => [k.slice(0, 64), v.slice(0, FLASH_MAX_TEXT)] as const),
+  );
+  const error = flash.error ? { ...flash.error, field: flash.error.field.slice(0, 64), key: flash.error.key?.slice(0, 64) ?? null, text: cut(flash.error.text) } : null;
+  const notice = flash.notice
+    ? {
+        ...flash.notice,
+        key: flash.notice.key?.slice(0, 64) ?? null,
+        text: cut(flash.notice.text),
+        vars: Object.fromEntries(
+          Object.entries(flash.notice.vars ?? {}).map(([k, v]) => [k.slice(0, 64), typeof v === 'string' ? displayText(v) : v]),
+        ),
+      }
+    : null;
+  const path = flash.path.slice(0, FLASH_MAX_PATH);
+  for (;;) {
+    const encoded = toB64url(JSON.stringify(Flash.parse({ path, values: Object.fromEntries(values), error, notice })));
+    if (encoded.length <= FLASH_MAX_BYTES || values.size === 0) return encoded;
+    let longest = '';
+    for (const [k, v] of values) if (v.length >= (values.get(longest)?.length ?? -1)) longest = k;
+    values.delete(longest);
+  }
 }
 
 /** Reads a flash cookie for `path`; null when absent, malformed or for another page. */

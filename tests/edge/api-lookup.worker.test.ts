@@ -528,7 +528,8 @@ describe('POST /api/lookup: outcomes (spec §4) with real codes', () => {
       list: [
         { e: 'F5IP7DURIP7EXQPG', n: '李二', c: 0, d: null, t: null },
         { e: 'MK3QQYYA5EAHRO4B', n: '李二', c: 3, d: '贵宾', t: null },
-        { e: 'ZC5VIZ6UO7F3GFTP', n: '李二', c: 3, d: '国际能源展组委会特邀嘉宾及战略合作伙伴代表团成员', t: null },
+        // euDefine is shown only under 20 characters (spec §2.1): the cookie keeps 20, no more.
+        { e: 'ZC5VIZ6UO7F3GFTP', n: '李二', c: 3, d: '国际能源展组委会特邀嘉宾及战略合作伙伴代表团成员'.slice(0, 20), t: null },
       ],
     });
     const cookie = setCookie(res, CONTACT_COOKIE);
