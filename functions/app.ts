@@ -1,9 +1,19 @@
-import { Hono } from 'hono';
+import { Hono, type ErrorHandler } from 'hono';
 import type { AppEnv } from './env';
 import { api } from './api';
 import reference from './reference';
 import { guard } from './middleware/guard';
 import { securityHeaders } from './middleware/security-headers';
+import { devFaces } from './middleware/dev-faces';
+
+/**
+ * An unexpected failure: the detail goes to the Worker log, the visitor gets a plain sentence,
+ * never a stack trace or a file name (issue 9 hole 5).
+ */
+const onError: ErrorHandler = (err, c) => {
+  console.error('unexpected failure', c.req.method, new URL(c.req.url).pathname, err);
+  return c.json({ code: 500, msg: 'Something went wrong on our side. Please try again.', data: null }, 500);
+};
 
 /**
  * The Worker's Hono app without the Astro pages: security headers, the edge API and the
@@ -12,9 +22,11 @@ import { securityHeaders } from './middleware/security-headers';
 export function createApp(): Hono<{ Bindings: AppEnv }> {
   const app = new Hono<{ Bindings: AppEnv }>();
   app.use(securityHeaders());
+  app.onError(onError);
   app.route('/api', api);
-  // The reference upstream answers the legacy API over HTTP too (/custom/*, /wx/*, and the
-  // development outbox /dev/* while it is on), so any client of that API can use it.
+  // The reference upstream's HTTP face (/custom/*, /wx/*) and the development outbox (/dev/*)
+  // answer only on local runs that turn them on (middleware/dev-faces.ts; issue 9 hole 8).
+  for (const face of ['/custom/*', '/wx/*', '/dev/*']) app.use(face, devFaces());
   app.route('/', reference);
   // Page requests only (everything above answered its own paths): the navigation guard of
   // spec §4 before Astro renders (functions/worker.ts adds Astro after this app).

@@ -14,6 +14,10 @@ export interface AppEnv extends Cloudflare.Env {
   BYPASS_CODE?: string;
   /** "1" turns on the reference upstream's development outbox (codes logged and listed at /dev/outbox). */
   DEV_OUTBOX?: string;
+  /** "1" lets the reference upstream answer its HTTP face (/custom/*, /wx/*) on local runs (issue 9 hole 8). */
+  REF_HTTP?: string;
+  /** With REF_HTTP=1: the value of the `x-ref-secret` header the HTTP face requires (without it: loopback hosts only). */
+  REF_HTTP_SECRET?: string;
   /** Webhook the reference upstream posts codes to for real delivery. */
   DELIVERY_WEBHOOK_URL?: string;
   /** OCR endpoint the reference upstream calls for business cards (issue 5). */

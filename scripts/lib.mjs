@@ -51,6 +51,9 @@ export function workerVars() {
     SESSION_SECRET: process.env.SESSION_SECRET ?? 'local-dev-session-secret-not-for-production',
     BYPASS_CODE: process.env.BYPASS_CODE ?? '2468',
     DEV_OUTBOX: process.env.DEV_OUTBOX ?? '1',
+    // The reference's HTTP face, for local clients of the legacy API (loopback only without REF_HTTP_SECRET).
+    REF_HTTP: process.env.REF_HTTP ?? '1',
+    ...(process.env.REF_HTTP_SECRET ? { REF_HTTP_SECRET: process.env.REF_HTTP_SECRET } : {}),
     ...(process.env.DELIVERY_WEBHOOK_URL ? { DELIVERY_WEBHOOK_URL: process.env.DELIVERY_WEBHOOK_URL } : {}),
     ...(process.env.OCR_URL ? { OCR_URL: process.env.OCR_URL } : {}),
     ...(process.env.REF_SEND_INTERVAL_S ? { REF_SEND_INTERVAL_S: process.env.REF_SEND_INTERVAL_S } : {}),

@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
+import { bodyLimit } from '../middleware/body-limit';
+import { sameOrigin } from '../middleware/same-origin';
 import { lang } from './lang';
 import { lookup } from './lookup';
 import { register } from './register';
@@ -8,9 +10,41 @@ import { camera } from './camera';
 /**
  * The edge API, mounted at /api (DESIGN.md part 3). Accepts JSON (islands) and form posts
  * (no JavaScript: answers 303 to the next page).
+ *
+ * Before any route (issue 9): every body is read bounded (413 over the route's limit), posts
+ * from another site are refused (403), and without a usable SESSION_SECRET nothing runs (503).
  */
+
+/** The largest body each route takes; a real form is far below these. */
+export const API_BODY_LIMITS: Readonly<Record<string, number>> = {
+  '/api/lang': 4 * 1024,
+  '/api/send-code': 16 * 1024,
+  '/api/lookup': 16 * 1024,
+  '/api/register': 64 * 1024,
+  // a business card resized to 750×750 JPEG, as base64 (camera.ts MAX_IMAGE), plus the page fields
+  '/api/camera': 1_600_000,
+};
+const OTHER_API_BODY_LIMIT = 16 * 1024;
+
+/** SESSION_SECRET signs the verified-contact cookie: below this many characters it is refused. */
+export const MIN_SESSION_SECRET = 16;
+
 export const api = new Hono<{ Bindings: AppEnv }>();
+const limits = new Map(
+  Object.entries({ ...API_BODY_LIMITS, '*': OTHER_API_BODY_LIMIT }).map(([path, maxBytes]) => [path, bodyLimit({ maxBytes })]),
+);
+api.use('*', async (c, next) => {
+  const limit = limits.get(new URL(c.req.url).pathname) ?? limits.get('*');
+  return limit ? limit(c, next) : next();
+});
+api.use('*', sameOrigin());
 api.get('/health', (c) => c.json({ ok: true }));
+api.use('*', async function configured(c, next) {
+  if ((c.env.SESSION_SECRET ?? '').length >= MIN_SESSION_SECRET) return next();
+  // An operator error, said once per request in the Worker log; the visitor gets a plain answer.
+  console.error(`SESSION_SECRET is missing or shorter than ${MIN_SESSION_SECRET} characters: set it with \`wrangler secret put SESSION_SECRET\` (README "Security").`);
+  return c.json({ code: 503, msg: 'This site is not ready yet. Please try again later.', data: null }, 503);
+});
 api.route('/lang', lang);
 api.route('/', lookup);
 api.route('/', register);

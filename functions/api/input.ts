@@ -16,10 +16,16 @@ export interface Input {
   t: Translate;
 }
 
+/** The media type of a Content-Type header, lower case, without parameters (RFC 9110 §8.3.1). */
+export function mediaType(header: string | undefined): string {
+  return (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
 /** Reads JSON or form bodies into string fields; a malformed body reads as empty (the schema then names what is missing). */
 export async function readInput(c: Context): Promise<Input> {
-  const type = c.req.header('content-type') ?? '';
-  const json = type.includes('application/json');
+  // Exactly application/json (any parameters after `;` aside): `text/plain; x=application/json`
+  // is a "simple" type a cross-site page may send without a preflight (issue 9 hole 6).
+  const json = mediaType(c.req.header('content-type')) === 'application/json';
   let raw: Record<string, unknown> = {};
   try {
     raw = json ? ((await c.req.json()) as Record<string, unknown>) : ((await c.req.parseBody()) as Record<string, unknown>);

@@ -26,7 +26,6 @@ import type { LookupOutcome, LookupReply, SendCodeReply } from '../../src/island
 type Ctx = Context<{ Bindings: AppEnv }>;
 
 const decimal = z.string().trim().regex(/^\d{1,12}$/, 'a positive decimal').transform(Number).pipe(z.number().int().positive());
-const text = (max: number) => z.string().max(max).default('');
 
 /** The hidden fields every lookup form posts (DESIGN.md: ids as plain decimals). */
 const Page = z.object({
@@ -34,8 +33,10 @@ const Page = z.object({
   urlId: decimal,
   ty: z.string().trim().regex(/^[A-Za-z0-9_-]{0,32}$/, 'a short word').default(''),
   variant: z.string().trim().max(40).default(''),
-  f: text(200),
-  back: text(600),
+  // Hidden fields a visitor cannot have typed: cut or dropped when over-long, never a refusal
+  // that would lose what the visitor did type (issue 9 hole 4).
+  f: z.string().default('').transform((s) => s.slice(0, 200)),
+  back: z.string().default('').transform((s) => (s.length > FLASH_MAX_PATH ? '' : s)),
 });
 type Page = z.infer<typeof Page>;
 

@@ -34,7 +34,6 @@ export function safeBackPath(candidate: string | null | undefined, origin: strin
  * @example isSafeRedirectPath('//evil.com') // false
  */
 export function isSafeRedirectPath(path: string): boolean {
-  // eslint-disable-next-line no-control-regex
   return /^\/(?![/\\])/.test(path) && !/[\u0000-\u001f\u007f]/.test(path);
 }
 

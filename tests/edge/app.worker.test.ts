@@ -29,9 +29,12 @@ describe('POST /api/lang (spec §1 language cookie)', () => {
   it('falls back to a same-origin Referer, then home, never another site', async () => {
     const viaReferer = await post('/api/lang', { lang: 'en' }, { referer: 'https://expo.example/a/b?c=1' });
     expect(viaReferer.headers.get('location')).toBe('/a/b?c=1');
+    // A post from another site is refused outright (issue 9 hole 6); an off-site `back` goes home.
     const offsite = await post('/api/lang', { lang: 'en', back: 'https://evil.example/' }, { referer: 'https://evil.example/x' });
-    expect(offsite.status).toBe(303);
-    expect(offsite.headers.get('location')).toBe('/');
+    expect(offsite.status).toBe(403);
+    expect(offsite.headers.get('set-cookie')).toBeNull();
+    const offsiteBack = await post('/api/lang', { lang: 'en', back: 'https://evil.example/' });
+    expect(offsiteBack.headers.get('location')).toBe('/');
     const protocolRelative = await post('/api/lang', { lang: 'en', back: '//evil.example/' });
     expect(protocolRelative.headers.get('location')).toBe('/');
   });
