@@ -203,8 +203,25 @@ test('a refused field keeps every value and focuses the field', async ({ page },
   await expectCredential(page, /\/IEAESuccess\//);
 });
 
-test('20001: the update prompt, then "update" leads to the existing credential', async ({ page }, info) => {
+test('an ID number registered by another contact is refused; nothing of theirs is shown or changed', async ({
+  page,
+}, info) => {
   await openFormAfterLookup(page, info, target('IEAESearch', 'IEAE', 1308, 21308), 'IEAEForm');
+  await fillForm(page, '冒名者', { idType: '2', idNumber: `FORM-E2E-${project(info).toUpperCase()}-01` });
+  await submit(page);
+  await expect(page.getByText(/another contact/).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/IEAEForm\//);
+  await expect(page.locator('#reg-form [name="uname"]')).toHaveValue('冒名者');
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+});
+
+test('20001: the update prompt, then "update" leads to the existing credential', async ({ page }, info) => {
+  // Only the contact that registered the ID number is asked (issue 9): it looks itself up
+  // (its credential), then opens the form with that verified contact.
+  const tgt = target('IEAESearch', 'IEAE', 1308, 21308);
+  await lookUpByEmail(page.request, `form-existing-${project(info)}@demo.test`, tgt);
+  await page.goto(`/IEAEForm/21308/${encodeId(1308)}/visitor`);
+  await ready(page, info);
   await fillForm(page, '已有证件更新', { idType: '2', idNumber: `FORM-E2E-${project(info).toUpperCase()}-01` });
   await submit(page);
   const lang = await pageLang(page);
