@@ -8,6 +8,10 @@ export interface AppEnv extends Cloudflare.Env {
   UPSTREAM_URL: string;
   /** Per-call timeout for upstream requests in ms; default 15000. */
   UPSTREAM_TIMEOUT_MS?: string;
+  /** Seconds the organiser's form config is cached at the edge (default 60; 0 turns the cache off). */
+  CONFIG_CACHE_TTL_S?: string;
+  /** Seconds after that a cached config is still answered while it is fetched again (default 600). */
+  CONFIG_CACHE_STALE_S?: string;
   /** HMAC key for the verified-contact cookie. */
   SESSION_SECRET?: string;
   /** The fixed 4-digit bypass code of spec §5 (used only for configured sites, never sent to a browser). */

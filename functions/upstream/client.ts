@@ -42,7 +42,15 @@ export interface UpstreamOptions {
   timeoutMs: number;
   /** aesKey cache; default the isolate's shared one */
   keyCache?: AesKeyCache;
+  /** reads `getCustomerId` through a cache (config-cache.ts); default none */
+  configCache?: ConfigCache | undefined;
 }
+
+/** A cache in front of `getCustomerId` (config-cache.ts `cachedConfig`). */
+export type ConfigCache = (
+  p: { expoId: number; fId: number; ty?: string | undefined },
+  load: () => Promise<UpstreamResult<FormConfig>>,
+) => Promise<UpstreamResult<FormConfig>>;
 
 const OptionsSchema = z.object({
   baseUrl: z.string().url(),
@@ -273,14 +281,18 @@ export function createUpstream(options: UpstreamOptions): Upstream {
   return {
     selectAESKey,
 
-    async getCustomerId({ expoId, fId, ty }) {
-      const path = Path.getCustomerId;
-      const aesKey = await aesKeyOf(expoId);
-      const query: Record<string, string> = { fId: String(fId), eId: String(expoId) };
-      if (ty !== undefined && ty !== '') query['ty'] = ty;
-      const env = await call(path, expoId, { method: 'GET', query });
-      if (!isSuccessCode(env.code)) return refused(env);
-      return ok(env, await readEncrypted(path, expoId, aesKey, FormConfig, env.data));
+    getCustomerId(p) {
+      const load = async (): Promise<UpstreamResult<FormConfig>> => {
+        const { expoId, fId, ty } = p;
+        const path = Path.getCustomerId;
+        const aesKey = await aesKeyOf(expoId);
+        const query: Record<string, string> = { fId: String(fId), eId: String(expoId) };
+        if (ty !== undefined && ty !== '') query['ty'] = ty;
+        const env = await call(path, expoId, { method: 'GET', query });
+        if (!isSuccessCode(env.code)) return refused(env);
+        return ok(env, await readEncrypted(path, expoId, aesKey, FormConfig, env.data));
+      };
+      return options.configCache ? options.configCache(p, load) : load();
     },
 
     sendSmsCode({ expoId, areaCode, national }) {

@@ -7,7 +7,8 @@
  */
 import type { AppEnv } from '../env';
 import reference from '../reference';
-import { createUpstream, type Upstream } from './client';
+import { createUpstream, type ConfigCache, type Upstream } from './client';
+import { cachedConfig, configCacheTtls } from './config-cache';
 import { upstreamTimeoutMs } from './timeout';
 
 export { createUpstream } from './client';
@@ -25,15 +26,33 @@ export const REFERENCE_BASE_URL = 'http://reference.invalid';
  * The upstream client for this environment.
  * @example const r = await upstreamFor(env).getCustomerId({ expoId: 1308, fId: 10542 });
  */
-export function upstreamFor(env: AppEnv): Upstream {
+export function upstreamFor(env: AppEnv, request: RequestScope = {}): Upstream {
   const timeoutMs = upstreamTimeoutMs(env);
   const url = env.UPSTREAM_URL?.trim() ?? '';
+  const configCache = configCacheFor(env, url === '' ? REFERENCE_BASE_URL : url, request);
   if (url !== '') {
-    return createUpstream({ baseUrl: url, fetch: (req) => fetch(req), timeoutMs });
+    return createUpstream({ baseUrl: url, fetch: (req) => fetch(req), timeoutMs, configCache });
   }
   return createUpstream({
     baseUrl: REFERENCE_BASE_URL,
     fetch: async (req) => reference.fetch(req, env),
     timeoutMs,
+    configCache,
   });
+}
+
+/** The Cache API cache the configs live in. */
+const CONFIG_CACHE_NAME = 'expo-pass-config';
+
+/** What an upstream may use of the request it serves. */
+export interface RequestScope {
+  /** keeps background work (a stale config's refresh) alive after the reply */
+  waitUntil?: ((p: Promise<unknown>) => void) | undefined;
+}
+
+/** The edge cache of `getCustomerId` (config-cache.ts), where the runtime has the Cache API and the TTL is not 0. */
+function configCacheFor(env: AppEnv, scope: string, request: RequestScope): ConfigCache | undefined {
+  const { ttlS, staleS } = configCacheTtls(env);
+  if (ttlS <= 0 || typeof caches === 'undefined') return undefined;
+  return cachedConfig({ cache: () => caches.open(CONFIG_CACHE_NAME), ttlS, staleS, scope, waitUntil: request.waitUntil });
 }

@@ -1,0 +1,137 @@
+/**
+ * The edge cache of the organiser's form config (issue 10): one `getCustomerId` per TTL and
+ * location instead of one per view; failures never cached; a change shows after the TTL.
+ */
+import { env } from 'cloudflare:test';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AppEnv } from '../../functions/env';
+import reference from '../../functions/reference';
+import { upstreamFor } from '../../functions/upstream';
+import { Path } from '../../functions/upstream/contract';
+import { cachedConfig, configCacheTtls } from '../../functions/upstream/config-cache';
+import type { FormConfig } from '../../functions/upstream/contract';
+import type { UpstreamResult } from '../../functions/upstream/result';
+
+const testEnv = env as unknown as AppEnv;
+
+afterEach(() => vi.restoreAllMocks());
+
+function countConfigCalls(): () => number {
+  const spy = vi.spyOn(reference, 'fetch');
+  return () => spy.mock.calls.filter((c) => new URL((c[0] as Request).url).pathname === `/custom${Path.getCustomerId}`).length;
+}
+
+const config = (title: string): UpstreamResult<FormConfig> => ({
+  ok: true,
+  code: 200,
+  msg: 'success',
+  data: { customerForm: [], customerUrls: null, customerWx: { formTitle: title } as FormConfig['customerWx'], expoInfo: null, activity: null },
+});
+
+describe('getCustomerId through upstreamFor (the reference in-process)', () => {
+  it('20 views of one page within the TTL ask the organiser at most once', async () => {
+    const calls = countConfigCalls();
+    for (let i = 0; i < 20; i++) {
+      const r = await upstreamFor(testEnv).getCustomerId({ expoId: 1308, fId: 21308, ty: 'visitor' });
+      expect(r.ok).toBe(true);
+    }
+    expect(calls()).toBeLessThanOrEqual(1);
+  });
+
+  it('a refusal is not cached', async () => {
+    const calls = countConfigCalls();
+    for (let i = 0; i < 3; i++) expect((await upstreamFor(testEnv).getCustomerId({ expoId: 1308, fId: 99_999 })).ok).toBe(false);
+    expect(calls()).toBe(3);
+  });
+
+  it('CONFIG_CACHE_TTL_S=0 turns the cache off', async () => {
+    const calls = countConfigCalls();
+    const off = { ...testEnv, CONFIG_CACHE_TTL_S: '0' };
+    for (let i = 0; i < 3; i++) await upstreamFor(off).getCustomerId({ expoId: 1308, fId: 21308 });
+    expect(calls()).toBe(3);
+  });
+});
+
+describe('cachedConfig', () => {
+  const open = () => caches.open(`test-${crypto.randomUUID()}`);
+
+  it('fresh for the TTL, then stale-while-revalidate, then a change shows', async () => {
+    let clock = 1_000_000;
+    let version = 'v1';
+    const load = vi.fn(async () => config(version));
+    const pending: Promise<unknown>[] = [];
+    const cacheP = open();
+    const read = cachedConfig({ cache: () => cacheP, ttlS: 60, staleS: 600, scope: 's', now: () => clock, waitUntil: (p) => pending.push(p) });
+    const title = async () => {
+      const r = await read({ expoId: 1, fId: 2 }, load);
+      return r.ok ? r.data.customerWx?.formTitle : null;
+    };
+    expect(await title()).toBe('v1');
+    version = 'v2';
+    clock += 59_000;
+    expect(await title()).toBe('v1');
+    expect(load).toHaveBeenCalledTimes(1);
+    // Past the TTL: the stale copy at once, a refresh behind it…
+    clock += 2_000;
+    expect(await title()).toBe('v1');
+    await Promise.all(pending);
+    expect(load).toHaveBeenCalledTimes(2);
+    // …and the change from then on.
+    expect(await title()).toBe('v2');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('past TTL + stale, or without waitUntil, it fetches before answering', async () => {
+    let clock = 0;
+    let version = 'a';
+    const load = vi.fn(async () => config(version));
+    const cacheP = open();
+    const read = cachedConfig({ cache: () => cacheP, ttlS: 10, staleS: 10, scope: 's', now: () => clock });
+    await read({ expoId: 1, fId: 2 }, load);
+    version = 'b';
+    clock += 15_000;
+    const r = await read({ expoId: 1, fId: 2 }, load);
+    expect(r.ok && r.data.customerWx?.formTitle).toBe('b');
+  });
+
+  it('a fault or a refusal is never kept; a failed refresh keeps the stale copy', async () => {
+    let clock = 0;
+    const cacheP = open();
+    const pending: Promise<unknown>[] = [];
+    const read = cachedConfig({ cache: () => cacheP, ttlS: 10, staleS: 100, scope: 's', now: () => clock, waitUntil: (p) => pending.push(p) });
+    await expect(read({ expoId: 1, fId: 2 }, () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    const refusal = await read({ expoId: 1, fId: 2 }, async () => ({ ok: false, kind: 'refused', code: 404, msg: 'no' }));
+    expect(refusal.ok).toBe(false);
+    const good = vi.fn(async () => config('kept'));
+    expect((await read({ expoId: 1, fId: 2 }, good)).ok).toBe(true);
+    expect(good).toHaveBeenCalledTimes(1);
+    clock += 20_000;
+    const r = await read({ expoId: 1, fId: 2 }, () => Promise.reject(new Error('down again')));
+    expect(r.ok && r.data.customerWx?.formTitle).toBe('kept');
+    await Promise.all(pending);
+    const again = await read({ expoId: 1, fId: 2 }, () => Promise.reject(new Error('still down')));
+    expect(again.ok && again.data.customerWx?.formTitle).toBe('kept');
+  });
+
+  it('keeps expos, urls, types and upstreams apart', async () => {
+    const cacheP = open();
+    const read = (scope: string) => cachedConfig({ cache: () => cacheP, ttlS: 60, staleS: 0, scope });
+    await read('a')({ expoId: 1, fId: 2, ty: 'x' }, async () => config('a-1-2-x'));
+    const other = vi.fn(async () => config('other'));
+    for (const [scope, p] of [
+      ['b', { expoId: 1, fId: 2, ty: 'x' }],
+      ['a', { expoId: 3, fId: 2, ty: 'x' }],
+      ['a', { expoId: 1, fId: 4, ty: 'x' }],
+      ['a', { expoId: 1, fId: 2, ty: 'y' }],
+    ] as const) {
+      await read(scope)(p, other);
+    }
+    expect(other).toHaveBeenCalledTimes(4);
+  });
+
+  it('reads the TTLs from the environment, defaults for bad values', () => {
+    expect(configCacheTtls({})).toEqual({ ttlS: 60, staleS: 600 });
+    expect(configCacheTtls({ CONFIG_CACHE_TTL_S: '5', CONFIG_CACHE_STALE_S: '0' })).toEqual({ ttlS: 5, staleS: 0 });
+    expect(configCacheTtls({ CONFIG_CACHE_TTL_S: '-1', CONFIG_CACHE_STALE_S: 'x' })).toEqual({ ttlS: 60, staleS: 600 });
+  });
+});
