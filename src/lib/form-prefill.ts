@@ -4,7 +4,8 @@
  * Upstream values come shaped like addUserInfo's data (`{ industry: 'Energy', visitDays: ['day1'] }`);
  * the form needs them as the flat input values it posts (form-schema.ts inputNames).
  */
-import { OTHER_VALUE, type FormField } from './form-schema';
+import { OTHER_VALUE } from './form-fields';
+import type { FormField } from './form-schema';
 
 const str = (v: unknown): string =>
   typeof v === 'string' ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : '';

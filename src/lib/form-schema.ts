@@ -17,7 +17,7 @@
  * ]
  */
 import { z } from 'zod';
-import { LANGS, type Lang } from './languages';
+import { LANGS } from './languages';
 import { ID_TYPES } from './id-number';
 
 /** Field types (issue: text, e-mail, phone with area code, select, radio, checkbox with 'other', ID document, date, privacy agreement). */
@@ -72,8 +72,7 @@ export const FieldOption = z.object({
 });
 export type FieldOption = z.infer<typeof FieldOption>;
 
-/** The value posted for a ticked 'other' choice (its text goes in `{key}.other`). */
-export const OTHER_VALUE = '__other';
+
 
 /** One field of the form. */
 export const FormField = z
@@ -161,40 +160,5 @@ export function parseFormDefinition(raw: unknown): FormDefinition {
   return { fields, problems };
 }
 
-/**
- * A local text in the page language: the language itself; then Chinese for the Chinese pages
- * (zh, tw) and English for every other page; then the remaining one of the two.
- * @example textOf({ zh: '姓名', en: 'Name' }, 'thai') // 'Name'
- * @example textOf({ zh: '姓名', en: 'Name' }, 'tw') // '姓名'
- */
-export function textOf(text: LocalText | undefined, lang: Lang): string {
-  if (!text) return '';
-  const chinese = lang === 'zh' || lang === 'tw';
-  return text[lang] ?? (chinese ? (text.zh ?? text.en) : (text.en ?? text.zh)) ?? '';
-}
-
-/** The form input names a field posts (its value, and its side values). */
-export function inputNames(f: FormField): string[] {
-  switch (f.type) {
-    case 'phone':
-      return [f.key, `${f.key}.areaCode`];
-    case 'idDocument':
-      return [`${f.key}.type`, f.key];
-    case 'checkbox':
-      return [
-        ...f.options.map((_, i) => `${f.key}.${i}`),
-        ...(f.other ? [`${f.key}.${OTHER_VALUE}`, `${f.key}.other`] : []),
-      ];
-    case 'select':
-    case 'radio':
-      return f.other ? [f.key, `${f.key}.other`] : [f.key];
-    default:
-      return [f.key];
-  }
-}
-
-/** The input that receives focus when a field fails (spec §5: the failing field receives focus). */
-export function focusName(f: FormField): string {
-  if (f.type === 'checkbox') return f.options.length > 0 ? `${f.key}.0` : `${f.key}.${OTHER_VALUE}`;
-  return f.key;
-}
+// Zod-free helpers live in form-fields.ts so the browser's form islands do not ship zod (issue 10).
+export { OTHER_VALUE, focusName, inputNames, textOf } from './form-fields';

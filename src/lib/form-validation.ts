@@ -11,7 +11,8 @@
  */
 import { idNumberProblem, idTypesFor } from './id-number';
 import type { Lang } from './languages';
-import { OTHER_VALUE, focusName, type FormField } from './form-schema';
+import { OTHER_VALUE, focusName } from './form-fields';
+import type { FormField } from './form-schema';
 import { validateSendCode } from './validation';
 
 /** Catalogue keys this module reports. */
