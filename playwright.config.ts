@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_FLAGS } from './scripts/lib.mjs';
+import { CHROMIUM, CHROMIUM_FLAGS, RAISED_LIMITS } from './scripts/lib.mjs';
 
 /**
  * Browser specs in Debian's Chromium (STACK.md: a test tool's own browser download fails
@@ -44,6 +44,8 @@ export default defineConfig({
       // Browser specs send many codes to the same demo contacts; the limits have their own edge tests.
       REF_SEND_INTERVAL_S: '0',
       REF_SENDS_PER_HOUR: '100000',
+      // The same for the edge's abuse limits (all from 127.0.0.1); tests/edge proves the defaults.
+      ...RAISED_LIMITS,
     },
   },
 });

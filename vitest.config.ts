@@ -17,10 +17,14 @@ export default defineConfig(async () => {
         {
           plugins: [
             cloudflareTest({
+              // Durable Object classes come from the entry: functions/worker.ts without Astro (tests/edge/entry.ts).
+              main: 'tests/edge/entry.ts',
               miniflare: {
                 compatibilityDate: '2026-10-19',
                 compatibilityFlags: ['nodejs_compat'],
                 d1Databases: ['DB'],
+                // The abuse limits' counter (functions/limits); the limits keep their defaults here.
+                durableObjects: { LIMITS: { className: 'Limiter', useSQLite: true } },
                 bindings: {
                   TEST_MIGRATIONS: migrations,
                   UPSTREAM_URL: '',

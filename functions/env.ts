@@ -1,3 +1,5 @@
+import type { Limiter } from './limits/limiter';
+
 /**
  * The Worker's bindings and variables (wrangler.toml `[vars]`, secrets, D1).
  * Every variable is documented in README.md "Configuration". `Cloudflare.Env` is generated from
@@ -32,4 +34,21 @@ export interface AppEnv extends Cloudflare.Env {
   REF_SENDS_PER_HOUR?: string;
   /** D1 database of the reference upstream. */
   DB: D1Database;
+  // Abuse limits (README "Security" > "Abuse limits", src/lib/limits.ts): counts per window, 0 = off.
+  /** The abuse limits' counter (functions/limits/limiter.ts). */
+  LIMITS: DurableObjectNamespace<Limiter>;
+  /** Code sends per client address and minute (default 5). */
+  LIMIT_SENDS_PER_IP_MIN?: string;
+  /** Code sends per client address and hour (default 20). */
+  LIMIT_SENDS_PER_IP_HOUR?: string;
+  /** Code sends to one contact and hour, across every expo (default 10). */
+  LIMIT_SENDS_PER_CONTACT_HOUR?: string;
+  /** SMS sends per expo and area code and hour (default 100). */
+  LIMIT_SENDS_PER_AREA_HOUR?: string;
+  /** Code sends per expo and hour (default 1000). */
+  LIMIT_SENDS_PER_EXPO_HOUR?: string;
+  /** Lookups per client address and minute (default 30). */
+  LIMIT_LOOKUPS_PER_IP_MIN?: string;
+  /** Codes not accepted per client address and hour (default 20). */
+  LIMIT_WRONG_CODES_PER_IP_HOUR?: string;
 }

@@ -11,3 +11,6 @@ app.use(cf());
 app.use(astro());
 
 export default app;
+
+// The abuse limits' counter (functions/limits): a Durable Object class must be exported by the entry.
+export { Limiter } from './limits/limiter';

@@ -22,6 +22,7 @@ import { encodeId } from '../../src/lib/ids';
 import { resendWaitS, SENT_COOKIE, RESEND_S } from '../../src/lib/resend';
 import { usesBypass } from '../../src/lib/lookup-page';
 import type { LookupOutcome, LookupReply, SendCodeReply } from '../../src/islands/lookup-types';
+import { checkLookupLimits, checkSendLimits, limitedReply } from '../limits'; // abuse limits (issue 9)
 
 type Ctx = Context<{ Bindings: AppEnv }>;
 
@@ -141,6 +142,9 @@ lookup.post('/send-code', async (c) => {
     return flashBack(c, r, { notice: { tone: 'error', key: 'search.waitResend', vars: { n: wait }, text: null } });
   }
   const v = valid.value;
+  // abuse limits (issue 9, functions/limits): counted at the edge before the upstream sends anything.
+  const limited = await checkSendLimits(c, { expoId: r.page.expoId, contact: contactOf(checkType, v) });
+  if (limited) return limitedReply(c, limited, r.input, (notice) => flashBack(c, r, { notice }));
   let result;
   try {
     const up = upstreamFor(c.env);
@@ -198,6 +202,9 @@ lookup.post('/lookup', async (c) => {
     return flashBack(c, r, { notice: { tone: 'error', key: 'search.otherError', text: null } });
   }
 
+  // abuse limits (issue 9, functions/limits): refused before the upstream checks (and burns) the code.
+  const limits = await checkLookupLimits(c, { checksCode: !bypass });
+  if (limits.refused) return limitedReply(c, limits.refused, r.input, (notice) => flashBack(c, r, { notice }));
   let outcome: Outcome<Registration>;
   try {
     const up = upstreamFor(c.env);
@@ -205,6 +212,7 @@ lookup.post('/lookup', async (c) => {
     if (!bypass) {
       const verified = await up.captchaVerify({ expoId: r.page.expoId, contact, captcha });
       if (!verified.ok) return failed(c, r);
+      await limits.codeAccepted(); // abuse limits: a right code is not a wrong one
     }
     const found = await up.queryRegistrations({ expoId: r.page.expoId, contact, captcha, urlsId: bypass ? r.page.urlId : undefined });
     outcome = found.ok

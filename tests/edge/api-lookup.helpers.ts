@@ -11,15 +11,22 @@ import reference from '../../functions/reference';
 import { decodeFlash, FLASH_COOKIE, type Flash } from '../../src/lib/flash';
 import { CONTACT_COOKIE, verifyContact, type VerifiedContact } from '../../src/lib/contact-cookie';
 import { encodeId } from '../../src/lib/ids';
+import { LIMIT_SPECS } from '../../src/lib/limits';
 import type { LookupReply, SendCodeReply } from '../../src/islands/lookup-types';
 
 export const BASE = 'https://expo.example';
 export const app = createApp();
 
+/** Every abuse limit of the edge switched off (0), for tests about something else. */
+export const LIFTED_LIMITS = Object.fromEntries(Object.values(LIMIT_SPECS).map((spec) => [spec.name, '0']));
+
 /** The edge project's bindings (vitest.config.ts): DEV_OUTBOX '1', BYPASS_CODE '2468', SESSION_SECRET. */
 export const testEnv = env as unknown as AppEnv;
-/** The same with the reference's send limits lifted (60 s gap, 5 an hour), for tests that send several codes. */
-export const fastEnv: AppEnv = { ...testEnv, REF_SEND_INTERVAL_S: '0', REF_SENDS_PER_HOUR: '1000' };
+/**
+ * The same with the send limits lifted, for tests that send several codes: the reference's
+ * (60 s gap, 5 an hour) and the edge's abuse limits (tests/edge/limits.worker.test.ts proves those).
+ */
+export const fastEnv: AppEnv = { ...testEnv, REF_SEND_INTERVAL_S: '0', REF_SENDS_PER_HOUR: '1000', ...LIFTED_LIMITS };
 export const SECRET = testEnv.SESSION_SECRET ?? '';
 
 /** One parsed Set-Cookie header. */
