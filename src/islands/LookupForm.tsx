@@ -5,6 +5,7 @@ import type { LookupFormProps, LookupOutcome, LookupValues, SelectRow } from './
 import { postJson } from './call';
 import CountryPicker from './CountryPicker';
 import SelectPopup from './SelectPopup';
+import ToastHost from './ToastHost';
 import SendCodeButton, { type SendCodeBody } from './SendCodeButton';
 import { browserSession, checkTypeOf, isModifiedClick, storeCheckType, storedCheckType, write } from './session';
 import { countryEntryText, unpackCountries } from '../lib/countries';
@@ -39,7 +40,7 @@ type Notice = NonNullable<LookupFormProps['notice']>;
  * window or storage during render, so hydration matches the server's HTML.
  */
 export default function LookupForm(props: LookupFormProps) {
-  const { hidden, modes, strings } = props;
+  const { hidden, modes, strings, toastStrings } = props;
   const lang = resolveLang(props.lang);
   const countries = useMemo(() => unpackCountries(props.countries), [props.countries]);
   const [enhanced, setEnhanced] = useState(false);
@@ -372,6 +373,7 @@ export default function LookupForm(props: LookupFormProps) {
           {busy ? strings['app.loading'] : strings['search.submit']}
         </button>
       </form>
+      <ToastHost strings={toastStrings} />
       {rows && (
         <SelectPopup
           rows={rows}

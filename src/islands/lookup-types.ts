@@ -88,6 +88,11 @@ export interface LookupFormProps {
    */
   countries: string;
   strings: Record<LookupStringKey, string>;
+  /**
+   * The toast texts (spec §8): the lookup island hosts the page's one toast itself, so a lookup
+   * page loads no separate ToastHost island (issue 10: fewer files on a slow network).
+   */
+  toastStrings: Record<string, string>;
 }
 
 /** The JSON the edge API answers to the island (`POST /api/send-code`, `POST /api/lookup` with `accept: application/json`). */

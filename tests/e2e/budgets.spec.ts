@@ -18,6 +18,9 @@ import { CASES, caseOf, hydrated, js, lookupUrl, type Case } from './lookup-help
 const KB = 1024;
 const JS_BUDGET = 80 * KB;
 const HTML_BUDGET = 14 * KB;
+/** A lookup page's JavaScript files and requests (document included), issue 10. */
+const MAX_JS_FILES = 4;
+const MAX_REQUESTS = 6;
 
 const gz = (body: Buffer | string): number => gzipSync(body, { level: 9 }).length;
 const kb = (n: number): string => `${(n / KB).toFixed(1)} KB`;
@@ -31,8 +34,13 @@ const LOOKUP_PAGES: readonly { what: string; c: Case; url: string }[] = CASES.fl
 });
 
 /** Opens `url` and collects every script the page loads until the network is idle after hydration. */
-async function loadAndCollectScripts(page: Page, url: string): Promise<{ url: string; raw: number; gzip: number }[]> {
+async function loadAndCollectScripts(
+  page: Page,
+  url: string,
+  requests: string[] = [],
+): Promise<{ url: string; raw: number; gzip: number }[]> {
   const responses: Response[] = [];
+  page.on('request', (r) => requests.push(r.url()));
   page.on('response', (r) => {
     if (r.request().resourceType() === 'script') responses.push(r);
   });
@@ -102,8 +110,12 @@ test.describe('budgets: lookup page JavaScript ≤ 80 KB gzip, after first paint
         expect(tag, 'a <head> script file is one of Astro\'s own bundles').toMatch(/src="\/_astro\//);
       }
 
-      const scripts = await loadAndCollectScripts(page, p.url);
+      const requests: string[] = [];
+      const scripts = await loadAndCollectScripts(page, p.url, requests);
       const total = scripts.reduce((a, s) => a + s.gzip, 0);
+      // Few files on a slow network (issue 10): the island, the renderer, one shared chunk.
+      expect(scripts.length, `${p.what}: ≤ ${MAX_JS_FILES} JavaScript files`).toBeLessThanOrEqual(MAX_JS_FILES);
+      expect(requests.length, `${p.what}: ≤ ${MAX_REQUESTS} requests: ${requests.join(' ')}`).toBeLessThanOrEqual(MAX_REQUESTS);
       const raw = scripts.reduce((a, s) => a + s.raw, 0);
       console.log(
         `[budget] JS ${p.what} (${js() ? 'js' : 'nojs'}): ${scripts.length} scripts, ${kb(raw)} raw, ${kb(total)} gzip` +
@@ -115,6 +127,57 @@ test.describe('budgets: lookup page JavaScript ≤ 80 KB gzip, after first paint
       expect(total, `${p.what}: JavaScript ${kb(total)} gzip ≤ 80 KB`).toBeLessThanOrEqual(JS_BUDGET);
     });
   }
+});
+
+test.describe('budgets: a registration form page\'s JavaScript ≤ 80 KB gzip (no schema library)', () => {
+  test('the generic form (expo 2003) after a lookup', async ({ page }) => {
+    const email = `budget-form-${Date.now().toString(36)}@demo.test`;
+    const location = await lookUpByEmail(page.request, email, { expoId: 2003, urlId: 22003, ty: 'visitor', variant: '', f: '', back: '/search/22003/MjAwMw/visitor' });
+    expect(new URL(location, 'http://x').pathname).toMatch(/^\/form\//);
+    const scripts = await loadAndCollectScripts(page, location);
+    const total = scripts.reduce((a, s) => a + s.gzip, 0);
+    console.log(`[budget] JS form page (${js() ? 'js' : 'nojs'}): ${scripts.length} scripts, ${kb(total)} gzip`);
+    if (js()) expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.length).toBeLessThanOrEqual(MAX_JS_FILES);
+    expect(total, `form page: JavaScript ${kb(total)} gzip ≤ 80 KB`).toBeLessThanOrEqual(JS_BUDGET);
+  });
+});
+
+/** Sums the page's `layout-shift` entries from its very start (CLS without the session windows). */
+async function watchShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shift: number };
+    w.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__shift += (e as unknown as { value: number }).value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+const shiftOf = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+
+test.describe('budgets: nothing moves while a page loads (layout shift 0)', () => {
+  const pages = [
+    ...CASES.map((c) => ({ what: `${c.name || 'search'} lookup`, url: lookupUrl(c, '') })),
+    { what: '1308 home', url: '/21308/MTMwOA/visitor' },
+  ];
+  for (const p of pages) {
+    test(`${p.what} (${p.url})`, async ({ page }) => {
+      await watchShifts(page);
+      await page.goto(p.url, { waitUntil: 'load' });
+      await hydrated(page);
+      await page.waitForLoadState('networkidle');
+      expect(await shiftOf(page), `${p.what}: cumulative layout shift`).toBe(0);
+    });
+  }
+
+  test('a registration form page', async ({ page }) => {
+    const email = `budget-cls-${Date.now().toString(36)}@demo.test`;
+    const location = await lookUpByEmail(page.request, email, { expoId: 2003, urlId: 22003, ty: 'visitor', variant: '', f: '', back: '/search/22003/MjAwMw/visitor' });
+    await watchShifts(page);
+    await page.goto(location, { waitUntil: 'load' });
+    await page.waitForLoadState('networkidle');
+    expect(await shiftOf(page), 'form page: cumulative layout shift').toBe(0);
+  });
 });
 
 test.describe('budgets: every page\'s HTML ≤ 14 KB gzip', () => {

@@ -40,6 +40,7 @@ function props(over: Partial<LookupFormProps> = {}): LookupFormProps {
     lang: 'en',
     countries: packCountries(COUNTRIES),
     strings,
+    toastStrings: { 'error.generic': '[error.generic]' },
     ...over,
   };
 }
