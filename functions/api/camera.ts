@@ -9,6 +9,7 @@ import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
 import { isUpstreamError, upstreamFor } from '../upstream';
 import { readInput } from './input';
+import { displayText } from '../../src/lib/flash';
 import { CONTACT_COOKIE, verifyContact } from '../../src/lib/contact-cookie';
 import { resolveFormPage } from '../../src/lib/form-page';
 import { looksLikeImage } from '../../src/lib/form-image';
@@ -44,7 +45,7 @@ camera.post('/camera', async (c) => {
   }
   try {
     const r = await upstreamFor(c.env).camera5({ expoId: page.params.expoId, image });
-    if (!r.ok) return c.json<Reply>({ code: r.code, msg: r.msg?.trim() || t('error.uploadFailed'), data: null });
+    if (!r.ok) return c.json<Reply>({ code: r.code, msg: displayText(r.msg ?? '') || t('error.uploadFailed'), data: null });
     const found = cardFields(r.data as Record<string, unknown>);
     return c.json<Reply>({
       code: 200,
@@ -52,7 +53,8 @@ camera.post('/camera', async (c) => {
       data: { fields: found },
     });
   } catch (e) {
-    const msg = isUpstreamError(e, 'timeout') ? t('error.timeout') : t('error.uploadFailed');
-    return c.json<Reply>({ code: 502, msg, data: null }, 502);
+    const timeout = isUpstreamError(e, 'timeout');
+    const msg = timeout ? t('error.timeout') : t('error.uploadFailed');
+    return c.json<Reply>({ code: timeout ? 504 : 502, msg, data: null }, timeout ? 504 : 502);
   }
 });

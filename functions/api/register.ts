@@ -211,7 +211,8 @@ register.post('/register', async (c) => {
   } catch (e) {
     const timeout = isUpstreamError(e, 'timeout');
     const message = timeout ? t('error.timeout') : t('error.relatedData');
-    if (json) return reply(c, { outcome: 'refused', message }, timeout ? 504 : 502, message);
+    // The same HTTP status as the lookup's faults (504 timeout, 502 anything else).
+    if (json) return c.json<RegisterReply>({ code: timeout ? 504 : 502, msg: message, data: { outcome: 'refused', message } }, timeout ? 504 : 502);
     return flashBack(c, p, { notice: { tone: 'error', key: null, text: message } });
   }
 });

@@ -4,6 +4,7 @@
  * and the register API both resolve the page from the same path, so the API never trusts a
  * posted kind or expo.
  */
+import { encodeId } from './ids';
 import { parsePathParams, type PathParams } from './routes';
 import type { Variant } from './variants';
 
@@ -55,16 +56,23 @@ export function resolveFormPage(route: string, rest: readonly string[], variant:
   return { route, kind, variant, params };
 }
 
+/**
+ * `/{route}/{fId}/{eid}/{ty}` built from the parsed values, never the raw segments: a segment
+ * that decoded to a valid id may still carry a newline or a space that would break a Location
+ * header (the fuzz found `%0A` in `eid` answering 500).
+ */
+function pagePath(route: string, params: PathParams): string {
+  return `/${route}/${params.fId}/${encodeId(params.expoId)}/${encodeURIComponent(params.ty)}`;
+}
+
 /** The page's own path (where a no-JS post comes back to). */
 export function formPagePath(page: FormPage): string {
-  const { fId, eid, ty } = page.params;
-  return `/${page.route}/${fId}/${eid}/${ty}`;
+  return pagePath(page.route, page.params);
 }
 
 /** The lookup page of the same event and url: where a visitor verifies the contact. */
 export function lookupPagePath(page: Pick<FormPage, 'variant' | 'params'>): string {
-  const { fId, eid, ty } = page.params;
-  return `/${page.variant?.search ?? 'search'}/${fId}/${eid}/${ty}`;
+  return pagePath(page.variant?.search ?? 'search', page.params);
 }
 
 /** Kinds that complete an existing registration: the upstream is asked to update, not to add (spec §2.2, §2.3). */

@@ -11,6 +11,7 @@
 export function safeBackPath(candidate: string | null | undefined, origin: string): string | null {
   if (!candidate) return null;
   const text = candidate.trim();
+  if (text.length > MAX_REDIRECT_PATH) return null;
   // "//host" and "/\host" are protocol-relative to browsers: another site.
   if (text === '' || text.startsWith('//') || text.startsWith('/\\')) return null;
   let url: URL;
@@ -24,8 +25,11 @@ export function safeBackPath(candidate: string | null | undefined, origin: strin
   const path = `${url.pathname}${url.search}`;
   // `/.//evil.com` and `https://site//evil.com` resolve to the path `//evil.com`, which a
   // browser reads as another host (issue 9 hole 11): check what comes out, not what went in.
-  return isSafeRedirectPath(path) ? path : null;
+  return isSafeRedirectPath(path) && path.length <= MAX_REDIRECT_PATH ? path : null;
 }
+
+/** Longest redirect target kept: a Location header must stay well under proxies' header limits. */
+export const MAX_REDIRECT_PATH = 2048;
 
 /**
  * Whether a redirect target is a path on this site: one `/` followed by neither `/` nor `\`,
