@@ -16,8 +16,10 @@ export default defineConfig({
       algorithm: 'SHA-256',
       directives: [
         "default-src 'self'",
-        // Organisers' banners, logos and share images come from their own https hosts.
-        "img-src 'self' data: https:",
+        // This site and data: URLs only. A page that shows an organiser's config adds that
+        // config's image hosts at run time (Astro.csp.insertDirective in src/layouts/Layout.astro,
+        // origins from src/lib/image-origins.ts): no page allows every https host.
+        "img-src 'self' data:",
         "object-src 'none'",
         "base-uri 'none'",
         "frame-ancestors 'none'",

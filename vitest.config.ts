@@ -8,6 +8,9 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
  */
 export default defineConfig(async () => {
   const migrations = await readD1Migrations('functions/reference/migrations');
+  // The demo seed is not a migration (README "Deploy"); read the same way (statements per file,
+  // in name order) and applied after the migrations by tests/edge/setup.ts.
+  const seed = await readD1Migrations('functions/reference/seed');
   return {
     test: {
       projects: [
@@ -27,6 +30,7 @@ export default defineConfig(async () => {
                 durableObjects: { LIMITS: { className: 'Limiter', useSQLite: true } },
                 bindings: {
                   TEST_MIGRATIONS: migrations,
+                  TEST_SEED: seed,
                   UPSTREAM_URL: '',
                   SESSION_SECRET: 'test-session-secret-0123456789abcdef',
                   BYPASS_CODE: '2468',

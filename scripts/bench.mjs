@@ -2,18 +2,21 @@
 // npm run bench: build, serve the built Worker on a free port with a fresh database, and
 // measure every page route of spec §2.3 that the site serves: HTML bytes (raw and gzip),
 // JavaScript bytes (gzip, every chunk the page loads, islands included), request count and
-// transfer bytes, plus Lighthouse mobile (score, LCP, TBT) for the main pages. Prints a table
-// and writes bench/results.json (gitignored). It measures; it is not a test: slow pages still
-// exit 0, only a server that never starts is an error.
+// transfer bytes, plus Lighthouse mobile (score, LCP, TBT) for the main pages, and a load run
+// (autocannon: requests per second, p50/p99 latency, errors) on the generic lookup, a credential
+// page and a static file. Prints the tables and writes bench/results.json (gitignored). It
+// measures; it is not a test: slow pages still exit 0, only a server that never starts is an error.
 //
-// Flags: --no-build (measure the existing dist/), --no-lighthouse (skip the Lighthouse runs).
-// Node built-ins and @playwright/test only. docs/bench.md says what each number means.
+// Flags: --no-build (measure the existing dist/), --no-lighthouse (skip the Lighthouse runs),
+// --no-load (skip the load run), --load-duration <s> (seconds per load target, default 30).
+// Node built-ins, @playwright/test and autocannon. docs/bench.md says what each number means.
 import { spawn, execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import autocannon from 'autocannon';
 import { run, freePort, toolEnv, CHROMIUM, CHROMIUM_FLAGS, RAISED_LIMITS } from './lib.mjs';
 
 // ---------------------------------------------------------------------------------------------
@@ -57,6 +60,35 @@ const OUT_DIR = 'bench';
 const args = process.argv.slice(2);
 const skipBuild = args.includes('--no-build');
 const skipLighthouse = args.includes('--no-lighthouse');
+const skipLoad = args.includes('--no-load');
+
+/** The value of `--name <v>` or `--name=<v>`, or undefined. */
+function flagValue(name) {
+  const i = args.findIndex((a) => a === name || a.startsWith(`${name}=`));
+  if (i < 0) return undefined;
+  return args[i].includes('=') ? args[i].slice(name.length + 1) : args[i + 1];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load (autocannon): one target after the other, each with its own connections, after the page
+// measurements and Lighthouse so they do not compete. The static file is the yardstick: a page's
+// ratio to it says how much the Worker's rendering costs against serving a file.
+// ---------------------------------------------------------------------------------------------
+
+const LOAD_DURATION_S = Number(flagValue('--load-duration') ?? 30);
+if (!Number.isFinite(LOAD_DURATION_S) || LOAD_DURATION_S <= 0) {
+  console.error(`bench: --load-duration needs a number of seconds, got ${flagValue('--load-duration')}`);
+  process.exit(2);
+}
+const LOAD_CONNECTIONS = 10;
+/** Seconds of load before each measured run (not counted): the isolate, D1 and caches warm up. */
+const LOAD_WARMUP_S = 3;
+/** `route`: a row of ROUTES whose measured path is used; `path`: a fixed path. */
+const LOAD_TARGETS = [
+  { name: 'lookup (generic 2001)', route: 'lookup (generic 2001)' },
+  { name: 'credential IEAE 1308', route: 'credential IEAE 1308' },
+  { name: 'static /logo.jpg', path: '/logo.jpg', static: true },
+];
 
 // ---------------------------------------------------------------------------------------------
 // Server: `node scripts/start.mjs --no-build` in its own process group, so one kill stops
@@ -312,6 +344,49 @@ function printTable(rows) {
   }
 }
 
+/** Runs autocannon on `url`; the figures docs/bench.md "Load" describes. */
+async function load(url) {
+  const r = await autocannon({
+    url,
+    connections: LOAD_CONNECTIONS,
+    duration: LOAD_DURATION_S,
+    warmup: { connections: LOAD_CONNECTIONS, duration: LOAD_WARMUP_S },
+  });
+  return {
+    requestsPerSecond: Math.round(r.requests.average * 10) / 10,
+    latencyMs: { p50: r.latency.p50, p99: r.latency.p99, average: r.latency.average, max: r.latency.max },
+    requests: r.requests.total,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    non2xx: r.non2xx,
+    statusCodes: Object.fromEntries(Object.entries(r.statusCodeStats).map(([code, s]) => [code, s.count])),
+    bytesPerSecond: Math.round(r.throughput.average),
+    durationS: r.duration,
+  };
+}
+
+function printLoadTable(rows) {
+  const head = ['load target', 'req/s', 'p50', 'p99', 'errors', 'non-2xx', 'vs static'];
+  const lines = rows.map((r) =>
+    r.error
+      ? [r.name, 'error', '', '', '', '', '']
+      : [
+          r.name,
+          r.requestsPerSecond.toFixed(1),
+          `${r.latencyMs.p50} ms`,
+          `${r.latencyMs.p99} ms`,
+          String(r.errors + r.timeouts),
+          String(r.non2xx),
+          r.ratioToStatic == null ? '–' : r.ratioToStatic.toFixed(2),
+        ],
+  );
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmt = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(`\n${fmt(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const l of lines) console.log(fmt(l));
+  for (const r of rows) if (r.error) console.log(`\n${r.name}: ${r.error}`);
+}
+
 function gitInfo() {
   const git = (...a) =>
     new Promise((resolve) => execFile('git', a, (err, out) => resolve(err ? null : String(out).trim())));
@@ -325,6 +400,7 @@ function gitInfo() {
 // ---------------------------------------------------------------------------------------------
 
 const started = Date.now();
+const startLoad = loadavg().map((n) => Math.round(n * 100) / 100);
 if (!skipBuild) await run('npx', ['astro', 'build']);
 
 const port = await freePort();
@@ -372,12 +448,49 @@ if (!skipLighthouse) {
     console.log(row.lighthouse.error ? 'error' : `${row.lighthouse.score}`);
   }
 }
+const loadRows = [];
+if (!skipLoad) {
+  console.log(
+    `\nLoad: ${LOAD_DURATION_S} s at ${LOAD_CONNECTIONS} connections per target (after ${LOAD_WARMUP_S} s of warm-up)…`,
+  );
+  for (const target of LOAD_TARGETS) {
+    const row = { name: target.name, path: target.path ?? null, static: target.static === true };
+    loadRows.push(row);
+    try {
+      if (target.route) {
+        const measured = results.find((r) => r.name === target.route);
+        if (!measured?.path || measured.error) throw new Error(`no path: ${measured?.error ?? 'route not measured'}`);
+        row.path = measured.path;
+      }
+      Object.assign(row, await load(base + row.path));
+      console.log(
+        `  ${row.name}: ${row.requestsPerSecond} req/s, p50 ${row.latencyMs.p50} ms, p99 ${row.latencyMs.p99} ms, ` +
+          `${row.errors + row.timeouts} errors, ${row.non2xx} non-2xx`,
+      );
+    } catch (e) {
+      row.error = String(e?.message ?? e);
+      console.log(`  ${row.name}: error: ${row.error}`);
+    }
+  }
+  const yardstick = loadRows.find((r) => r.static && !r.error);
+  for (const r of loadRows) {
+    if (!r.error && yardstick) r.ratioToStatic = Math.round((r.requestsPerSecond / yardstick.requestsPerSecond) * 100) / 100;
+  }
+}
 await stopServerAndWait();
 
 const { commit, dirty } = await gitInfo();
 const report = {
   date: new Date().toISOString(),
   node: process.version,
+  // The load figures depend on it: the server, the load generator and anything else share these cores.
+  machine: {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? null,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    loadAverageAtStart: startLoad,
+    platform: `${process.platform} ${process.arch}`,
+  },
   commit,
   // true: the working tree had uncommitted changes to tracked files when the build ran
   dirty,
@@ -387,13 +500,25 @@ const report = {
     settleMs: SETTLE_MS,
     gzipLevel: 9,
     lighthouse: skipLighthouse ? 'skipped' : 'mobile (default), performance category only',
+    load: skipLoad
+      ? 'skipped'
+      : {
+          tool: 'autocannon 9',
+          durationS: LOAD_DURATION_S,
+          connections: LOAD_CONNECTIONS,
+          warmupS: LOAD_WARMUP_S,
+          pipelining: 1,
+        },
   },
   durationS: Math.round((Date.now() - started) / 1000),
   routes: results,
+  // ratioToStatic: the target's requests per second over the static file's
+  load: loadRows,
 };
 mkdirSync(OUT_DIR, { recursive: true });
 writeFileSync(join(OUT_DIR, 'results.json'), JSON.stringify(report, null, 2) + '\n');
 printTable(results);
+if (loadRows.length > 0) printLoadTable(loadRows);
 console.log(
   `\nWrote ${OUT_DIR}/results.json (commit ${commit?.slice(0, 8) ?? '?'}${dirty ? ', dirty tree' : ''}, ${report.durationS} s).`,
 );

@@ -1,7 +1,8 @@
 // Small helpers shared by the npm scripts (start, dev, test, bench). Node built-ins only.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** Environment for every tool we run: no telemetry, no metrics (STACK.md). */
 export const toolEnv = {
@@ -10,16 +11,60 @@ export const toolEnv = {
   WRANGLER_SEND_METRICS: 'false',
 };
 
-/** Runs a command through npx (so it uses the project's Node 22); resolves on exit 0, else throws. */
+/**
+ * Runs a command through npx (so it uses the project's Node 22); resolves on exit 0, else throws.
+ * `opts.quiet`: its output is kept and printed only when it fails.
+ */
 export function run(cmd, args, opts = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: 'inherit', env: { ...toolEnv, ...(opts.env ?? {}) }, cwd: opts.cwd });
+    const child = spawn(cmd, args, {
+      stdio: opts.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...toolEnv, ...(opts.env ?? {}) },
+      cwd: opts.cwd,
+    });
+    let output = '';
+    child.stdout?.on('data', (d) => (output += d));
+    child.stderr?.on('data', (d) => (output += d));
     child.on('error', reject);
     child.on('exit', (code, signal) => {
-      if (code === 0) resolve();
-      else reject(new Error(`${cmd} ${args.join(' ')} exited with ${code ?? signal}`));
+      if (code === 0) return resolve();
+      if (opts.quiet) process.stderr.write(output);
+      reject(new Error(`${cmd} ${args.join(' ')} exited with ${code ?? signal}`));
     });
   });
+}
+
+/**
+ * The reference upstream's demo seed: functions/reference/seed/*.sql, in name order. It is not a
+ * migration (`wrangler d1 migrations apply --remote` must not load demo contacts into
+ * production); every file is idempotent, so it may run again on an existing database.
+ */
+export const SEED_DIR = 'functions/reference/seed';
+
+/** The seed files, in the order they apply. */
+export function seedFiles() {
+  return readdirSync(SEED_DIR)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .map((f) => join(SEED_DIR, f));
+}
+
+/** Applies the schema migrations (functions/reference/migrations) to the local D1 database in `persistTo`. */
+export async function migrateLocal(persistTo) {
+  await run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo], {
+    env: { CI: 'true' }, // no prompt
+  });
+}
+
+/** Applies the demo seed to the local D1 database in `persistTo` (after migrateLocal); safe to repeat. */
+export async function seedLocal(persistTo) {
+  for (const file of seedFiles()) {
+    await run('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--file', file], {
+      env: { CI: 'true' },
+      quiet: true,
+    });
+    console.log(`Seeded ${file} (local, ${persistTo})`);
+  }
 }
 
 /** A free TCP port on 127.0.0.1 (other programs may hold 8787: STACK.md). */

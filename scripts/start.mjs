@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// npm start: build, create and migrate the local D1 database (schema + seed), and serve the
+// npm start: build, create and migrate the local D1 database, load the demo seed, and serve the
 // built Worker on workerd at http://127.0.0.1:${PORT:-8787}.
 // Flags: --no-build (serve the existing build).
-import { run, toolEnv, isBuilt, workerVars, varArgs } from './lib.mjs';
+// Environment: PORT; PERSIST_DIR (the local state dir, default .wrangler/state); FRESH_DB=1 wipes it first.
+import { run, isBuilt, workerVars, varArgs, migrateLocal, seedLocal } from './lib.mjs';
 import { rmSync } from 'node:fs';
 
 const port = process.env.PORT ?? '8787';
@@ -11,10 +12,10 @@ const skipBuild = process.argv.includes('--no-build');
 
 if (!skipBuild || !isBuilt()) await run('npx', ['astro', 'build']);
 if (process.env.FRESH_DB === '1') rmSync(persist, { recursive: true, force: true });
-// The reference upstream's schema and seed data are D1 migrations (functions/reference/migrations).
-await run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist], {
-  env: { ...toolEnv, CI: 'true' },
-});
+// The reference upstream's schema (migrations, functions/reference/migrations), then its demo seed
+// (functions/reference/seed: not a migration, idempotent, so an existing state dir is fine).
+await migrateLocal(persist);
+await seedLocal(persist);
 
 const base = `http://127.0.0.1:${port}`;
 const vars = workerVars();
@@ -24,8 +25,8 @@ Expo Pass is starting on ${base}
   demo pages:
     ${base}/IEAESearch/10542/MTMwOA/visitor      lookup, expo 1308 (IEAE), exhibitor url
     ${base}/IndonesianSearch/8811/MTEwOA/visitor lookup, expo 1108 (Indonesian, e-mail only)
-    ${base}/JakartaSearch/1178/MTE3OA/visitor    lookup, expo 1178 (Jakarta, country picker)
-    ${base}/1/MTMwOA/visitor                     home, expo 1308
+    ${base}/JakartaSearch/21178/MTE3OA/visitor   lookup, expo 1178 (Jakarta, country picker)
+    ${base}/21308/MTMwOA/visitor                 home, expo 1308
     ${base}/dev/outbox                           development outbox: the codes "sent"
   demo contacts: functions/reference/SEED.md
 `);

@@ -1,10 +1,17 @@
 import type { MiddlewareHandler } from 'hono';
+import { DEFAULT_PERMISSIONS_POLICY } from '../../src/lib/permissions-policy';
+import { PRIVATE_CACHE_CONTROL } from '../../src/lib/page-policy';
 
 /**
  * Security headers on every response the Worker sends (issue 1 §6).
  * Astro sets its own Content-Security-Policy header on pages (with the hashes of its inline
  * and island scripts, astro.config.mjs `security.csp`); every other response (API, reference
  * upstream, static files, redirects) gets `fallbackCsp`.
+ *
+ * Likewise `Permissions-Policy` (issue 9 §2): a page that renders the camera island sets its
+ * own (src/lib/permissions-policy.ts); everything else gets `permissionsPolicy`. Pages set their
+ * cache policy themselves (src/lib/page-policy.ts); an HTML reply without one (an error page,
+ * a page that forgot) gets `htmlCacheControl`, closed by default.
  */
 export interface SecurityHeadersOptions {
   /** CSP for responses that carry none. */
@@ -14,6 +21,10 @@ export interface SecurityHeadersOptions {
   referrerPolicy: string;
   /** Path prefixes whose replies must never be cached (the API: spec data is per visitor). */
   noStorePrefixes: readonly string[];
+  /** `Permissions-Policy` for responses that carry none. */
+  permissionsPolicy: string;
+  /** `Cache-Control` for HTML responses that carry none. */
+  htmlCacheControl: string;
 }
 
 const DEFAULT_OPTIONS: SecurityHeadersOptions = {
@@ -22,6 +33,8 @@ const DEFAULT_OPTIONS: SecurityHeadersOptions = {
   hsts: 'max-age=31536000; includeSubDomains',
   referrerPolicy: 'strict-origin-when-cross-origin',
   noStorePrefixes: ['/api/', '/custom/', '/wx/', '/dev/'],
+  permissionsPolicy: DEFAULT_PERMISSIONS_POLICY,
+  htmlCacheControl: PRIVATE_CACHE_CONTROL,
 };
 
 /** Hono middleware factory (STYLE.md §3): options checked once, a named handler returned. */
@@ -39,10 +52,12 @@ export function securityHeaders(options: Partial<SecurityHeadersOptions> = {}): 
     h.set('strict-transport-security', opts.hsts);
     h.set('x-content-type-options', 'nosniff');
     h.set('referrer-policy', opts.referrerPolicy);
+    if (!h.has('permissions-policy')) h.set('permissions-policy', opts.permissionsPolicy);
     const path = new URL(c.req.url).pathname;
-    if (opts.noStorePrefixes.some((p) => path.startsWith(p))) h.set('cache-control', 'no-store');
-    // Astro answers without a charset (STACK.md); say UTF-8 for every text reply.
     const type = h.get('content-type');
+    if (opts.noStorePrefixes.some((p) => path.startsWith(p))) h.set('cache-control', 'no-store');
+    else if (type && /^text\/html\b/.test(type) && !h.has('cache-control')) h.set('cache-control', opts.htmlCacheControl);
+    // Astro answers without a charset (STACK.md); say UTF-8 for every text reply.
     if (type && /^text\/html\b/.test(type) && !/charset=/i.test(type)) h.set('content-type', 'text/html; charset=utf-8');
     c.res = undefined;
     c.res = res;

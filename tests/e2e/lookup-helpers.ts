@@ -26,7 +26,7 @@ export function js(): boolean {
   return jsEnabled(test.info());
 }
 
-/** One demo registration as the seed holds it (functions/reference/migrations/0002_seed.sql). */
+/** One demo registration as the seed holds it (functions/reference/seed/0001_demo.sql). */
 export interface Rec {
   name: string;
   /** the selection-list label in English (spec §2.1: class name, ticketName for class 8, short euDefine prefix) */

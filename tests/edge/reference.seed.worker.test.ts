@@ -1,7 +1,7 @@
 /**
- * The seed (migrations/0002_seed.sql) holds what SEED.md promises: an expo for every
- * variant of spec §2.2 and every home-screen case of §2.4, the spec's url and config ids,
- * and demo contacts with zero, one and several matches.
+ * The demo seed (functions/reference/seed/*.sql, applied by tests/edge/setup.ts) holds what
+ * SEED.md promises: an expo for every variant of spec §2.2 and every home-screen case of §2.4,
+ * the spec's url and config ids, and demo contacts with zero, one and several matches.
  */
 import { describe, expect, it } from 'vitest';
 import { FormConfig } from '../../functions/upstream/contract';

@@ -1,4 +1,8 @@
--- Seed data of the reference upstream: see functions/reference/SEED.md for what each demo contact shows.
+-- Demo seed of the reference upstream, NOT a migration: see functions/reference/SEED.md for what each
+-- demo contact shows. Applied after the migrations by `npm start`, `npm run db:seed`, the workerd tests,
+-- the browser tests and the bench; never by `wrangler d1 migrations apply`, so a production database
+-- gets no demo contacts. Idempotent: every INSERT is ON CONFLICT DO NOTHING (rows already there are
+-- kept as they are), so it runs again on an existing database without error.
 -- Every contact is fake (*.demo.test, +xx 8000000xx numbers); every aesKey is expoNNNNAesKey00.
 -- euCodes are random base32 (functions/reference/euCode.ts), generated once for this file.
 
@@ -36,7 +40,7 @@ INSERT INTO expos (id, aes_key, exhi_name, exhi_name_en, address, end_time, show
   (1042, 'expo1042AesKey00', '直达表单的展会', 'Straight-to-Form Expo', '上海', '2024-01-01 00:00:00', '/logo.jpg', NULL, NULL, 480),
   (380, 'expo0380AesKey00', '自动跳转展会', 'Auto Expo', '上海', '2027-12-31 18:00:00', '/logo.jpg', NULL, NULL, 480),
   (785, 'expo0785AesKey00', '补全资料展一', 'Repair Form Expo 785', '北京', '2027-12-31 18:00:00', '/logo.jpg', NULL, NULL, 480),
-  (1074, 'expo1074AesKey00', '补全资料展二', 'Repair Form Expo 1074', '北京', '2027-12-31 18:00:00', '/logo.jpg', NULL, NULL, 480);
+  (1074, 'expo1074AesKey00', '补全资料展二', 'Repair Form Expo 1074', '北京', '2027-12-31 18:00:00', '/logo.jpg', NULL, NULL, 480) ON CONFLICT DO NOTHING;
 
 -- A visitor url 20000+expoId for every expo; the exhibitor url ids of spec §2.2; extra urls for configs 6309, 5013, 5127 and the second forms.
 INSERT INTO customer_urls (expo_id, id, long_url, head_img_url, eu_class) VALUES
@@ -89,7 +93,7 @@ INSERT INTO customer_urls (expo_id, id, long_url, head_img_url, eu_class) VALUES
   (1177, 31177, 'https://expo.example/1177/31177', '/logo.jpg', 0),
   (1177, 41177, 'https://expo.example/1177/41177', '/logo.jpg', 0),
   (1178, 31178, 'https://expo.example/1178/31178', '/logo.jpg', 0),
-  (1179, 31179, 'https://expo.example/1179/31179', '/logo.jpg', 0);
+  (1179, 31179, 'https://expo.example/1179/31179', '/logo.jpg', 0) ON CONFLICT DO NOTHING;
 
 -- customerWx: config 60000+expoId for each visitor url, except the spec's own ids (5959 IEAE, 5413, 5013, 5127, 6309).
 -- 2001 carries two banner images with one valid and one invalid jump link (spec §2.5).
@@ -132,21 +136,21 @@ INSERT INTO customer_wx (id, expo_id, urls_id, config) VALUES
   (6310, 1308, 10542, '{"languageType": 1, "signType": 1, "isUserClass": 0, "headImgUrl": "/logo.jpg", "bottomUrl": "/logo.jpg", "bottomUrlEn": "/logo.jpg", "formTitle": "IEAE 展商手册 Exhibitor manual", "queryMethod": 2, "isOpenBusinessCard": 0, "wechatShare": "欢迎预登记", "wecharDescription": "扫码或点击链接完成观众预登记", "shareLog": "/logo.jpg"}'),
   (5013, 1177, 31177, '{"languageType": 2, "signType": 2, "isUserClass": 0, "headImgUrl": "/logo.jpg", "bottomUrl": "/logo.jpg", "bottomUrlEn": "/logo.jpg", "formTitle": "Cross-Strait Expo (config 5013)", "queryMethod": 2, "isOpenBusinessCard": 0, "wechatShare": "欢迎预登记", "wecharDescription": "扫码或点击链接完成观众预登记", "shareLog": "/logo.jpg"}'),
   (5127, 1177, 41177, '{"languageType": 1, "signType": 4, "isUserClass": 0, "headImgUrl": "/logo.jpg", "bottomUrl": "/logo.jpg", "bottomUrlEn": "/logo.jpg", "formTitle": "两岸四地展（配置 5127）", "queryMethod": 2, "isOpenBusinessCard": 0, "wechatShare": "欢迎预登记", "wecharDescription": "扫码或点击链接完成观众预登记", "shareLog": "/logo.jpg"}'),
-  (68811, 1108, 8811, '{"languageType": 2, "signType": 2, "isUserClass": 0, "headImgUrl": "/logo.jpg", "bottomUrl": "/logo.jpg", "bottomUrlEn": "/logo.jpg", "formTitle": "Exhibitor Registration", "queryMethod": 2, "isOpenBusinessCard": 0, "wechatShare": "欢迎预登记", "wecharDescription": "扫码或点击链接完成观众预登记", "shareLog": "/logo.jpg"}');
+  (68811, 1108, 8811, '{"languageType": 2, "signType": 2, "isUserClass": 0, "headImgUrl": "/logo.jpg", "bottomUrl": "/logo.jpg", "bottomUrlEn": "/logo.jpg", "formTitle": "Exhibitor Registration", "queryMethod": 2, "isOpenBusinessCard": 0, "wechatShare": "欢迎预登记", "wecharDescription": "扫码或点击链接完成观众预登记", "shareLog": "/logo.jpg"}') ON CONFLICT DO NOTHING;
 
 -- Activities: 2001 (generic expo with an activity, /proving) and Jakarta's visitor url (records without one go to /JakartaSupplement).
 INSERT INTO activities (id, expo_id, urls_id, activity_name) VALUES
   (12001, 2001, 22001, '开幕论坛'),
-  (11781, 1178, 21178, 'Jakarta Opening Forum');
+  (11781, 1178, 21178, 'Jakarta Opening Forum') ON CONFLICT DO NOTHING;
 
 -- Tickets for the ticket expo 1216 (spec §2.4 ticket variant, §9 'ticket case').
 INSERT INTO tickets (id, expo_id, urls_id, ticket_name, original_price, current_price, sold_count, sale_date) VALUES
   (1, 1216, 21216, '单日票 Day Pass', 10000, 8000, 12, '2027-06-01 09:00:00'),
-  (2, 1216, 21216, '全程通票 Full Pass', 30000, 25000, 3, '2027-06-01 09:00:00');
+  (2, 1216, 21216, '全程通票 Full Pass', 30000, 25000, 3, '2027-06-01 09:00:00') ON CONFLICT DO NOTHING;
 
 -- Form definitions: every expo's default, and e-mail-only forms for 1317 and 1113 (spec §2.2: phone not collected).
-INSERT INTO customer_forms (expo_id, urls_id, fields) SELECT id, NULL, '[{"key": "uname", "type": "text", "required": true, "label": {"zh": "姓名", "en": "Name"}}, {"key": "ucompany", "type": "text", "required": true, "label": {"zh": "公司", "en": "Company"}}, {"key": "ucompanyTitle", "type": "text", "required": false, "label": {"zh": "职位", "en": "Job title"}}, {"key": "email", "type": "email", "required": true, "label": {"zh": "电子邮箱", "en": "E-mail"}}, {"key": "phone", "type": "phone", "required": false, "label": {"zh": "手机号码", "en": "Mobile phone"}}, {"key": "cardType", "type": "select", "required": false, "label": {"zh": "证件类型", "en": "ID type"}, "options": [{"value": 1, "label": {"zh": "身份证", "en": "ID card"}}, {"value": 2, "label": {"zh": "护照", "en": "Passport"}}, {"value": 6, "label": {"zh": "其他", "en": "Other"}}]}, {"key": "ucardid", "type": "text", "required": false, "label": {"zh": "证件号码", "en": "ID number"}}]' FROM expos WHERE id NOT IN (1317, 1113);
-INSERT INTO customer_forms (expo_id, urls_id, fields) SELECT id, NULL, '[{"key": "uname", "type": "text", "required": true, "label": {"zh": "姓名", "en": "Name"}}, {"key": "ucompany", "type": "text", "required": true, "label": {"zh": "公司", "en": "Company"}}, {"key": "ucompanyTitle", "type": "text", "required": false, "label": {"zh": "职位", "en": "Job title"}}, {"key": "email", "type": "email", "required": true, "label": {"zh": "电子邮箱", "en": "E-mail"}}, {"key": "cardType", "type": "select", "required": false, "label": {"zh": "证件类型", "en": "ID type"}, "options": [{"value": 1, "label": {"zh": "身份证", "en": "ID card"}}, {"value": 2, "label": {"zh": "护照", "en": "Passport"}}, {"value": 6, "label": {"zh": "其他", "en": "Other"}}]}, {"key": "ucardid", "type": "text", "required": false, "label": {"zh": "证件号码", "en": "ID number"}}]' FROM expos WHERE id IN (1317, 1113);
+INSERT INTO customer_forms (expo_id, urls_id, fields) SELECT id, NULL, '[{"key": "uname", "type": "text", "required": true, "label": {"zh": "姓名", "en": "Name"}}, {"key": "ucompany", "type": "text", "required": true, "label": {"zh": "公司", "en": "Company"}}, {"key": "ucompanyTitle", "type": "text", "required": false, "label": {"zh": "职位", "en": "Job title"}}, {"key": "email", "type": "email", "required": true, "label": {"zh": "电子邮箱", "en": "E-mail"}}, {"key": "phone", "type": "phone", "required": false, "label": {"zh": "手机号码", "en": "Mobile phone"}}, {"key": "cardType", "type": "select", "required": false, "label": {"zh": "证件类型", "en": "ID type"}, "options": [{"value": 1, "label": {"zh": "身份证", "en": "ID card"}}, {"value": 2, "label": {"zh": "护照", "en": "Passport"}}, {"value": 6, "label": {"zh": "其他", "en": "Other"}}]}, {"key": "ucardid", "type": "text", "required": false, "label": {"zh": "证件号码", "en": "ID number"}}]' FROM expos WHERE id NOT IN (1317, 1113) ON CONFLICT DO NOTHING;
+INSERT INTO customer_forms (expo_id, urls_id, fields) SELECT id, NULL, '[{"key": "uname", "type": "text", "required": true, "label": {"zh": "姓名", "en": "Name"}}, {"key": "ucompany", "type": "text", "required": true, "label": {"zh": "公司", "en": "Company"}}, {"key": "ucompanyTitle", "type": "text", "required": false, "label": {"zh": "职位", "en": "Job title"}}, {"key": "email", "type": "email", "required": true, "label": {"zh": "电子邮箱", "en": "E-mail"}}, {"key": "cardType", "type": "select", "required": false, "label": {"zh": "证件类型", "en": "ID type"}, "options": [{"value": 1, "label": {"zh": "身份证", "en": "ID card"}}, {"value": 2, "label": {"zh": "护照", "en": "Passport"}}, {"value": 6, "label": {"zh": "其他", "en": "Other"}}]}, {"key": "ucardid", "type": "text", "required": false, "label": {"zh": "证件号码", "en": "ID number"}}]' FROM expos WHERE id IN (1317, 1113) ON CONFLICT DO NOTHING;
 
 -- Registrations (ids from 100001). Contacts per expo and what they show: SEED.md.
 INSERT INTO registrations (id, expo_id, urls_id, eu_code, uname, eu_class, eu_define, ticket_name, activity_id, createtime, ucompany, ucardid, ucompany_title, email, phone, use_status, used_count, max_count, audit_status) VALUES
@@ -212,9 +216,9 @@ INSERT INTO registrations (id, expo_id, urls_id, eu_code, uname, eu_class, eu_de
   (100060, 1177, 21177, 'HWU6DH7WF3JH4H27', '陈一', 0, NULL, NULL, NULL, '2026-03-01 10:00:00', 'Demo Co.', NULL, 'Manager', 'one@demo.test', NULL, 0, 0, 1, 0),
   (100061, 1177, 21177, '32JPXLVDLNQ3KGVO', 'Kelly HK', 0, NULL, NULL, NULL, '2026-03-01 10:00:00', 'Demo Co.', NULL, 'Manager', NULL, '+85261234567', 0, 0, 1, 0),
   (100062, 785, 20785, 'ISTVCKXJWIH77RCS', '缺资料', 0, NULL, NULL, NULL, '2026-03-01 10:00:00', NULL, NULL, NULL, 'repair@demo.test', NULL, 0, 0, 1, 0),
-  (100063, 1074, 21074, 'VK2YXGMUMYU3GYHY', '缺资料', 0, NULL, NULL, NULL, '2026-03-01 10:00:00', NULL, NULL, NULL, 'repair@demo.test', NULL, 0, 0, 1, 0);
+  (100063, 1074, 21074, 'VK2YXGMUMYU3GYHY', '缺资料', 0, NULL, NULL, NULL, '2026-03-01 10:00:00', NULL, NULL, NULL, 'repair@demo.test', NULL, 0, 0, 1, 0) ON CONFLICT DO NOTHING;
 
 -- Second forms still to complete (code 20003): Jakarta and Bangkok.
 INSERT INTO second_forms (user_id, urls_id, saved_values) VALUES
   (100042, 31178, '{"industry": "Energy", "purpose": "Sourcing", "visitDays": ["day1"]}'),
-  (100036, 31179, '{"industry": "Food", "purpose": "Networking"}');
+  (100036, 31179, '{"industry": "Food", "purpose": "Networking"}') ON CONFLICT DO NOTHING;

@@ -1,0 +1,65 @@
+/**
+ * The demo seed is not a migration (issue 9 §4): `wrangler d1 migrations apply --remote` applies
+ * functions/reference/migrations to a production database, so that folder holds schema only, and
+ * the seed (functions/reference/seed) is written to run again safely.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = new URL('../../functions/reference/', import.meta.url).pathname;
+
+/** The statements of a SQL file: comments dropped, split on `;` outside quoted strings. */
+function statements(sql: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (let i = 0; i < sql.length; i++) {
+    const ch = sql[i] ?? '';
+    if (!quoted && ch === '-' && sql[i + 1] === '-') {
+      const end = sql.indexOf('\n', i);
+      i = end < 0 ? sql.length : end;
+      continue;
+    }
+    if (ch === "'") quoted = !quoted; // '' inside a string toggles twice
+    if (!quoted && ch === ';') {
+      if (current.trim()) out.push(current.trim());
+      current = '';
+      continue;
+    }
+    current += ch;
+  }
+  if (current.trim()) out.push(current.trim());
+  return out;
+}
+
+const sqlFiles = (dir: string) =>
+  readdirSync(join(root, dir))
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .map((f) => ({ name: `${dir}/${f}`, sql: readFileSync(join(root, dir, f), 'utf8') }));
+
+describe('migrations hold schema only', () => {
+  for (const { name, sql } of sqlFiles('migrations')) {
+    it(`${name}: no INSERT, UPDATE or DELETE`, () => {
+      for (const s of statements(sql)) expect(s, name).toMatch(/^(CREATE|ALTER|DROP)\b/i);
+    });
+  }
+});
+
+describe('the seed runs again safely', () => {
+  const files = sqlFiles('seed');
+  it('has files, applied in name order', () => {
+    expect(files.map((f) => f.name)).toEqual(['seed/0001_demo.sql', 'seed/0002_form_definitions.sql']);
+  });
+  for (const { name, sql } of files) {
+    it(`${name}: every INSERT is ON CONFLICT DO NOTHING, no DDL, no DELETE`, () => {
+      const all = statements(sql);
+      expect(all.length).toBeGreaterThan(0);
+      for (const s of all) {
+        expect(s, name).toMatch(/^(INSERT|UPDATE)\b/i);
+        if (/^INSERT\b/i.test(s)) expect(s.slice(-40), name).toMatch(/ON CONFLICT DO NOTHING$/);
+      }
+    });
+  }
+});
