@@ -12,4 +12,20 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  {
+    // The rules are pure (DESIGN.md, STYLE.md §1): src/lib imports only src/lib and plain
+    // libraries, never the Worker (functions/), the pages, the islands or a framework.
+    files: ['src/lib/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./', message: 'src/lib imports only src/lib: move what it needs into src/lib (domain.ts for types).' },
+            { regex: '^(astro|hono|react|react-dom|@astrojs/.*|cloudflare:.*)(/.*)?$', message: 'src/lib is framework-free: pass values in instead.' },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -17,7 +17,7 @@ import { validateLookup, validateSendCode, parseCheckType } from '../../src/lib/
 import { variantByName, type Variant } from '../../src/lib/variants';
 import { bypassOutcome, decideOutcome, formPath, foundCodes, successPath, type Outcome } from '../../src/lib/lookup';
 import { registrationLabel } from '../../src/lib/labels';
-import { fullPhone } from '../../src/lib/senders';
+import { fullPhone } from '../../src/lib/phone';
 import { encodeId } from '../../src/lib/ids';
 import { resendWaitS, SENT_COOKIE, RESEND_S } from '../../src/lib/resend';
 import { usesBypass } from '../../src/lib/lookup-page';

@@ -3,7 +3,7 @@
  * `parseInput` (zod → a clear message) and `decryptParam` (an encrypted param → its text).
  */
 import { z } from 'zod';
-import { AesError, decrypt } from '../../src/lib/aes';
+import { AesError, decrypt } from '../upstream/aes';
 
 /** A positive decimal id given as a number or a decimal string. */
 export const DecimalId = z

@@ -10,9 +10,10 @@
  * for an odd reply.
  */
 import { z } from 'zod';
-import { AesError, decryptJson, encrypt, encryptJson } from '../../src/lib/aes';
+import { AesError, decryptJson, encrypt, encryptJson } from './aes';
 import type { Lang } from '../../src/lib/languages';
-import { emailSenderPath, fullPhone, smsPhone, smsSenderPath } from '../../src/lib/senders';
+import { emailSenderPath, smsPhone, smsSenderPath } from './senders';
+import { fullPhone } from '../../src/lib/phone';
 import { sharedAesKeyCache, type AesKeyCache } from './aes-key-cache';
 import {
   Added,

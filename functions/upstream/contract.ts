@@ -8,24 +8,10 @@
  * odd field never crashes a page (UPSTREAM.md "Records").
  */
 import { z } from 'zod';
+import type * as domain from '../../src/lib/domain';
 
-/** Reply codes with a meaning of their own (spec §8, UPSTREAM.md). */
-export const Code = {
-  OK: 200,
-  OK_WITH_MESSAGE: 201,
-  OK_WITH_MESSAGE_2: 202,
-  /** send-code refused (too frequent, blocked): `msg` says why */
-  SEND_REFUSED: 600,
-  /** addUserInfo: the phone or ID number already has a registration */
-  ALREADY_REGISTERED: 20001,
-  /** lookup: this contact has a second form to complete (Jakarta, Bangkok) */
-  SECOND_FORM: 20003,
-} as const;
-
-/** Whether a reply code counts as success (spec §8: 200, 201, 202). */
-export function isSuccessCode(code: number): boolean {
-  return code === Code.OK || code === Code.OK_WITH_MESSAGE || code === Code.OK_WITH_MESSAGE_2;
-}
+// The domain's codes and classes live in src/lib (the rules need them); the wire re-exports them.
+export { Code, EU_CLASSES, isSuccessCode, type EuClass } from '../../src/lib/domain';
 
 /** Every call path, relative to `{UPSTREAM_URL}/custom` (UPSTREAM.md "Calls"). */
 export const Path = {
@@ -73,10 +59,6 @@ export const Envelope = z.object({
 });
 export type Envelope = z.infer<typeof Envelope>;
 
-/** Attendee classes (spec §3). */
-export const EU_CLASSES = [0, 2, 3, 4, 5, 6, 7, 8, 9] as const;
-export type EuClass = (typeof EU_CLASSES)[number];
-
 /** A registration record (UPSTREAM.md "Records"). */
 export const Registration = z.object({
   id: opt(looseInt),
@@ -91,7 +73,7 @@ export const Registration = z.object({
   ucompany: opt(looseString),
   ucardid: opt(looseString),
   ucompanyTitle: opt(looseString),
-});
+}) satisfies z.ZodType<domain.Registration>;
 export type Registration = z.infer<typeof Registration>;
 
 /** queryCustomerCode: one registration record plus usage. */
@@ -103,7 +85,7 @@ export const Credential = Registration.extend({
   maxCount: opt(looseInt),
   /** 0 approved, 1 awaiting review */
   auditStatus: opt(looseInt),
-});
+}) satisfies z.ZodType<domain.Credential>;
 export type Credential = z.infer<typeof Credential>;
 
 /** Expo info (spec §3). */
@@ -191,7 +173,10 @@ export const FormConfig = z.object({
 export type FormConfig = z.infer<typeof FormConfig>;
 
 /** 20003's data, in clear. */
-export const SecondFormRef = z.object({ userId: looseInt.pipe(z.number().int()), urlsId: looseInt.pipe(z.number().int()) });
+export const SecondFormRef = z.object({
+  userId: looseInt.pipe(z.number().int()),
+  urlsId: looseInt.pipe(z.number().int()),
+}) satisfies z.ZodType<domain.SecondFormRef>;
 export type SecondFormRef = z.infer<typeof SecondFormRef>;
 
 /** addUserInfo success data. */

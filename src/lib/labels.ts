@@ -3,7 +3,7 @@
  * ticket name for class 8, prefixed with the custom label `euDefine` when that is short.
  * Texts come from the catalogue: this module returns what `t` makes of translation keys.
  */
-import { EU_CLASSES, type Registration } from '../../functions/upstream/contract';
+import { EU_CLASSES, type Registration } from './domain';
 
 /** The fields the label reads; upstream records may lack any of them (UPSTREAM.md "Records"). */
 export type LabelledRecord = {

@@ -7,7 +7,7 @@
  * Why at the edge: the organiser's API sees every request coming from Cloudflare, never the
  * visitor's address, so per-visitor limits can only live here.
  */
-import { fullPhone, normalizeAreaCode, normalizeNational } from './senders';
+import { fullPhone, normalizeAreaCode, normalizeNational } from './phone';
 
 /** One limit: the variable that sets it, its default, and the sliding window it counts over. */
 export interface LimitSpec {

@@ -2,7 +2,7 @@
  * What a lookup leads to (spec §4 "Lookup flow", §2.2 variant rules) and the routes it goes to
  * (spec §2.1 route shapes, §2.3 generic routes). Pure: the API and pages act on the outcome.
  */
-import { Code, SecondFormRef, type Registration } from '../../functions/upstream/contract';
+import { Code, readSecondFormRef, type Registration } from './domain';
 import { decodeId, decodeNumericId, encodeId } from './ids';
 import type { Variant } from './variants';
 
@@ -141,8 +141,8 @@ export const OUTCOME_RULES: readonly OutcomeRule[] = [
     decide: (c) => {
       const route = c.variant?.rules.secondFormOn20003;
       if (c.code !== Code.SECOND_FORM || !route) return null;
-      const ref = SecondFormRef.safeParse(c.data);
-      return ref.success ? { kind: 'secondForm', userId: ref.data.userId, urlsId: ref.data.urlsId, route } : null;
+      const ref = readSecondFormRef(c.data);
+      return ref ? { kind: 'secondForm', userId: ref.userId, urlsId: ref.urlsId, route } : null;
     },
   },
   {

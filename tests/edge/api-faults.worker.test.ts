@@ -15,7 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createApp } from '../../functions/app';
 import type { AppEnv } from '../../functions/env';
 import reference from '../../functions/reference';
-import { decryptJson } from '../../src/lib/aes';
+import { decryptJson } from '../../functions/upstream/aes';
 import { CONTACT_COOKIE, signContact } from '../../src/lib/contact-cookie';
 import { decodeFlash, FLASH_COOKIE, type Flash } from '../../src/lib/flash';
 import { idCheckChar } from '../../src/lib/id-number';

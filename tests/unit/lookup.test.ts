@@ -13,6 +13,7 @@ import {
   type LookupRecord,
 } from '../../src/lib/lookup';
 import { variantByExpoId, type Variant } from '../../src/lib/variants';
+import { readSecondFormRef } from '../../src/lib/domain';
 
 const v = (id: number): Variant => {
   const found = variantByExpoId(id);
@@ -400,5 +401,19 @@ describe('bypass lookups and found codes (issue 9 holes 10, 12)', () => {
     expect(foundCodes({ kind: 'select', records }, 2)).toEqual(['A', 'B']);
     expect(foundCodes({ kind: 'repair', record: rec({ euCode: 'R' }) })).toEqual(['R']);
     expect(foundCodes({ kind: 'form' })).toEqual([]);
+  });
+});
+
+describe('readSecondFormRef (20003 data, src/lib/domain.ts)', () => {
+  it.each([
+    [{ userId: 7, urlsId: 9 }, { userId: 7, urlsId: 9 }],
+    [{ userId: '7', urlsId: ' 9 ' }, { userId: 7, urlsId: 9 }],
+    [{ userId: 7 }, null],
+    [{ userId: 'x', urlsId: 9 }, null],
+    [{ userId: 7.5, urlsId: 9 }, null],
+    [null, null],
+    ['7,9', null],
+  ])('%j → %j', (data, out) => {
+    expect(readSecondFormRef(data)).toEqual(out);
   });
 });

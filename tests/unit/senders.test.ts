@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Path } from '../../functions/upstream/contract';
 import { LANGS } from '../../src/lib/languages';
-import { emailSenderPath, fullPhone, normalizeAreaCode, smsPhone, smsRule, smsSenderPath } from '../../src/lib/senders';
+import { emailSenderPath, smsPhone, smsRule, smsSenderPath } from '../../functions/upstream/senders';
+import { fullPhone, normalizeAreaCode } from '../../src/lib/phone';
 
 describe('SMS sender by area code (UPSTREAM.md "Calls")', () => {
   it.each([

@@ -1,10 +1,12 @@
 /**
  * Which send-code call a contact goes to, and how its phone is written on the wire
- * (spec §7, UPSTREAM.md "Calls" and "Wire rules"). Pure: no Astro, React or Hono.
+ * (spec §7, UPSTREAM.md "Calls" and "Wire rules"). Wire knowledge, so it lives with the client;
+ * the phone's own rules (area code, national number, E.164) are src/lib/phone.ts.
  *
  * Paths are relative to `{UPSTREAM_URL}/custom`, spelled as in functions/upstream/contract.ts `Path`.
  */
-import { DEFAULT_LANG, isLang, type Lang } from './languages';
+import { DEFAULT_LANG, isLang, type Lang } from '../../src/lib/languages';
+import { fullPhone, normalizeAreaCode, normalizeNational } from '../../src/lib/phone';
 
 /** An SMS sender path. */
 export type SmsSenderPath = '/sms/getCaptcha' | '/sms/getSmsGJTWCode' | '/sms/getSmsGJEnCode';
@@ -47,23 +49,6 @@ const EMAIL_SENDERS: Readonly<Record<Lang, EmailSenderPath>> = {
 };
 
 /**
- * Normalises an area code to `+digits` (the picker gives `+66`; a bare `66` is accepted too).
- * @example normalizeAreaCode(' 66 ') // '+66'
- */
-export function normalizeAreaCode(areaCode: string): string {
-  const digits = areaCode.trim().replace(/^\+/, '');
-  return `+${digits}`;
-}
-
-/**
- * The national number with separators (blanks, dashes, dots, parentheses) removed.
- * No trunk prefix is dropped: the number is kept as typed, so lookups match what was registered.
- */
-export function normalizeNational(national: string): string {
-  return national.replace(/[\s\-.()]/g, '');
-}
-
-/**
  * The SMS sender and phone form for an area code (UPSTREAM.md "Calls").
  * @example smsRule('+86') // { path: '/sms/getCaptcha', phone: 'national' }
  */
@@ -77,15 +62,6 @@ export function smsRule(areaCode: string): SmsRule {
  */
 export function smsSenderPath(areaCode: string): SmsSenderPath {
   return smsRule(areaCode).path;
-}
-
-/**
- * The full E.164 phone: area code plus national number (UPSTREAM.md "Wire rules").
- * Used for lookups, registrations and every non-SMS call.
- * @example fullPhone('+66', '812345678') // '+66812345678'
- */
-export function fullPhone(areaCode: string, national: string): string {
-  return `${normalizeAreaCode(areaCode)}${normalizeNational(national)}`;
 }
 
 /**
