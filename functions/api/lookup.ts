@@ -338,7 +338,7 @@ async function respond(
 function listEntry(rec: Registration): ListEntry {
   // Code points of the trimmed text, as registrationLabel counts them.
   const cut = (v: string | null | undefined, n: number) => (v == null ? null : [...v.trim()].slice(0, n).join(''));
-  return { e: rec.euCode ?? '', n: (rec.uname ?? '').slice(0, 40), c: rec.euClass, d: cut(rec.euDefine, 20), t: cut(rec.ticketName, 40) };
+  return { e: rec.euCode ?? '', n: cut(rec.uname, 40) ?? '', c: rec.euClass, d: cut(rec.euDefine, 20), t: cut(rec.ticketName, 40) };
 }
 
 /** Largest signed `vc` value: a cookie (name, value, attributes) must stay under browsers' 4096 bytes. */

@@ -15,7 +15,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
 import { isUpstreamError, upstreamFor } from '../upstream';
 import { readInput, type Input } from './input';
-import { CONTACT_COOKIE, verifyContact, type VerifiedContact } from '../../src/lib/contact-cookie';
+import { CONTACT_COOKIE, provenFor, verifyContact, type VerifiedContact } from '../../src/lib/contact-cookie';
 import { displayText, encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S, type FlashInput } from '../../src/lib/flash';
 import { contactLock } from '../../src/lib/form-contact';
 import { IDEM_COOKIE, IDEM_KEY, IDEM_MAX_AGE_S, recalledResult, rememberResult } from '../../src/lib/form-idempotency';
@@ -146,13 +146,8 @@ register.post('/register', async (c) => {
   const secret = c.env.SESSION_SECRET ?? '';
 
   // The verified contact of this expo is required (second forms: with their reference).
-  const vc: VerifiedContact | null = await verifyContact(getCookie(c, CONTACT_COOKIE), secret);
-  // A bypass lookup (spec §2.2) proved no contact: it may never register or update (issue 9 hole 10).
-  const verified =
-    vc !== null &&
-    vc.bypass !== true &&
-    vc.expoId === page.params.expoId &&
-    (page.kind !== 'secondForm' || vc.secondForm !== undefined);
+  const vc: VerifiedContact | null = provenFor(await verifyContact(getCookie(c, CONTACT_COOKIE), secret), page.params.expoId);
+  const verified = vc !== null && (page.kind !== 'secondForm' || vc.secondForm !== undefined);
   if (!vc || !verified) {
     const lookup = lookupPagePath(page);
     const message = t('form.verifyFirst');

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { CONTACT_COOKIE, verifyContact } from '../../src/lib/contact-cookie';
+import { CONTACT_COOKIE, provenFor, verifyContact } from '../../src/lib/contact-cookie';
 import { isSafeRedirectPath } from '../../src/lib/safe-redirect';
 import {
   GUARD_RULES,
@@ -137,8 +137,7 @@ async function factsOf(
   let hasVerifiedContact = false;
   if (page.kind === 'ticket' && secret.length >= 16) {
     const vc = await verifyContact(getCookie(c, CONTACT_COOKIE), secret, now).catch(() => null);
-    // A bypass lookup (spec §2.2) proved no contact (issue 9 hole 10).
-    hasVerifiedContact = vc !== null && vc.expoId === page.expoId && vc.bypass !== true;
+    hasVerifiedContact = page.expoId !== null && provenFor(vc, page.expoId) !== null;
   }
   const openId = getCookie(c, OPENID_COOKIE)?.trim() || null;
   return {

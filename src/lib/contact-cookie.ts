@@ -39,6 +39,15 @@ export interface VerifiedContact {
 /** Most registration codes a cookie remembers (a contact with more sees the first ones on forms). */
 export const MAX_CODES = 20;
 
+/**
+ * The cookie's contact when it proves a contact of `expoId`: same expo, and not a bypass
+ * lookup (spec §2.2), which proved nothing and may never register, pre-fill or open ticket
+ * pages (issue 9 hole 10). Null otherwise.
+ */
+export function provenFor(vc: VerifiedContact | null, expoId: number): VerifiedContact | null {
+  return vc !== null && vc.expoId === expoId && vc.bypass !== true ? vc : null;
+}
+
 /** The registration codes the verified contact's own lookup found (`codes`, or the list's). */
 export function ownCodes(vc: VerifiedContact | null): string[] {
   return vc?.codes ?? vc?.list?.map((entry) => entry.e) ?? [];

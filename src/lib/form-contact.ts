@@ -3,7 +3,7 @@
  * cookie"): the e-mail or phone proven by a code is filled in and read-only, and the server
  * puts it into what it registers whatever was posted for it.
  */
-import type { VerifiedContact } from './contact-cookie';
+import { provenFor, type VerifiedContact } from './contact-cookie';
 import type { FormField } from './form-schema';
 
 export interface ContactLock {
@@ -31,11 +31,12 @@ export function nationalOf(full: string, areaCode: string): string {
  */
 export function contactLock(
   fields: readonly FormField[],
-  vc: VerifiedContact | null,
+  cookie: VerifiedContact | null,
   expoId: number,
 ): ContactLock | null {
   // A bypass lookup (spec §2.2, site 10542) proved nothing: it never fills in or registers.
-  if (!vc || vc.expoId !== expoId || vc.bypass === true) return null;
+  const vc = provenFor(cookie, expoId);
+  if (!vc) return null;
   if (vc.checkType === 2) {
     const f = fields.find((x) => x.type === 'email');
     return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_COOKIE_MAX_AGE_S, MAX_CODES, ownCodes, signContact, verifyContact } from '../../src/lib/contact-cookie';
+import { CONTACT_COOKIE_MAX_AGE_S, MAX_CODES, ownCodes, provenFor, signContact, verifyContact } from '../../src/lib/contact-cookie';
 
 const SECRET = 'a-test-secret-of-32-characters!!';
 const contact = { expoId: 1308, contact: 'one@demo.test', checkType: 2 as const };
@@ -59,5 +59,14 @@ describe('codes and bypass (issue 9 holes 10, 12)', () => {
     expect(ownCodes({ ...contact, list: [{ e: 'L1', n: 'x', c: 0, d: null, t: null }] })).toEqual(['L1']);
     expect(ownCodes(contact)).toEqual([]);
     expect(ownCodes(null)).toEqual([]);
+  });
+});
+
+describe('provenFor (issue 9 hole 10)', () => {
+  it('is the contact of that expo, never a bypass one', () => {
+    expect(provenFor(contact, 1308)).toEqual(contact);
+    expect(provenFor(contact, 1179)).toBeNull();
+    expect(provenFor({ ...contact, bypass: true }, 1308)).toBeNull();
+    expect(provenFor(null, 1308)).toBeNull();
   });
 });
