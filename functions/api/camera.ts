@@ -7,7 +7,8 @@
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
-import { isUpstreamError, upstreamFor } from '../upstream';
+import { upstreamFor } from '../upstream';
+import { faultJson, upstreamFault } from './fault';
 import { readInput } from './input';
 import { displayText } from '../../src/lib/flash';
 import { CONTACT_COOKIE, verifyContact } from '../../src/lib/contact-cookie';
@@ -53,8 +54,7 @@ camera.post('/camera', async (c) => {
       data: { fields: found },
     });
   } catch (e) {
-    const timeout = isUpstreamError(e, 'timeout');
-    const msg = timeout ? t('error.timeout') : t('error.uploadFailed');
-    return c.json<Reply>({ code: timeout ? 504 : 502, msg, data: null }, timeout ? 504 : 502);
+    // spec §8 (./fault.ts): the organiser's 403/404/405/5xx passed through, else 504 or 502.
+    return faultJson(c, upstreamFault(e, t, '/api/camera', 'error.uploadFailed'));
   }
 });

@@ -7,7 +7,8 @@ import { Hono, type Context } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
-import { upstreamFor, isUpstreamError, type Contact } from '../upstream';
+import { upstreamFor, type Contact } from '../upstream';
+import { faultJson, upstreamFault } from './fault';
 import type { Registration } from '../upstream/contract';
 import { readInput, type Input } from './input';
 import { displayText, encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S, FLASH_MAX_PATH, type FlashInput } from '../../src/lib/flash';
@@ -99,12 +100,10 @@ function contactOf(checkType: 1 | 2, v: { areaCode: string; phone: string; email
   return checkType === 1 ? { type: 'phone', areaCode: v.areaCode, national: v.phone } : { type: 'email', email: v.email };
 }
 
-/** An upstream fault (timeout, network, bad reply) as the visitor sees it. */
-function faultMessage(e: unknown, r: Request_): { status: 502 | 504; msg: string } {
-  if (isUpstreamError(e, 'timeout')) return { status: 504, msg: r.input.t('error.timeout') };
-  // Anything but a typed upstream fault is our bug: the visitor still gets a clear answer.
-  if (!isUpstreamError(e)) console.error('lookup failed unexpectedly', e);
-  return { status: 502, msg: r.input.t('error.relatedData') };
+/** An upstream fault as the visitor sees it (spec §8, ./fault.ts): JSON, or back to the page with every value. */
+function faultReply(c: Ctx, r: Request_, e: unknown): Response {
+  const fault = upstreamFault(e, r.input.t, new URL(c.req.url).pathname);
+  return r.input.json ? faultJson(c, fault) : flashBack(c, r, { notice: fault.notice });
 }
 
 /** A mode the page does not offer (e.g. phone on an e-mail-only event) is a hand-made request. */
@@ -153,9 +152,7 @@ lookup.post('/send-code', async (c) => {
         ? await up.sendSmsCode({ expoId: r.page.expoId, areaCode: v.areaCode, national: v.phone })
         : await up.sendEmailCode({ expoId: r.page.expoId, email: v.email, lang });
   } catch (e) {
-    const fault = faultMessage(e, r);
-    if (json) return c.json<SendCodeReply>({ code: fault.status, msg: fault.msg, data: null }, fault.status);
-    return flashBack(c, r, { notice: { tone: 'error', key: null, text: fault.msg } });
+    return faultReply(c, r, e);
   }
   if (!result.ok) {
     // spec §4, §8: 600 (or any refusal) re-enables the button and shows the server's msg.
@@ -220,9 +217,7 @@ lookup.post('/lookup', async (c) => {
       : decideOutcome({ variant: r.variant, expoId: r.page.expoId, code: found.code, records: [], data: 'data' in found ? found.data : undefined });
     if (bypass) outcome = bypassOutcome(outcome);
   } catch (e) {
-    const fault = faultMessage(e, r);
-    if (json) return c.json<LookupReply>({ code: fault.status, msg: fault.msg, data: null }, fault.status);
-    return flashBack(c, r, { notice: { tone: 'error', key: null, text: fault.msg } });
+    return faultReply(c, r, e);
   }
   if (outcome.kind === 'error') return failed(c, r);
 

@@ -13,7 +13,8 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
-import { isUpstreamError, upstreamFor } from '../upstream';
+import { upstreamFor } from '../upstream';
+import { faultJson, upstreamFault } from './fault';
 import { readInput, type Input } from './input';
 import { CONTACT_COOKIE, provenFor, verifyContact, type VerifiedContact } from '../../src/lib/contact-cookie';
 import { displayText, encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S, type FlashInput } from '../../src/lib/flash';
@@ -204,10 +205,11 @@ register.post('/register', async (c) => {
     }
     return refused(c, p, added.msg?.trim() || t('error.generic'), added.code);
   } catch (e) {
-    const timeout = isUpstreamError(e, 'timeout');
-    const message = timeout ? t('error.timeout') : t('error.relatedData');
-    // The same HTTP status as the lookup's faults (504 timeout, 502 anything else).
-    if (json) return c.json<RegisterReply>({ code: timeout ? 504 : 502, msg: message, data: { outcome: 'refused', message } }, timeout ? 504 : 502);
-    return flashBack(c, p, { notice: { tone: 'error', key: null, text: message } });
+    // spec §8 (./fault.ts): the organiser's 403/404/405/5xx passed through, else 504 or 502.
+    const fault = upstreamFault(e, t, '/api/register');
+    if (!json) return flashBack(c, p, { notice: fault.notice });
+    if ('error' in fault.body) return faultJson(c, fault);
+    const message = fault.body.msg;
+    return c.json<RegisterReply>({ code: fault.body.code, msg: message, data: { outcome: 'refused', message } }, fault.status);
   }
 });

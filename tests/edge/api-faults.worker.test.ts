@@ -184,11 +184,13 @@ const STEPS: Record<Route, Array<[string, string]>> = {
   ],
   camera: [['camera5', '/custom/CustomerUserInfo/camera5']],
 };
-const FAULTS: Fault[] = ['http-500', 'hang', 'not-json', 'garbage', 'network', 'refusal'];
+const FAULTS: Fault[] = ['http-500', 'http-404', 'http-405', 'http-403', 'hang', 'not-json', 'garbage', 'network', 'refusal'];
 
 /** What a fault should come to for the visitor. */
 type Expected =
   | { kind: 'fault'; status: 502 | 504; msg: string }
+  /** spec §8: the organiser's HTTP status passed through for the island's own toast; `key` what a no-JS page shows (null: nothing, 403) */
+  | { kind: 'http'; status: 403 | 404 | 405 | 500; key: string | null; vars: Record<string, string> }
   | { kind: 'refusal' }
   /** spec §8: a failed verify or lookup shows no message */
   | { kind: 'silent' }
@@ -200,6 +202,11 @@ function expected(route: Route, step: string, fault: Fault): Expected {
   // send-code and captchaVerify ignore `data` (spec §4): only code and msg matter.
   if (fault === 'garbage' && (route === 'send-code' || step === 'captchaVerify')) return { kind: 'fine' };
   if (fault === 'hang') return { kind: 'fault', status: 504, msg: en['error.timeout'] };
+  const api = `/api/${route}`;
+  if (fault === 'http-500') return { kind: 'http', status: 500, key: 'error.server', vars: { status: 'Internal Server Error' } };
+  if (fault === 'http-405') return { kind: 'http', status: 405, key: 'error.server', vars: { status: 'Method Not Allowed' } };
+  if (fault === 'http-404') return { kind: 'http', status: 404, key: 'error.notFoundMethod', vars: { url: api } };
+  if (fault === 'http-403') return { kind: 'http', status: 403, key: null, vars: {} };
   return { kind: 'fault', status: 502, msg: route === 'camera' ? en['error.uploadFailed'] : en['error.relatedData'] };
 }
 
@@ -224,7 +231,7 @@ describe('upstream faults as the visitor sees them', () => {
     ).toBe(true);
 
     // Never a 5xx but the API's own 502/504, nothing leaked, small headers, same-site Location.
-    const allow5xx = exp.kind === 'fault' ? [exp.status] : [];
+    const allow5xx = exp.kind === 'fault' || exp.kind === 'http' ? [exp.status] : [];
     expect(await replyViolations(res.clone(), { allow5xx })).toEqual([]);
 
     const p = postOf(route);
@@ -234,7 +241,12 @@ describe('upstream faults as the visitor sees them', () => {
         msg: string | null;
         data: { message?: string; outcome?: string } | null;
       };
-      if (exp.kind === 'fault') {
+      if (exp.kind === 'http') {
+        // Passed through with a body the island does not read as an answer: it shows its own §8 toast.
+        expect(res.status).toBe(exp.status);
+        expect(body.code).toBeUndefined();
+        expect(JSON.stringify(body)).not.toMatch(/srv\/upstream|Dispatcher/);
+      } else if (exp.kind === 'fault') {
         // /api/register answers its faults as HTTP 200 with the status as the envelope code
         expect([200, exp.status]).toContain(res.status);
         expect(body.code).toBe(exp.status);
@@ -266,6 +278,10 @@ describe('upstream faults as the visitor sees them', () => {
     expect(bytes).toBeLessThan(MAX_COOKIE_BYTES);
     expect(flash?.values).toMatchObject(p.typed);
     if (exp.kind === 'fault') expect(flash?.notice?.text).toBe(exp.msg);
+    if (exp.kind === 'http') {
+      if (exp.key === null) expect(flash?.notice ?? null).toBeNull();
+      else expect(flash?.notice).toMatchObject({ key: exp.key, vars: exp.vars });
+    }
     if (exp.kind === 'silent') expect(flash?.error?.field).toBe('code');
     if (exp.kind === 'refusal') {
       const shown = flash?.notice?.text ?? '';

@@ -20,6 +20,10 @@ export type Fault =
   | 'ok'
   /** HTTP 500 (its body a stack trace of the upstream's own, which must not reach the visitor) */
   | 'http-500'
+  /** HTTP 404, 405 and 403 (spec §8: each has its own toast; 403 is silent) */
+  | 'http-404'
+  | 'http-405'
+  | 'http-403'
   /** no reply until the client gives up (UPSTREAM_TIMEOUT_MS) */
   | 'hang'
   /** HTTP 200 with an HTML error page */
@@ -98,6 +102,12 @@ export function installFakeUpstream(opts: FakeUpstreamOptions = {}): { calls: st
           status: 500,
           statusText: 'Internal Server Error',
         });
+      case 'http-404':
+        return new Response('no such method at /srv/upstream', { status: 404, statusText: 'Not Found' });
+      case 'http-405':
+        return new Response('method not allowed', { status: 405, statusText: 'Method Not Allowed' });
+      case 'http-403':
+        return new Response('forbidden', { status: 403, statusText: 'Forbidden' });
       case 'hang':
         return hang(req.signal);
       case 'not-json':
