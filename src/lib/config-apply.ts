@@ -9,11 +9,12 @@
  * language of the next, unforced one.
  */
 import type { Lang } from './languages';
+import { exposWith } from './expos';
 
 export { pageImage } from './expo-view';
 
 /** Spec §3 "English events". */
-export const ENGLISH_EXPO_IDS: ReadonlySet<number> = new Set([861, 976, 996, 1106, 1108, 1113, 1178]);
+export const ENGLISH_EXPO_IDS: ReadonlySet<number> = exposWith('english');
 
 /**
  * Spec §3 "an all-expo list of 16 ids (contents not shown)": signType 4 pages of these expos
@@ -21,9 +22,7 @@ export const ENGLISH_EXPO_IDS: ReadonlySet<number> = new Set([861, 976, 996, 110
  * variant (they carry their own languages and the language menu), i.e. the §2.2 table plus
  * Baigou (976), the image page (1142) and the two-tab expo (1177).
  */
-export const ALL_EXPO_IDS: ReadonlySet<number> = new Set([
-  1108, 1261, 1316, 1312, 1313, 1178, 1308, 1314, 1262, 1106, 1179, 1317, 1113, 976, 1142, 1177,
-]);
+export const ALL_EXPO_IDS: ReadonlySet<number> = exposWith('allExpoList');
 
 /** Expo 1308 renders in Chinese except for these configs (spec §2.2, §4). */
 export const IEAE_EXPO_ID = 1308;
@@ -129,10 +128,10 @@ export type EndedOutcome =
   { kind: 'notice'; key: 'error.openingSoon' | 'error.expoOver' } | { kind: 'redirect-form' } | { kind: 'none' };
 
 /** Per-expo outcomes (spec §4 "expo 343 … expo 1042 …"); every other expo: the generic tip. */
-const ENDED_BY_EXPO: Readonly<Record<number, EndedOutcome>> = {
-  343: { kind: 'notice', key: 'error.openingSoon' },
-  1042: { kind: 'redirect-form' },
-};
+const ENDED_BY_EXPO: ReadonlyMap<number, EndedOutcome> = new Map<number, EndedOutcome>([
+  ...[...exposWith('endedOpeningSoon')].map((id): [number, EndedOutcome] => [id, { kind: 'notice', key: 'error.openingSoon' }]),
+  ...[...exposWith('endedGoesToForm')].map((id): [number, EndedOutcome] => [id, { kind: 'redirect-form' }]),
+]);
 
 /**
  * The outcome for a page: nothing while the expo runs; the notice (an alert without a confirm
@@ -145,7 +144,7 @@ export function endedOutcome(input: {
   onFormPage: boolean;
 }): EndedOutcome {
   if (!expoEnded(input.endTime, input.now)) return { kind: 'none' };
-  const outcome = ENDED_BY_EXPO[input.expoId] ?? { kind: 'notice', key: 'error.expoOver' };
+  const outcome = ENDED_BY_EXPO.get(input.expoId) ?? { kind: 'notice', key: 'error.expoOver' };
   if (outcome.kind === 'redirect-form' && input.onFormPage) return { kind: 'none' };
   return outcome;
 }

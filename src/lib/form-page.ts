@@ -7,6 +7,7 @@
 import { encodeId } from './ids';
 import { parsePathParams, type PathParams } from './routes';
 import type { Variant } from './variants';
+import { exposWith } from './expos';
 
 /**
  * - form: a new registration (generic `/form`, a variant's form);
@@ -26,7 +27,7 @@ export interface FormPage {
 }
 
 /** Expos whose registrations may be completed on `/repairForm` (spec §2.3, §9). */
-export const REPAIR_EXPOS: ReadonlySet<number> = new Set([785, 1074]);
+export const REPAIR_EXPOS: ReadonlySet<number> = exposWith('repair');
 
 /** The generic form routes (spec §2.3) and what they are. */
 const GENERIC_KINDS: Readonly<Record<string, FormKind>> = { form: 'form', proving: 'proving', repairForm: 'repair' };

@@ -14,6 +14,7 @@ import { formPath, successPath } from './lookup';
 import { matchRoute, parsePathParams } from './routes';
 import { variantByExpoId } from './variants';
 import { endedOutcome } from './config-apply';
+import { exposWith } from './expos';
 
 // ---- What the guard knows about a page ----
 
@@ -66,7 +67,9 @@ export const TICKET_ROUTES: ReadonlySet<string> = new Set([
  * variant"). Our reading of "one other variant": the same expo's generic lookup
  * `/search/{path}`, the other screen a shared link of that expo opens.
  */
-export const AUTO_EXPO_IDS: ReadonlySet<number> = new Set([380]);
+export const AUTO_EXPO_IDS: ReadonlySet<number> = exposWith('autoHome');
+/** Expos whose pages go to the form once the expo has ended (spec §4: 1042). */
+const ENDED_GOES_TO_FORM: ReadonlySet<number> = exposWith('endedGoesToForm');
 /** Query values the `/auto` redirect drops (spec §2.3). */
 const AUTO_DROPPED_QUERY = ['code', 'state'] as const;
 
@@ -309,10 +312,10 @@ export const GUARD_RULES: readonly GuardRule[] = [
   {
     // spec §4 "Expo end time passed": expo 1042 goes to /form/{path} unless already on a form.
     name: 'ended-form',
-    when: (f) => f.page.expoId === 1042 && f.page.kind !== 'form' && !f.page.noConfig,
+    when: (f) => ENDED_GOES_TO_FORM.has(f.page.expoId ?? -1) && f.page.kind !== 'form' && !f.page.noConfig,
     then: async (f, ports) => {
       const config = await ports.config();
-      const outcome = endedOutcome({ expoId: 1042, endTime: config?.endTime, now: f.now, onFormPage: false });
+      const outcome = endedOutcome({ expoId: f.page.expoId ?? -1, endTime: config?.endTime, now: f.now, onFormPage: false });
       return outcome.kind === 'redirect-form' ? redirect(formPath(null, f.page.basePath)) : null;
     },
   },

@@ -4,6 +4,7 @@
  * get the generic page chosen by the config's signType. Pure: no Astro, React or Hono.
  */
 import { variantByName, type Variant } from './variants';
+import { exposWith } from './expos';
 
 /** What a home page shows. */
 export type HomeScreen =
@@ -103,7 +104,7 @@ export function homeScreenFor(input: { expoId: number; wxId: number | null; sign
  * shows on their buttons page; the upstream's ticket list (selectUrlsTicketList) is not a
  * call of the upstream client yet, so `hasTickets` may be unknown (null): then this list decides.
  */
-export const TICKET_EXPO_IDS: ReadonlySet<number> = new Set([1216]);
+export const TICKET_EXPO_IDS: ReadonlySet<number> = exposWith('tickets');
 
 /** Whether the buttons page shows the ticket lookup (spec §2.4): a known non-empty list, else the ticket expos. */
 export function showTicketLookup(expoId: number, hasTickets: boolean | null): boolean {

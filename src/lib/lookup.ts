@@ -5,6 +5,7 @@
 import { Code, readSecondFormRef, type Registration } from './domain';
 import { decodeId, decodeNumericId, encodeId } from './ids';
 import type { Variant } from './variants';
+import { exposWith } from './expos';
 
 /** The record fields these rules read; upstream records may lack any of them (UPSTREAM.md "Records"). */
 export type LookupRecord = {
@@ -127,7 +128,7 @@ interface OutcomeRule {
 const hasActivity = (r: LookupRecord) => r.activityId != null && r.activityId !== 0;
 
 /** Expos whose incomplete registrations are completed on `/repairForm` (spec §2.3). */
-export const REPAIR_EXPO_IDS: ReadonlySet<number> = new Set([785, 1074]);
+export const REPAIR_EXPO_IDS: ReadonlySet<number> = exposWith('repair');
 
 /** A registration missing company, name, card id or company title (spec §2.3). */
 export function needsRepair(r: LookupRecord): boolean {

@@ -4,6 +4,7 @@
  * The spec names "listed expo ids" without listing them; the lists below are our choice
  * and README.md "Choices where the spec is silent" says so.
  */
+import { exposWith } from './expos';
 
 /** Layout switches at 750 px (desktop above, mobile at or below); spec §2.5, §9. */
 export const LAYOUT_BREAKPOINT_PX = 750;
@@ -11,9 +12,9 @@ export const LAYOUT_BREAKPOINT_PX = 750;
 export const LANG_MENU_BREAKPOINT_PX = 768;
 
 /** Expos whose pages are a full-bleed image or landing of their own: no desktop banner. */
-export const NO_DESKTOP_BANNER_EXPO_IDS: ReadonlySet<number> = new Set([1142, 498]);
+export const NO_DESKTOP_BANNER_EXPO_IDS: ReadonlySet<number> = exposWith('noDesktopBanner');
 /** Expos whose organiser asked not to show the technology provider. */
-export const NO_FOOTER_EXPO_IDS: ReadonlySet<number> = new Set([1142]);
+export const NO_FOOTER_EXPO_IDS: ReadonlySet<number> = exposWith('noFooter');
 
 /** Paths (first segment) on which the desktop banner is hidden: order, article, order details (spec §2.5). */
 const NO_BANNER_SEGMENTS: ReadonlySet<string> = new Set(['order', 'orderList', 'orderDetails', 'article']);
@@ -54,9 +55,9 @@ export function footerLink(expoId: number | null, expoInfo: { bottomHref?: strin
 }
 
 /** The expo whose banner and footer carousel autoplay every 3000 ms (spec §2.5, §9). */
-export const FAST_BANNER_EXPO_ID = 1142;
+export const FAST_BANNER_EXPO_IDS: ReadonlySet<number> = exposWith('fastBanner');
 
 /** Banner autoplay interval: 3000 ms for the special expo, 10000 ms for others (spec §9). */
 export function bannerAutoplayMs(expoId: number | null): number {
-  return expoId === FAST_BANNER_EXPO_ID ? 3000 : 10000;
+  return expoId !== null && FAST_BANNER_EXPO_IDS.has(expoId) ? 3000 : 10000;
 }
