@@ -1,10 +1,13 @@
 /**
  * Expo ids with behaviour of their own beyond their variant (spec §2.4, §2.5, §3, §4, §9), as
- * one validated table: a reader finds every special case of an expo in one row, and adding one
- * is adding a trait (issue 10). The variants of spec §2.2 are src/lib/variants.ts; the home
- * screens of §2.4 src/lib/home.ts.
+ * one table: a reader finds every special case of an expo in one row, and adding one is adding
+ * a trait (issue 10). The variants of spec §2.2 are src/lib/variants.ts; the home screens of
+ * §2.4 src/lib/home.ts.
+ *
+ * Checked without zod (the types name every trait; the load-time check below refuses a
+ * repeated id): some of these rules run in the browser's islands, which must not ship a schema
+ * library.
  */
-import { z } from 'zod';
 
 /** What an expo id may do differently. */
 export const EXPO_TRAITS = {
@@ -31,24 +34,28 @@ export const EXPO_TRAITS = {
 } as const;
 export type ExpoTrait = keyof typeof EXPO_TRAITS;
 
-const Row = z.object({
-  id: z.number().int().positive(),
+/** One expo's row. */
+export interface ExpoRow {
+  id: number;
   /** who the expo is, for a reader */
-  name: z.string().min(1),
-  traits: z.array(z.enum(Object.keys(EXPO_TRAITS) as [ExpoTrait, ...ExpoTrait[]])).min(1),
-});
-export type ExpoRow = z.infer<typeof Row>;
+  name: string;
+  traits: readonly ExpoTrait[];
+}
 
-const Table = z.array(Row).superRefine((rows, ctx) => {
+/** The table as written, checked: positive whole ids, each once, at least one trait. */
+function checked(rows: readonly ExpoRow[]): readonly ExpoRow[] {
   const seen = new Set<number>();
-  for (const [i, r] of rows.entries()) {
-    if (seen.has(r.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `expo ${r.id} appears twice` });
+  for (const r of rows) {
+    if (!Number.isInteger(r.id) || r.id <= 0 || seen.has(r.id) || r.traits.length === 0) {
+      throw new Error(`src/lib/expos.ts: expo ${r.id} is repeated, not a positive id, or has no trait`);
+    }
     seen.add(r.id);
   }
-});
+  return rows;
+}
 
 /** The table (checked when the module loads: a bad row fails every test at once). */
-export const EXPOS: readonly ExpoRow[] = Table.parse([
+export const EXPOS: readonly ExpoRow[] = checked([
   { id: 343, name: 'opening-soon expo', traits: ['endedOpeningSoon'] },
   { id: 380, name: 'auto expo', traits: ['autoHome'] },
   { id: 498, name: 'nuclear-expo landing', traits: ['noDesktopBanner'] },
