@@ -17,7 +17,7 @@
  */
 import { env } from 'cloudflare:test';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../functions/app';
 import type { AppEnv } from '../../functions/env';
 import reference from '../../functions/reference';
@@ -31,10 +31,9 @@ import {
   anyText,
   backValue,
   bodyKind,
-  captureConsole,
   extraFields,
-  Findings,
   fuzz,
+  fuzzFile,
   headerText,
   humanMessage,
   mutate,
@@ -54,27 +53,7 @@ const SECRET = testEnv.SESSION_SECRET ?? '';
 
 /** Generated inputs this file must run (with fuzz-reference's, well over 10,000). */
 const MIN_RUNS = 5_000;
-const all: Findings[] = [];
-let started = 0;
-
-function newFindings(): Findings {
-  const f = new Findings();
-  all.push(f);
-  return f;
-}
-
-beforeAll(() => {
-  started = Date.now();
-  // The dev outbox logs every code sent; thousands of lines would only slow the run.
-  captureConsole();
-});
-
-afterAll(() => {
-  vi.restoreAllMocks();
-  const runs = all.reduce((n, f) => n + f.runs, 0);
-  console.info(`[fuzz-api] ${runs} generated inputs in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  expect(runs).toBeGreaterThanOrEqual(MIN_RUNS);
-});
+const newFindings = fuzzFile('fuzz-api', MIN_RUNS);
 
 async function send(spec: ReqSpec, e: AppEnv = testEnv): Promise<Response> {
   return app.request(toRequest(spec), undefined, e);

@@ -10,16 +10,15 @@
  */
 import { env } from 'cloudflare:test';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, it } from 'vitest';
 import { createApp } from '../../functions/app';
 import type { AppEnv } from '../../functions/env';
 import { FAKE_BASE, installFakeUpstream } from './fake-upstream';
 import {
   ORIGIN,
   backValue,
-  captureConsole,
-  Findings,
   fuzz,
+  fuzzFile,
   nastyChar,
   rarely,
   replyViolations,
@@ -28,21 +27,8 @@ import {
 
 const app = createApp();
 const testEnv = env as unknown as AppEnv;
-const all: Findings[] = [];
-let started = 0;
-
-beforeAll(() => {
-  started = Date.now();
-  captureConsole();
-});
-
-afterAll(() => {
-  vi.restoreAllMocks();
-  const runs = all.reduce((n, f) => n + f.runs, 0);
-  console.info(`[fuzz-redirect] ${runs} generated inputs in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  // 10,000 back values and Referers, plus the guard's paths
-  expect(runs).toBeGreaterThanOrEqual(11_000);
-});
+// 10,000 back values and Referers, plus the guard's paths
+const newFindings = fuzzFile('fuzz-redirect', 11_000);
 
 /** A header value a client can send: no CR, LF or NUL; anything outside ASCII percent-encoded, as browsers send a Referer. */
 function headerSafe(s: string): string {
@@ -76,8 +62,7 @@ const PAGES = [
 
 describe('fuzz: redirect targets of no-JS posts', () => {
   it('every Location of /api/lang, /api/send-code and /api/lookup is a same-site path (10,000 back values and Referers)', async () => {
-    const findings = new Findings();
-    all.push(findings);
+    const findings = newFindings();
     const arb = fc.record({
       path: fc.constantFrom('/api/lang', '/api/lang', '/api/send-code', '/api/lookup'),
       back: fc.oneof({ weight: 9, arbitrary: backValue }, { weight: 1, arbitrary: fc.constant(null) }),
@@ -165,8 +150,7 @@ const OPEN_IDS = [
 
 describe('fuzz: the navigation guard', () => {
   it('no page path yields a Location that starts with // or /\\ (reference upstream, and an organiser API with messaging-app login)', async () => {
-    const findings = new Findings();
-    all.push(findings);
+    const findings = newFindings();
     const arb = fc.record({
       path: guardPath,
       organiser: fc.boolean(),

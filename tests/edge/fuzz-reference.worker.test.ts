@@ -17,7 +17,7 @@
  */
 import { env } from 'cloudflare:test';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/app';
 import type { AppEnv } from '../../functions/env';
 import reference from '../../functions/reference';
@@ -26,9 +26,9 @@ import { decryptJson, encrypt } from '../../functions/upstream/aes';
 import {
   MISSING,
   anyText,
-  captureConsole,
   Findings,
   fuzz,
+  fuzzFile,
   hasMarker,
   headerText,
   hugeText,
@@ -43,20 +43,7 @@ const testEnv = env as unknown as AppEnv;
 
 /** Generated inputs this file must run (with fuzz-api's, well over 10,000). */
 const MIN_RUNS = 5_000;
-const all: Findings[] = [];
-let started = 0;
-
-beforeAll(() => {
-  started = Date.now();
-  captureConsole();
-});
-
-afterAll(() => {
-  vi.restoreAllMocks();
-  const runs = all.reduce((n, f) => n + f.runs, 0);
-  console.info(`[fuzz-reference] ${runs} generated inputs in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  expect(runs).toBeGreaterThanOrEqual(MIN_RUNS);
-});
+const newFindings = fuzzFile('fuzz-reference', MIN_RUNS);
 
 // ---- The seed, read once (functions/reference/SEED.md) ----
 
@@ -614,15 +601,13 @@ async function runCall(
 describe('fuzz: the reference upstream', () => {
   // Every D1 query costs milliseconds in workerd: the deep property gets fewer runs than the cheap one.
   it('every call with a seeded expo: an envelope, never code 500, a msg on every refusal, nothing leaked', async () => {
-    const findings = new Findings();
-    all.push(findings);
+    const findings = newFindings();
     await fuzz(findings, fc.record({ spec: callSpec(), form: bodyForm }), 1_200, (g) => runCall(findings, g));
     findings.expectNone('reference calls');
   }, 120_000);
 
   it('every call with an expoId header that names no expo, unknown calls, wrong methods: the same', async () => {
-    const findings = new Findings();
-    all.push(findings);
+    const findings = newFindings();
     const spec = fc.oneof(
       unknownCall,
       callSpec().chain((s) => badHeader.map((header) => ({ ...s, header }))),

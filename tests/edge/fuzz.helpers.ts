@@ -10,7 +10,7 @@
  * every broken invariant at once (`expect.soft`), each with the shortest input that broke it.
  */
 import fc from 'fast-check';
-import { expect, vi } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 
 /** Fixed seed: CI runs the same inputs every time. Change it locally to explore further. */
 export const FUZZ_SEED = 20261019;
@@ -666,3 +666,29 @@ export const backValue: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.integer({ min: 400, max: 700 }).map((n) => `/${'a'.repeat(n)}`) },
   { weight: 1, arbitrary: fc.integer({ min: 60, max: 200 }).map((n) => `/${'é'.repeat(n)}`) },
 );
+
+/**
+ * One fuzz file's bookkeeping: quiets the console for the run, and at the end prints how many
+ * inputs were generated and checks the file ran at least `minRuns`. Returns the maker of the
+ * Findings that count toward it.
+ */
+export function fuzzFile(name: string, minRuns: number): () => Findings {
+  const all: Findings[] = [];
+  let started = 0;
+  beforeAll(() => {
+    started = Date.now();
+    // The dev outbox logs every code sent; thousands of lines would only slow the run.
+    captureConsole();
+  });
+  afterAll(() => {
+    vi.restoreAllMocks();
+    const runs = all.reduce((n, f) => n + f.runs, 0);
+    console.info(`[${name}] ${runs} generated inputs in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    expect(runs).toBeGreaterThanOrEqual(minRuns);
+  });
+  return () => {
+    const f = new Findings();
+    all.push(f);
+    return f;
+  };
+}
