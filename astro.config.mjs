@@ -29,6 +29,12 @@ export default defineConfig({
     },
   },
   vite: {
+    build: {
+      // Stylesheets up to 6 KB are inlined (Astro's inlineStylesheets 'auto' reads this limit): the
+      // page shell's CSS (layout, header, language menu, footer, about 4.3 KB) then costs no
+      // request of its own; a shared link is usually opened once, so there is no cache to lose.
+      assetsInlineLimit: 6 * 1024,
+    },
     environments: {
       client: {
         build: {

@@ -103,8 +103,11 @@ export function workerVars() {
     ...(process.env.OCR_URL ? { OCR_URL: process.env.OCR_URL } : {}),
     ...(process.env.REF_SEND_INTERVAL_S ? { REF_SEND_INTERVAL_S: process.env.REF_SEND_INTERVAL_S } : {}),
     ...(process.env.REF_SENDS_PER_HOUR ? { REF_SENDS_PER_HOUR: process.env.REF_SENDS_PER_HOUR } : {}),
-    // Abuse limits (README "Security" > "Abuse limits"): unset here means the production defaults.
-    ...Object.fromEntries(Object.entries(process.env).filter(([k, v]) => k.startsWith('LIMIT_') && v)),
+    // Abuse limits (README "Security" > "Abuse limits") and the config cache's TTLs (README "Configuration"):
+    // unset here means the production defaults.
+    ...Object.fromEntries(
+      Object.entries(process.env).filter(([k, v]) => (k.startsWith('LIMIT_') || k.startsWith('CONFIG_CACHE_')) && v),
+    ),
   };
 }
 

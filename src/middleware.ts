@@ -1,14 +1,50 @@
+import { env } from 'cloudflare:workers';
 import { defineMiddleware } from 'astro:middleware';
+import type { AppEnv } from '../functions/env';
+import { requestUpstream } from '../functions/upstream';
 import { createT } from './i18n';
-import { LANG_COOKIE, resolveLang } from './lib/languages';
+import { CONTACT_COOKIE, verifyContact } from './lib/contact-cookie';
+import { decodeFlash, FLASH_COOKIE } from './lib/flash';
+import { LANG_COOKIE, isLang } from './lib/languages';
+import { applyConfig, configKey } from './lib/page-load';
+import { matchRoute } from './lib/routes';
 
 /**
- * Language middleware (spec §1, DESIGN.md "Language"): the `_h5_lang` cookie picks one of the
- * seven languages (unknown or missing → zh); `lang` and `t` are placed on locals for pages.
+ * The page loader (issue 10): once per request, before any screen renders, it builds
+ * `Astro.locals.page`: the route match, the request's upstream (shared with the navigation
+ * guard, which may already have loaded the config: functions/upstream requestUpstream), the
+ * config of the page's expo and url (`getCustomerId`, cached at the edge), what that config
+ * does to the page (spec §4: language, title, image, name, ended; src/lib/page-load.ts), the
+ * flash message of a no-JS round trip (consumed here) and the verified contact. `lang` and `t`
+ * follow the decided language: a forced language wins over the `_h5_lang` cookie, which is
+ * kept (src/lib/config-apply.ts).
+ *
+ * Screens read `Astro.locals.page` and never import `functions/`.
  */
-export const onRequest = defineMiddleware(function language(context, next) {
-  const lang = resolveLang(context.cookies.get(LANG_COOKIE)?.value);
-  context.locals.lang = lang;
-  context.locals.t = createT(lang);
+export const onRequest = defineMiddleware(async function loadPage(context, next) {
+  const appEnv = env as AppEnv;
+  const cookie = context.cookies.get(LANG_COOKIE)?.value?.trim();
+  const cookieLang = isLang(cookie) ? cookie : null;
+  const match = matchRoute(context.url.pathname);
+  const key = match ? configKey(match) : null;
+  const cfContext = (context.locals as { cfContext?: ExecutionContext }).cfContext;
+  const upstream = requestUpstream(appEnv, context.request, {
+    waitUntil: cfContext ? (p) => cfContext.waitUntil(p) : undefined,
+  });
+
+  const loaded = key ? await upstream.getCustomerId(key).catch(() => null) : null;
+  const config = loaded?.ok ? loaded.data : null;
+  const view = applyConfig({ key, config, cookieLang, now: Date.now(), onFormPage: match?.screen === 'form' });
+
+  const here = `${context.url.pathname}${context.url.search}`;
+  const flash = decodeFlash(context.cookies.get(FLASH_COOKIE)?.value, here);
+  // A flash is shown once: the page that shows it removes it (the page is then not stored: src/lib/page-policy.ts).
+  if (flash) context.cookies.delete(FLASH_COOKIE, { path: '/' });
+  const vcValue = context.cookies.get(CONTACT_COOKIE)?.value;
+  const contact = vcValue ? await verifyContact(vcValue, appEnv.SESSION_SECRET ?? '').catch(() => null) : null;
+
+  context.locals.lang = view.lang.lang;
+  context.locals.t = createT(view.lang.lang);
+  context.locals.page = { match, key, upstream, config, configFailed: key !== null && config === null, view, flash, contact };
   return next();
 });

@@ -14,7 +14,7 @@ import {
   type SilentLogin,
 } from '../../src/lib/guard';
 import type { AppEnv } from '../env';
-import { upstreamFor, type Upstream } from '../upstream';
+import { requestUpstream, type RequestScope, type Upstream } from '../upstream';
 import { Envelope, isSuccessCode } from '../upstream/contract';
 
 /**
@@ -36,8 +36,8 @@ export interface WxPort {
 }
 
 export interface GuardOptions {
-  /** the upstream client for an environment (tests give a failing one) */
-  upstream: (env: AppEnv) => Upstream;
+  /** the upstream client of a request (tests give a failing one); default the request's shared one, which the page loader reuses */
+  upstream: (env: AppEnv, request: Request, scope: RequestScope) => Upstream;
   /** the messaging-app calls for an environment; null: none (no silent login, no OAuth) */
   wx: (env: AppEnv) => WxPort | null;
   /** path prefixes that are not pages */
@@ -60,23 +60,12 @@ const OAUTH_PREFIX = 'https://open.weixin.qq.com/';
 const STATIC_FILE = /\.[A-Za-z0-9]{1,8}$/;
 
 const DEFAULT_OPTIONS: GuardOptions = {
-  upstream: upstreamFor,
+  upstream: requestUpstream,
   wx: upstreamWx,
   skipPrefixes: ['/api/', '/custom/', '/wx/', '/dev/', '/_astro/', '/_image', '/_server-islands/'],
   rules: GUARD_RULES,
   now: Date.now,
 };
-
-/** The aesKey fetch of spec §4 ("the encryption key for that expo is fetched"), at most once per expo and 10 minutes per isolate. */
-const KEY_WARM_TTL_MS = 10 * 60 * 1000;
-const warmedKeys = new Map<string, number>();
-
-async function warmAesKey(upstream: Upstream, env: AppEnv, expoId: number, now: number): Promise<void> {
-  const scope = `${env.UPSTREAM_URL ?? ''}#${expoId}`;
-  if ((warmedKeys.get(scope) ?? 0) > now) return;
-  const r = await upstream.selectAESKey(expoId);
-  if (r.ok) warmedKeys.set(scope, now + KEY_WARM_TTL_MS);
-}
 
 /** Hono middleware factory (STYLE.md §3): options merged once, a named handler returned. */
 export function guard(options: Partial<GuardOptions> = {}): MiddlewareHandler<{ Bindings: AppEnv }> {
@@ -92,10 +81,11 @@ export function guard(options: Partial<GuardOptions> = {}): MiddlewareHandler<{ 
     const page = pageInfo(url);
     const now = opts.now();
     const env = c.env;
-    const upstream = opts.upstream(env);
+    const upstream = opts.upstream(env, c.req.raw, { waitUntil: waitUntilOf(c) });
     if (page.expoId !== null && !page.skip) {
-      // A failed key fetch must not stop the page (spec §2.3: failed navigation swallowed).
-      await warmAesKey(upstream, env, page.expoId, now).catch(() => undefined);
+      // spec §4: navigation fetches the expo's key, through the client's own key cache (once per
+      // expo and isolate). A failed fetch must not stop the page (spec §2.3: failed navigation swallowed).
+      await upstream.aesKey(page.expoId).catch(() => undefined);
     }
     const facts = await factsOf(c, url, page, now);
     const ports = portsOf(upstream, page, opts.wx(env));
@@ -125,6 +115,16 @@ export function guard(options: Partial<GuardOptions> = {}): MiddlewareHandler<{ 
     c.header('cache-control', 'no-store');
     return c.redirect(outcome.location, 302);
   };
+}
+
+/** The request's waitUntil, when it runs in a Worker (tests may call the app without one). */
+function waitUntilOf(c: Context<{ Bindings: AppEnv }>): RequestScope['waitUntil'] {
+  try {
+    const ctx = c.executionCtx;
+    return (p) => ctx.waitUntil(p);
+  } catch {
+    return undefined;
+  }
 }
 
 async function factsOf(

@@ -42,6 +42,8 @@ export type Contact =
 export interface Upstream {
   /** `GET /CustomerUserInfo/selectAESKey`: the expo's key. Throws `no-key` when a success carries no usable key. */
   selectAESKey(expoId: number): Promise<UpstreamResult<AesKeyData>>;
+  /** The expo's aesKey from the isolate's key cache, fetched once (spec §4: navigation fetches it); throws `no-key`. */
+  aesKey(expoId: number): Promise<string>;
   /** `GET /customFrom/getCustomerId`: the decrypted form config of a customer url (spec §3). */
   getCustomerId(p: { expoId: number; fId: number; ty?: string | undefined }): Promise<UpstreamResult<FormConfig>>;
   /** Sends an SMS code through the sender of the area code (`+86`, `+886`, others). Code 600 is a refusal. */
@@ -97,6 +99,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 
   return {
     selectAESKey,
+    aesKey: aesKeyOf,
 
     getCustomerId(p) {
       const load = async (): Promise<UpstreamResult<FormConfig>> => {

@@ -41,6 +41,37 @@ export function upstreamFor(env: AppEnv, request: RequestScope = {}): Upstream {
   });
 }
 
+/**
+ * The upstream of one page request (issue 10): made once per request and shared by the
+ * navigation guard (functions/middleware/guard.ts) and the page loader (src/middleware.ts),
+ * which meet on the same Request object; `getCustomerId` is memoised per expo, url and type,
+ * so a page asks for its config once however many parts of the request need it.
+ */
+const perRequest = new WeakMap<Request, Upstream>();
+
+export function requestUpstream(env: AppEnv, request: Request, scope: RequestScope = {}): Upstream {
+  const known = perRequest.get(request);
+  if (known) return known;
+  const base = upstreamFor(env, scope);
+  const configs = new Map<string, ReturnType<Upstream['getCustomerId']>>();
+  const upstream: Upstream = {
+    ...base,
+    getCustomerId(p) {
+      const key = `${p.expoId}/${p.fId}/${p.ty ?? ''}`;
+      let pending = configs.get(key);
+      if (!pending) {
+        pending = base.getCustomerId(p);
+        configs.set(key, pending);
+        // A thrown fault is the caller's to handle, once per caller; the memo must not also throw unhandled.
+        pending.catch(() => undefined);
+      }
+      return pending;
+    },
+  };
+  perRequest.set(request, upstream);
+  return upstream;
+}
+
 /** The Cache API cache the configs live in. */
 const CONFIG_CACHE_NAME = 'expo-pass-config';
 

@@ -13,8 +13,8 @@ export interface ShareMeta {
   description: string;
   /** absolute http(s) URL */
   url: string;
-  /** absolute http(s) URL, or null */
-  image: string | null;
+  /** absolute http(s) URL */
+  image: string;
 }
 
 /** The config fields a share reads (customerWx, spec §3 "Share settings"). */
@@ -29,6 +29,9 @@ export const PERSONAL_SHARE_PARAMS = ['defineName', 'shareUserId'] as const;
 
 /** Query values never put into a shared link: the one-time login code and its state (spec §2.3, §4). */
 const PRIVATE_PARAMS: readonly string[] = ['code', 'state', 'openid'];
+
+/** The product's own share image (public/logo.jpg): a share card always has an image (issue 10). */
+export const DEFAULT_SHARE_IMAGE = '/logo.jpg';
 
 /** Longest name put into a title; a longer one is cut (a share title is one line). */
 const MAX_NAME = 40;
@@ -72,7 +75,8 @@ export function absoluteImage(value: string | null | undefined, origin: string):
  * - title: customerWx.wechatShare, else `fallback.title`; a personal share (defineName and
  *   shareUserId in the URL) is titled with `invites` ('{{name}} invites you to visit') plus the title;
  * - description: wecharDescription, else `fallback.description`;
- * - image: shareLog, else `fallback.image` (the page image), made absolute.
+ * - image: shareLog, else `fallback.image` (the page image), else the product's logo
+ *   (DEFAULT_SHARE_IMAGE), made absolute: chat apps show a card without an image as a bare link.
  */
 export function shareMeta(input: {
   config: ShareConfig | null;
@@ -90,6 +94,9 @@ export function shareMeta(input: {
     title,
     description: config?.wecharDescription?.trim() || fallback.description,
     url: shareUrl(pageUrl),
-    image: absoluteImage(config?.shareLog, pageUrl.origin) ?? absoluteImage(fallback.image, pageUrl.origin),
+    image:
+      absoluteImage(config?.shareLog, pageUrl.origin) ??
+      absoluteImage(fallback.image, pageUrl.origin) ??
+      new URL(DEFAULT_SHARE_IMAGE, pageUrl.origin).href,
   };
 }

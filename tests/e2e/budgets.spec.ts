@@ -17,6 +17,8 @@ import { CASES, caseOf, hydrated, js, lookupUrl, type Case } from './lookup-help
 
 const KB = 1024;
 const JS_BUDGET = 80 * KB;
+/** A registration form page (issue 10: form page JS ≤ 75 KB gzip; zod would add about 26 KB). */
+const FORM_JS_BUDGET = 75 * KB;
 const HTML_BUDGET = 14 * KB;
 /** A lookup page's JavaScript files and requests (document included), issue 10. */
 const MAX_JS_FILES = 4;
@@ -129,7 +131,7 @@ test.describe('budgets: lookup page JavaScript ≤ 80 KB gzip, after first paint
   }
 });
 
-test.describe('budgets: a registration form page\'s JavaScript ≤ 80 KB gzip (no schema library)', () => {
+test.describe('budgets: a registration form page\'s JavaScript ≤ 75 KB gzip (no schema library)', () => {
   test('the generic form (expo 2003) after a lookup', async ({ page }) => {
     const email = `budget-form-${Date.now().toString(36)}@demo.test`;
     const location = await lookUpByEmail(page.request, email, { expoId: 2003, urlId: 22003, ty: 'visitor', variant: '', f: '', back: '/search/22003/MjAwMw/visitor' });
@@ -139,21 +141,39 @@ test.describe('budgets: a registration form page\'s JavaScript ≤ 80 KB gzip (n
     console.log(`[budget] JS form page (${js() ? 'js' : 'nojs'}): ${scripts.length} scripts, ${kb(total)} gzip`);
     if (js()) expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.length).toBeLessThanOrEqual(MAX_JS_FILES);
-    expect(total, `form page: JavaScript ${kb(total)} gzip ≤ 80 KB`).toBeLessThanOrEqual(JS_BUDGET);
+    expect(total, `form page: JavaScript ${kb(total)} gzip ≤ 75 KB`).toBeLessThanOrEqual(FORM_JS_BUDGET);
   });
 });
 
-/** Sums the page's `layout-shift` entries from its very start (CLS without the session windows). */
+/**
+ * Sums the page's `layout-shift` entries from its very start (CLS without the session windows),
+ * on a CPU slowed 6× as on the visitors' phones: the first paint then comes while the HTML is
+ * still being parsed, which is where a header that grows as its menu arrives shows (a fast
+ * machine paints once, after everything, and sees no shift).
+ */
 async function watchShifts(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
   await page.addInitScript(() => {
-    const w = window as unknown as { __shift: number };
+    type Shift = { value: number; sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+    const w = window as unknown as { __shift: number; __shifts: string[] };
     w.__shift = 0;
+    w.__shifts = [];
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__shift += (e as unknown as { value: number }).value;
+      for (const e of list.getEntries() as unknown as Shift[]) {
+        w.__shift += e.value;
+        // what moved, for the failure message
+        for (const s of e.sources ?? []) {
+          const el = s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${[...s.node.classList].join('.')}` : String(s.node?.nodeName);
+          w.__shifts.push(`${el} (${s.previousRect.x},${s.previousRect.y} ${s.previousRect.width}×${s.previousRect.height} → ${s.currentRect.x},${s.currentRect.y} ${s.currentRect.width}×${s.currentRect.height})`);
+        }
+      }
     }).observe({ type: 'layout-shift', buffered: true });
   });
 }
 const shiftOf = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+const shiftSources = (page: Page): Promise<string> =>
+  page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts.join('; '));
 
 test.describe('budgets: nothing moves while a page loads (layout shift 0)', () => {
   const pages = [
@@ -166,7 +186,7 @@ test.describe('budgets: nothing moves while a page loads (layout shift 0)', () =
       await page.goto(p.url, { waitUntil: 'load' });
       await hydrated(page);
       await page.waitForLoadState('networkidle');
-      expect(await shiftOf(page), `${p.what}: cumulative layout shift`).toBe(0);
+      expect(await shiftOf(page), `${p.what}: cumulative layout shift (${await shiftSources(page)})`).toBe(0);
     });
   }
 
@@ -176,7 +196,7 @@ test.describe('budgets: nothing moves while a page loads (layout shift 0)', () =
     await watchShifts(page);
     await page.goto(location, { waitUntil: 'load' });
     await page.waitForLoadState('networkidle');
-    expect(await shiftOf(page), 'form page: cumulative layout shift').toBe(0);
+    expect(await shiftOf(page), `form page: cumulative layout shift (${await shiftSources(page)})`).toBe(0);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteImage, personalShareUrl, shareMeta, shareUrl } from '../../src/lib/share';
+import { absoluteImage, DEFAULT_SHARE_IMAGE, personalShareUrl, shareMeta, shareUrl } from '../../src/lib/share';
 
 const invites = '{{name}} invites you to visit';
 const fallback = { title: 'Expo', description: 'Pre-register', image: '/logo.jpg' };
@@ -23,6 +23,14 @@ describe('share previews (spec §1)', () => {
   it('falls back to the page title, description and image', () => {
     const meta = shareMeta({ config: null, pageUrl: new URL('https://expo.example/a'), fallback, invites });
     expect(meta).toMatchObject({ title: 'Expo', description: 'Pre-register', image: 'https://expo.example/logo.jpg' });
+  });
+
+  it('with no share image and no page image, the card still has one: the product logo, absolute (issue 10)', () => {
+    const noImage = { ...fallback, image: null };
+    const meta = shareMeta({ config: { shareLog: '' }, pageUrl: new URL('https://expo.example/1/MQ/v'), fallback: noImage, invites });
+    expect(meta.image).toBe(`https://expo.example${DEFAULT_SHARE_IMAGE}`);
+    const unsafe = shareMeta({ config: { shareLog: 'javascript:alert(1)' }, pageUrl: new URL('https://expo.example/a'), fallback: { ...fallback, image: 'data:x' }, invites });
+    expect(unsafe.image).toBe('https://expo.example/logo.jpg');
   });
 
   it('a personal share is titled with the name plus the invites text, and keeps its parameters', () => {
