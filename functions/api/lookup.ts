@@ -16,10 +16,10 @@ import { CONTACT_COOKIE, CONTACT_COOKIE_MAX_AGE_S, MAX_CODES, signContact, type 
 import { safeBackPath } from '../../src/lib/safe-redirect';
 import { validateLookup, validateSendCode, parseCheckType } from '../../src/lib/validation';
 import { variantByName, type Variant } from '../../src/lib/variants';
-import { bypassOutcome, decideOutcome, formPath, foundCodes, successPath, type Outcome } from '../../src/lib/lookup';
+import { bypassOutcome, decideOutcome, foundCodes, successPath, type Outcome } from '../../src/lib/lookup';
 import { registrationLabel } from '../../src/lib/labels';
 import { fullPhone } from '../../src/lib/phone';
-import { encodeId } from '../../src/lib/ids';
+import { routePath } from '../../src/lib/routes';
 import { resendWaitS, SENT_COOKIE, RESEND_S } from '../../src/lib/resend';
 import { usesBypass } from '../../src/lib/lookup-page';
 import type { LookupOutcome, LookupReply, SendCodeReply } from '../../src/islands/lookup-types';
@@ -71,7 +71,7 @@ async function parse(c: Ctx): Promise<Request_ | Response> {
     return c.json({ code: 400, msg: `Unknown event variant "${page.data.variant}". Reload the page and try again.`, data: null }, 400);
   }
   const origin = new URL(c.req.url).origin;
-  const own = `/${variant?.search ?? 'search'}/${page.data.urlId}/${encodeId(page.data.expoId)}/${page.data.ty}`;
+  const own = routePath({ screen: 'search', variant, params: { fId: page.data.urlId, expoId: page.data.expoId, ty: page.data.ty } });
   const posted = safeBackPath(page.data.back, origin);
   // A back path the flash cannot belong to would lose what was typed: use the page's own.
   const back = posted !== null && posted.length <= FLASH_MAX_PATH ? posted : own;
@@ -267,7 +267,8 @@ async function respond(
 ): Promise<Response> {
   const { t, json } = r.input;
   const { page, variant } = r;
-  const stored = `${page.urlId}/${encodeId(page.expoId)}/${page.ty}`;
+  const ids = { fId: page.urlId, expoId: page.expoId, ty: page.ty };
+  const formAt = (route: string, query = '') => routePath({ screen: 'form', route, params: ids }) + query;
   const { session, removeSession } = sessionFor(r, vc, v);
   const credential = (euCode: string) =>
     successPath({ variant, urlId: page.urlId, euCode, expoId: page.expoId, fId: page.urlId, f: page.f });
@@ -281,7 +282,7 @@ async function respond(
       return flashBack(c, r, { notice: { tone: 'error', key: 'search.nodata', text: null } });
     }
     case 'form':
-      location = formPath(variant, stored);
+      location = formAt(variant?.form ?? 'form');
       reply = { outcome: 'navigate', location, replace: false, session, removeSession };
       break;
     case 'success':
@@ -290,16 +291,16 @@ async function respond(
       break;
     case 'supplement':
       // ?e= lets the supplement form prefill what the registration already has.
-      location = `/${outcome.route}/${stored}?e=${encodeURIComponent(outcome.record.euCode ?? '')}`;
+      location = formAt(outcome.route, `?e=${encodeURIComponent(outcome.record.euCode ?? '')}`);
       reply = { outcome: 'navigate', location, replace: false, session, removeSession };
       break;
     case 'repair':
-      location = `/repairForm/${stored}?e=${encodeURIComponent(outcome.record.euCode ?? '')}`;
+      location = formAt('repairForm', `?e=${encodeURIComponent(outcome.record.euCode ?? '')}`);
       reply = { outcome: 'navigate', location, replace: false, session, removeSession };
       break;
     case 'secondForm':
       vc.secondForm = { userId: outcome.userId, urlsId: outcome.urlsId };
-      location = `/${outcome.route}/${stored}`;
+      location = formAt(outcome.route);
       reply = {
         outcome: 'navigate',
         location,
@@ -315,7 +316,7 @@ async function respond(
         href: credential(rec.euCode ?? ''),
       }));
       vc.list = outcome.records.map(listEntry);
-      location = `/applyList/${stored}${variant ? `?v=${encodeURIComponent(variant.name)}&f=${encodeURIComponent(page.f)}` : `?f=${encodeURIComponent(page.f)}`}`;
+      location = `${routePath({ screen: 'applyList', params: ids })}${variant ? `?v=${encodeURIComponent(variant.name)}&f=${encodeURIComponent(page.f)}` : `?f=${encodeURIComponent(page.f)}`}`;
       reply = { outcome: 'select', rows, session, removeSession };
       break;
     }

@@ -4,8 +4,7 @@
  * and the register API both resolve the page from the same path, so the API never trusts a
  * posted kind or expo.
  */
-import { encodeId } from './ids';
-import { parsePathParams, type PathParams } from './routes';
+import { parsePathParams, routePath, type PathParams } from './routes';
 import type { Variant } from './variants';
 import { exposWith } from './expos';
 
@@ -63,7 +62,7 @@ export function resolveFormPage(route: string, rest: readonly string[], variant:
  * header (the fuzz found `%0A` in `eid` answering 500).
  */
 function pagePath(route: string, params: PathParams): string {
-  return `/${route}/${params.fId}/${encodeId(params.expoId)}/${encodeURIComponent(params.ty)}`;
+  return routePath({ screen: 'form', route, params });
 }
 
 /** The page's own path (where a no-JS post comes back to). */

@@ -3,6 +3,7 @@
  * names the expo id, an optional customerWx id condition, and the screen. Expos without a row
  * get the generic page chosen by the config's signType. Pure: no Astro, React or Hono.
  */
+import { routePath, type PathIds } from './routes';
 import { variantByName, type Variant } from './variants';
 import { exposWith } from './expos';
 
@@ -123,14 +124,14 @@ export interface HomeLinks {
 }
 
 /**
- * The home links for a page path.
- * @example homeLinks('/21216/MTIxNg/visitor', { activity: false, variant: null }).register // '/form/21216/MTIxNg/visitor'
+ * The home links of a home page (built by src/lib/routes.ts routePath, like every link).
+ * @example homeLinks({ fId: 21216, expoId: 1216, ty: 'visitor' }, { activity: false, variant: null }).register // '/form/21216/MTIxNg/visitor'
  */
-export function homeLinks(basePath: string, opts: { activity: boolean; variant: Variant | null }): HomeLinks {
-  const base = basePath.startsWith('/') ? basePath : `/${basePath}`;
+export function homeLinks(ids: PathIds, opts: { activity: boolean; variant: Variant | null }): HomeLinks {
+  const base = routePath({ screen: 'home', params: ids });
   return {
-    register: `/${opts.activity ? 'proving' : 'form'}${base}`,
-    query: `/${opts.variant ? opts.variant.search : 'search'}${base}`,
+    register: routePath({ screen: 'form', route: opts.activity ? 'proving' : 'form', params: ids }),
+    query: routePath({ screen: 'search', variant: opts.variant, params: ids }),
     ticket: `/ticket${base}`,
     seat: `/seat${base}`,
   };

@@ -3,7 +3,8 @@
  * (spec §2.1 route shapes, §2.3 generic routes). Pure: the API and pages act on the outcome.
  */
 import { Code, readSecondFormRef, type Registration } from './domain';
-import { decodeId, decodeNumericId, encodeId } from './ids';
+import { decodeId, decodeNumericId } from './ids';
+import { routePath } from './routes';
 import type { Variant } from './variants';
 import { exposWith } from './expos';
 
@@ -238,10 +239,10 @@ export interface SuccessParams {
 /** Input of successPath: ids as numbers or decimal text, `f` optional. */
 export interface SuccessPathInput {
   variant: Variant | null;
-  urlId: number | string;
+  urlId: number;
   euCode: string;
-  expoId: number | string;
-  fId: number | string;
+  expoId: number;
+  fId: number;
   f?: string | null | undefined;
 }
 
@@ -254,14 +255,9 @@ export interface SuccessPathInput {
  * // '/IEAESuccess/MTA1NDI/QTE/MTMwOA/10542/?f='
  */
 export function successPath(input: SuccessPathInput): string {
-  const ids = [
-    encodeId(input.urlId),
-    encodeId(input.euCode),
-    encodeId(input.expoId),
-    encodeURIComponent(String(input.fId)),
-  ];
-  if (input.variant === null) return `/success/${ids.join('/')}`;
-  return `/${input.variant.success}/${ids.join('/')}/?f=${encodeURIComponent(input.f ?? '')}`;
+  const { variant, urlId, euCode, expoId, fId } = input;
+  const path = routePath({ screen: 'success', variant, params: { urlId, euCode, expoId, fId } });
+  return variant === null ? path : `${path}?f=${encodeURIComponent(input.f ?? '')}`;
 }
 
 /**

@@ -4,7 +4,7 @@
  * table (src/lib/variants.ts); this file adds the generic ones. Pages stay thin: they match,
  * then render the screen.
  */
-import { decodeId, decodeNumericId } from './ids';
+import { decodeId, decodeNumericId, encodeId } from './ids';
 import { variantByRoute, type Variant } from './variants';
 
 /** Lookup, list and home parameters: `/{name}/{fId}/{eid}/{ty}` (DESIGN.md "URL parameters"). */
@@ -119,5 +119,58 @@ export function matchRoute(pathname: string): RouteMatch | null {
     case 'form':
     case 'extra':
       return { screen: 'form', variant: named.variant, route: first, rest };
+  }
+}
+
+// ---- The inverse: every link of the site is built here (issue 10: one place for URL shapes) ----
+
+/** The ids a `/{name}/{fId}/{eid}/{ty}` path carries; `eid` is the canonical encoding of `expoId`. */
+export interface PathIds {
+  fId: number;
+  expoId: number;
+  /** '' for none */
+  ty: string;
+}
+
+/** A page to link to: what {@link matchRoute} gives back for the path {@link routePath} builds. */
+export type RouteTarget =
+  | { screen: 'search'; variant: Variant | null; params: PathIds }
+  | { screen: 'applyList'; params: PathIds }
+  | { screen: 'home'; params: PathIds; auto?: true }
+  | { screen: 'success'; variant: Variant | null; params: SuccessParams }
+  /** a form route: `form`, `proving`, `repairForm`, or a variant's form and extra form routes */
+  | { screen: 'form'; route: string; params: PathIds }
+  | { screen: 'landing'; which: 'register' | 'fashion' };
+
+const LANDINGS = { register: '/CMEF', fashion: '/AsiaFashionShow' } as const;
+
+/** `{fId}/{eid}/{ty}`, each segment encoded; an empty type leaves no trailing segment. */
+function idsPath(p: PathIds): string {
+  return `/${p.fId}/${encodeId(p.expoId)}${p.ty ? `/${encodeURIComponent(p.ty)}` : ''}`;
+}
+
+/**
+ * The path of a page: the inverse of {@link matchRoute}, so `matchRoute(routePath(t))` names
+ * `t` again (tests/unit/routes.test.ts round-trips every variant and screen).
+ * - a variant's credential ends in `/` (spec §2.1 `/{Variant}Success/…/{fId}/?f=`; the caller adds `?f=`).
+ * @example routePath({ screen: 'search', variant: null, params: { fId: 21216, expoId: 1216, ty: 'visitor' } }) // '/search/21216/MTIxNg/visitor'
+ */
+export function routePath(target: RouteTarget): string {
+  switch (target.screen) {
+    case 'search':
+      return `/${target.variant?.search ?? 'search'}${idsPath(target.params)}`;
+    case 'applyList':
+      return `/applyList${idsPath(target.params)}`;
+    case 'home':
+      return `${target.auto ? '/auto' : ''}${idsPath(target.params)}`;
+    case 'success': {
+      const { urlId, euCode, expoId, fId } = target.params;
+      const ids = `/${encodeId(urlId)}/${encodeId(euCode)}/${encodeId(expoId)}/${fId}`;
+      return target.variant ? `/${target.variant.success}${ids}/` : `/success${ids}`;
+    }
+    case 'form':
+      return `/${encodeURIComponent(target.route)}${idsPath(target.params)}`;
+    case 'landing':
+      return LANDINGS[target.which];
   }
 }

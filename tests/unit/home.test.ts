@@ -76,13 +76,13 @@ describe('home screen by expo id (spec §2.4)', () => {
 
 describe('home links (spec §2.3, §2.4)', () => {
   it('register goes to /form, or /proving when an activity is set', () => {
-    expect(homeLinks('/21216/MTIxNg/visitor', { activity: false, variant: null })).toEqual({
+    expect(homeLinks({ fId: 21216, expoId: 1216, ty: 'visitor' }, { activity: false, variant: null })).toEqual({
       register: '/form/21216/MTIxNg/visitor',
       query: '/search/21216/MTIxNg/visitor',
       ticket: '/ticket/21216/MTIxNg/visitor',
       seat: '/seat/21216/MTIxNg/visitor',
     });
-    expect(homeLinks('/22001/MjAwMQ/visitor', { activity: true, variant: null }).register).toBe(
+    expect(homeLinks({ fId: 22001, expoId: 2001, ty: 'visitor' }, { activity: true, variant: null }).register).toBe(
       '/proving/22001/MjAwMQ/visitor',
     );
   });

@@ -268,7 +268,7 @@ describe('successPath (spec §2.1, §2.3)', () => {
       '/IEAESuccess/MTA1NDI/QTE/MTMwOA/10542/?f=',
     );
     expect(
-      successPath({ variant: asia, urlId: '10887', euCode: 'X', expoId: '1312', fId: '10887', f: 'a b&c=d/é' }),
+      successPath({ variant: asia, urlId: 10887, euCode: 'X', expoId: 1312, fId: 10887, f: 'a b&c=d/é' }),
     ).toBe(`/AsiaSuccess/${encodeId(10887)}/${encodeId('X')}/${encodeId(1312)}/10887/?f=a%20b%26c%3Dd%2F%C3%A9`);
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeId } from '../../src/lib/ids';
-import { matchRoute } from '../../src/lib/routes';
+import { matchRoute, parsePathParams, routePath, type PathIds, type RouteMatch, type RouteTarget } from '../../src/lib/routes';
+import { ALL_VARIANTS } from '../../src/lib/variants';
 
 const eid = encodeId(1308);
 
@@ -46,5 +47,58 @@ describe('routes (spec §2.3)', () => {
     '/search/0/MTMwOA/visitor',
   ])('%s is not found', (path) => {
     expect(matchRoute(path)).toBeNull();
+  });
+});
+
+describe('routePath: the inverse of matchRoute (issue 10, one place for URL shapes)', () => {
+  const idsCases: PathIds[] = [
+    { fId: 21308, expoId: 1308, ty: 'visitor' },
+    { fId: 10542, expoId: 1308, ty: '' },
+    { fId: 1, expoId: 999999999, ty: 'ex_hi-bitor' },
+  ];
+  const roundTrip = (t: RouteTarget) => {
+    const path = routePath(t);
+    const m = matchRoute(new URL(path, 'https://x.example').pathname);
+    expect(m, `${path} resolves`).not.toBeNull();
+    return { path, m: m as RouteMatch };
+  };
+
+  it('every variant lookup, credential and form route, and every generic screen, comes back as itself', () => {
+    for (const params of idsCases) {
+      for (const variant of [null, ...ALL_VARIANTS]) {
+        const search = roundTrip({ screen: 'search', variant, params });
+        expect(search.m).toMatchObject({ screen: 'search', variant, params: { fId: params.fId, expoId: params.expoId, ty: params.ty } });
+        const credential = { urlId: params.fId, euCode: 'AB12cd_-', expoId: params.expoId, fId: params.fId };
+        expect(roundTrip({ screen: 'success', variant, params: credential }).m).toEqual({ screen: 'success', variant, params: credential });
+        for (const route of variant ? [variant.form, ...variant.extraForms] : ['form', 'proving']) {
+          const { path, m } = roundTrip({ screen: 'form', route, params });
+          expect(m, path).toMatchObject({ screen: 'form', variant, route });
+          if (m.screen === 'form') expect(parsePathParams(m.rest), path).toMatchObject(params);
+        }
+      }
+      expect(roundTrip({ screen: 'applyList', params }).m).toMatchObject({ screen: 'applyList', params });
+      expect(roundTrip({ screen: 'home', params }).m).toMatchObject({ screen: 'home', params });
+      expect(roundTrip({ screen: 'home', params, auto: true }).m).toMatchObject({ screen: 'home', params, auto: true });
+    }
+    expect(roundTrip({ screen: 'landing', which: 'register' }).m).toEqual({ screen: 'landing', variant: null, which: 'register' });
+    expect(roundTrip({ screen: 'landing', which: 'fashion' }).m).toEqual({ screen: 'landing', variant: null, which: 'fashion' });
+  });
+
+  it('a matched path rebuilds to the same canonical path', () => {
+    for (const path of ['/IEAESearch/10542/MTMwOA/visitor', '/search/21216/MTIxNg/visitor', '/applyList/21216/MTIxNg/visitor', '/21308/MTMwOA/visitor', '/auto/20380/Mzgw/visitor']) {
+      const m = matchRoute(path);
+      if (!m || !('params' in m) || m.screen === 'success') throw new Error(`${path} should match a screen with ids`);
+      const target: RouteTarget =
+        m.screen === 'search' ? { screen: 'search', variant: m.variant, params: m.params }
+        : m.screen === 'applyList' ? { screen: 'applyList', params: m.params }
+        : { screen: 'home', params: m.params, ...(m.auto ? { auto: true as const } : {}) };
+      expect(routePath(target)).toBe(path);
+    }
+  });
+
+  it('a variant credential ends in "/" (spec §2.1 …/{fId}/?f=); the generic one does not', () => {
+    const params = { urlId: 10542, euCode: 'A1', expoId: 1308, fId: 10542 };
+    expect(routePath({ screen: 'success', variant: ALL_VARIANTS.find((v) => v.name === 'IEAE') ?? null, params })).toBe('/IEAESuccess/MTA1NDI/QTE/MTMwOA/10542/');
+    expect(routePath({ screen: 'success', variant: null, params })).toBe('/success/MTA1NDI/QTE/MTMwOA/10542');
   });
 });
