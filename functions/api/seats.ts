@@ -28,6 +28,7 @@ import {
   cleanSeatText,
   SEAT_EXPO_IDS,
   SEAT_TEXT_MAX,
+  seatImageUrl,
   seatResultPath,
   shouldFetchCompanies,
   validateSeatName,
@@ -230,14 +231,3 @@ seats.get('/seat/image', async (c) => {
     return faultJson(c, upstreamFault(e, t, '/api/seat/image'));
   }
 });
-
-/** A seat-map url a page may show: a path on this site or https; anything else none. */
-export function seatImageUrl(url: string | null): string | null {
-  if (!url) return null;
-  if (/^\/(?![/\\])/.test(url)) return url;
-  try {
-    return new URL(url).protocol === 'https:' ? url : null;
-  } catch {
-    return null;
-  }
-}

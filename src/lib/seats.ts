@@ -133,3 +133,19 @@ export function parseSeatResult(query: URLSearchParams, withExpo: boolean): Seat
   if (!/^\d{1,12}$/.test(raw)) return null;
   return { userName, companyName, seat, expoId: Number(raw) };
 }
+
+/**
+ * A seat-map url a page may show (getImage's answer): a path on this site or an https address;
+ * anything else none.
+ * @example seatImageUrl('/seat-map.svg') // '/seat-map.svg'
+ * @example seatImageUrl('javascript:alert(1)') // null
+ */
+export function seatImageUrl(url: string | null): string | null {
+  if (!url) return null;
+  if (/^\/(?![/\\])/.test(url)) return url;
+  try {
+    return new URL(url).protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
+}

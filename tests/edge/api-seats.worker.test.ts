@@ -194,7 +194,7 @@ describe('health upload API (attacker tests)', () => {
   const vcFor = async (codes: string[], expoId = 2012) =>
     `${CONTACT_COOKIE}=${await signContact({ expoId, contact: 'health-edge@demo.test', checkType: 2, codes }, SECRET)}`;
 
-  function upload(fields: Record<string, string>, file: Blob | null, o: Opts = {}): Promise<Response> {
+  async function upload(fields: Record<string, string>, file: Blob | null, o: Opts = {}): Promise<Response> {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.set(k, v);
     if (file) form.set('file', file, 'h.jpg');

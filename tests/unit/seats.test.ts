@@ -56,3 +56,12 @@ describe('seat result routes (spec §2.3, §9)', () => {
     expect(parseSeatResult(q(`userName=${'x'.repeat(101)}&companyName=b&seat=c`), false)).toBeNull();
   });
 });
+
+describe('seat map url', () => {
+  it('is a path on this site or https', async () => {
+    const { seatImageUrl } = await import('../../src/lib/seats');
+    expect(seatImageUrl('/seat-map.svg')).toBe('/seat-map.svg');
+    expect(seatImageUrl('https://cdn.example/m.png')).toBe('https://cdn.example/m.png');
+    for (const bad of ['//evil.example/x.png', '/\\evil', 'http://x/y.png', 'javascript:alert(1)', '', null]) expect(seatImageUrl(bad)).toBeNull();
+  });
+});
