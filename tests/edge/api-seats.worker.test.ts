@@ -25,8 +25,10 @@ afterEach(() => {
 });
 
 let ipSeq = 0;
-/** An address no other test uses. */
-const freshIp = () => `198.51.100.${++ipSeq}`;
+/** This run's network: the counter's storage may outlive one run, and its windows are a minute long. */
+const RUN = Math.floor(Math.random() * 0xffff).toString(16);
+/** An address (its own /64) no other test, and no earlier run, uses. */
+const freshIp = () => `2001:db8:${RUN}:${(++ipSeq).toString(16)}::1`;
 
 const seatPage = (expoId: number, urlId: number) => ({ expoId: String(expoId), urlId: String(urlId), ty: 'visitor' });
 const seatBack = (expoId: number, urlId: number) => `/seat/${urlId}/${encodeId(expoId)}/visitor`;
@@ -190,7 +192,7 @@ describe('pledge', () => {
 
 describe('health upload API (attacker tests)', () => {
   const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 0xff, 0xd9]);
-  const credential = `/success/${encodeId(22012)}/${encodeId('HEALTH2012EDGE01')}/${encodeId(2012)}/22012`;
+  const credential = `/success/${encodeId(22012)}/${encodeId('HEALTH2OI2EDGEOI')}/${encodeId(2012)}/22012`;
   const vcFor = async (codes: string[], expoId = 2012) =>
     `${CONTACT_COOKIE}=${await signContact({ expoId, contact: 'health-edge@demo.test', checkType: 2, codes }, SECRET)}`;
 
@@ -202,21 +204,21 @@ describe('health upload API (attacker tests)', () => {
     if (o.cookie) headers['cookie'] = o.cookie;
     return appA.request(`${BASE}/api/health`, { method: 'POST', headers, body: form, redirect: 'manual' }, testEnv);
   }
-  const fields = (euCode = 'HEALTH2012EDGE01') => ({ expoId: '2012', urlId: '22012', euCode, kind: '1', back: credential });
+  const fields = (euCode = 'HEALTH2OI2EDGEOI') => ({ expoId: '2012', urlId: '22012', euCode, kind: '1', back: credential });
 
   it('the owner uploads, lists, views and deletes; without JavaScript the form comes back 303', async () => {
-    const cookie = await vcFor(['HEALTH2012EDGE01']);
+    const cookie = await vcFor(['HEALTH2OI2EDGEOI']);
     const up = (await (await upload(fields(), new Blob([JPEG], { type: 'image/jpeg' }), { cookie })).json()) as HealthReply;
     expect(up).toMatchObject({ code: 200, data: { id: expect.any(Number) as number } });
     const id = String(up.data?.id);
-    const list = (await (await appA.request(`${BASE}/api/health/list?expoId=2012&euCode=HEALTH2012EDGE01`, { headers: { cookie } }, testEnv)).json()) as HealthReply;
+    const list = (await (await appA.request(`${BASE}/api/health/list?expoId=2012&euCode=HEALTH2OI2EDGEOI`, { headers: { cookie } }, testEnv)).json()) as HealthReply;
     expect(list.data?.uploads?.some((u) => String(u.id) === id && u.kind === 1)).toBe(true);
-    const img = await appA.request(`${BASE}/api/health/image?expoId=2012&euCode=HEALTH2012EDGE01&id=${id}`, { headers: { cookie } }, testEnv);
+    const img = await appA.request(`${BASE}/api/health/image?expoId=2012&euCode=HEALTH2OI2EDGEOI&id=${id}`, { headers: { cookie } }, testEnv);
     expect(img.status).toBe(200);
     expect(img.headers.get('content-type')).toBe('image/jpeg');
     expect(img.headers.get('cache-control')).toContain('no-store');
     expect(new Uint8Array(await img.arrayBuffer())).toEqual(JPEG);
-    const del = await post('/api/health/delete', { expoId: '2012', euCode: 'HEALTH2012EDGE01', id, back: credential }, { form: true, cookie });
+    const del = await post('/api/health/delete', { expoId: '2012', euCode: 'HEALTH2OI2EDGEOI', id, back: credential }, { form: true, cookie });
     expect(del.status).toBe(303);
     expect(del.headers.get('location')).toBe(credential);
     expect(flashOf(del, credential)).toMatchObject({ notice: { key: 'health.deleted' } });
@@ -227,11 +229,11 @@ describe('health upload API (attacker tests)', () => {
 
   it("refuses someone else's registration code, no cookie, and a cookie of another expo", async () => {
     const spy = spyUpstream();
-    const mine = await vcFor(['HEALTH2012EDGE01']);
+    const mine = await vcFor(['HEALTH2OI2EDGEOI']);
     for (const [euCode, cookie] of [
-      ['HEALTH2012OTHER1', mine],
-      ['HEALTH2012EDGE01', undefined],
-      ['HEALTH2012EDGE01', await vcFor(['HEALTH2012EDGE01'], 1308)],
+      ['HEALTH2OI2OTHERI', mine],
+      ['HEALTH2OI2EDGEOI', undefined],
+      ['HEALTH2OI2EDGEOI', await vcFor(['HEALTH2OI2EDGEOI'], 1308)],
     ] as const) {
       const res = await upload(fields(euCode), new Blob([JPEG]), cookie ? { cookie } : {});
       expect(res.status, euCode).toBe(401);
@@ -246,7 +248,7 @@ describe('health upload API (attacker tests)', () => {
   });
 
   it('refuses a 6 MB file (413), a non-image, a bad kind, a cross-site post; HEAD shows nothing', async () => {
-    const cookie = await vcFor(['HEALTH2012EDGE01']);
+    const cookie = await vcFor(['HEALTH2OI2EDGEOI']);
     const huge = new Uint8Array(6 * 1024 * 1024);
     huge.set(JPEG);
     expect((await upload(fields(), new Blob([huge]), { cookie })).status).toBe(413);
@@ -258,19 +260,19 @@ describe('health upload API (attacker tests)', () => {
     expect(malformed.status).toBe(400);
     const cross = await upload(fields(), new Blob([JPEG]), { cookie, headers: { origin: 'https://evil.example' } });
     expect(cross.status).toBe(403);
-    const head = await appA.request(`${BASE}/api/health/image?expoId=2012&euCode=HEALTH2012OTHER1&id=1`, { method: 'HEAD' }, testEnv);
+    const head = await appA.request(`${BASE}/api/health/image?expoId=2012&euCode=HEALTH2OI2OTHERI&id=1`, { method: 'HEAD' }, testEnv);
     expect(head.status).toBe(401);
     expect((await head.arrayBuffer()).byteLength).toBe(0);
   });
 
-  it(`40 identical posts at once keep exactly ${HEALTH_MAX_PER_KIND}`, async () => {
-    const cookie = `${CONTACT_COOKIE}=${await signContact({ expoId: 2012, contact: 'health-nojs@demo.test', checkType: 2, codes: ['HEALTH2012NOJS01'] }, SECRET)}`;
-    const all = await Promise.all(Array.from({ length: 40 }, () => upload({ ...fields('HEALTH2012NOJS01'), kind: '2' }, new Blob([JPEG]), { cookie })));
+  it(`40 identical posts at once keep exactly ${HEALTH_MAX_PER_KIND}`, { timeout: 30_000 }, async () => {
+    const cookie = `${CONTACT_COOKIE}=${await signContact({ expoId: 2012, contact: 'health-nojs@demo.test', checkType: 2, codes: ['HEALTH2OI2NOJSOI'] }, SECRET)}`;
+    const all = await Promise.all(Array.from({ length: 40 }, () => upload({ ...fields('HEALTH2OI2NOJSOI'), kind: '2' }, new Blob([JPEG]), { cookie })));
     const codes = await Promise.all(all.map(async (r) => ((await r.json()) as HealthReply).code));
     expect(codes.filter((c) => c === 200).length).toBe(HEALTH_MAX_PER_KIND);
-    const list = (await (await appA.request(`${BASE}/api/health/list?expoId=2012&euCode=HEALTH2012NOJS01`, { headers: { cookie } }, testEnv)).json()) as HealthReply;
+    const list = (await (await appA.request(`${BASE}/api/health/list?expoId=2012&euCode=HEALTH2OI2NOJSOI`, { headers: { cookie } }, testEnv)).json()) as HealthReply;
     for (const u of list.data?.uploads ?? []) {
-      await appA.request(`${BASE}/api/health/item?expoId=2012&euCode=HEALTH2012NOJS01&id=${u.id}`, { method: 'DELETE', headers: { cookie } }, testEnv);
+      await appA.request(`${BASE}/api/health/item?expoId=2012&euCode=HEALTH2OI2NOJSOI&id=${u.id}`, { method: 'DELETE', headers: { cookie } }, testEnv);
     }
   });
 });

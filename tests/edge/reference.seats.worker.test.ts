@@ -91,7 +91,7 @@ describe('seat lookup (auth host)', () => {
 });
 
 describe('health upload', () => {
-  const owner = { expoId: 2012, euCode: 'HEALTH2012OTHER1' };
+  const owner = { expoId: 2012, euCode: 'HEALTH2OI2OTHERI' };
 
   it('uploads, lists, serves and deletes an image of the registration', async () => {
     const added = await up.uploadHealth({ ...owner, kind: 2, file: new Blob([JPEG]), fileName: 'a.jpg' });
@@ -103,8 +103,8 @@ describe('health upload', () => {
     expect(img.ok && img.data.contentType).toBe('image/jpeg');
     expect(img.ok && Uint8Array.from(atob(img.data.base64), (ch) => ch.charCodeAt(0))).toEqual(JPEG);
     // Another registration's code gets nothing of it.
-    expect((await up.healthImage({ expoId: 2012, euCode: 'HEALTH2012EDGE01', id: added.data.id })).ok).toBe(false);
-    expect((await up.deleteHealth({ expoId: 2012, euCode: 'HEALTH2012EDGE01', id: added.data.id })).ok).toBe(false);
+    expect((await up.healthImage({ expoId: 2012, euCode: 'HEALTH2OI2EDGEOI', id: added.data.id })).ok).toBe(false);
+    expect((await up.deleteHealth({ expoId: 2012, euCode: 'HEALTH2OI2EDGEOI', id: added.data.id })).ok).toBe(false);
     expect((await up.deleteHealth({ ...owner, id: added.data.id })).ok).toBe(true);
     const after = await up.listHealth(owner);
     expect(after.ok && after.data.some((u) => u.id === added.data.id)).toBe(false);
@@ -124,7 +124,7 @@ describe('health upload', () => {
     expect(back.length).toBe(big.length);
     expect(back.every((b, i) => b === big[i])).toBe(true);
     await up.deleteHealth({ ...owner, id: added.data.id });
-  });
+  }, 30_000);
 
   it('refuses a non-image, a file over 5 MB, a bad kind and an unknown registration', async () => {
     const text = await up.uploadHealth({ ...owner, kind: 1, file: new Blob(['<svg/>']), fileName: 'x.jpg' });
@@ -136,8 +136,8 @@ describe('health upload', () => {
     expect(await up.uploadHealth({ expoId: 2012, euCode: 'NOSUCHCODE', kind: 1, file: new Blob([JPEG]), fileName: 'x.jpg' })).toMatchObject({ ok: false, code: 404 });
   });
 
-  it(`keeps at most ${HEALTH_MAX_PER_KIND} uploads per kind when 40 arrive at once`, async () => {
-    const who = { expoId: 2012, euCode: 'HEALTH2012A11Y01' };
+  it(`keeps at most ${HEALTH_MAX_PER_KIND} uploads per kind when 40 arrive at once`, { timeout: 30_000 }, async () => {
+    const who = { expoId: 2012, euCode: 'HEALTH2OI2AIIYOI' };
     const results = await Promise.all(
       Array.from({ length: 40 }, () => up.uploadHealth({ ...who, kind: 1, file: new Blob([JPEG]), fileName: 'x.jpg' })),
     );
@@ -145,5 +145,21 @@ describe('health upload', () => {
     const list = await up.listHealth(who);
     expect(list.ok && list.data.filter((u) => u.kind === 1).length).toBe(HEALTH_MAX_PER_KIND);
     for (const u of list.ok ? list.data : []) await up.deleteHealth({ ...who, id: u.id });
+  });
+});
+
+describe('consent through registration', () => {
+  it('a registration whose form ticks seatConsent is found by name; unticking it by update hides it', async () => {
+    const db = testEnv.DB;
+    await db
+      .prepare(`INSERT INTO registrations (expo_id, urls_id, eu_code, uname, createtime, ucompany, email, form_values) VALUES (1128, 21128, 'CONSENTTESTAAAA2', '周同意', '2026-03-01 10:00:00', '同意测试公司', 'consent-edge@demo.test', '{"seatConsent": ["1"]}')`)
+      .run();
+    const reg = await db.prepare("SELECT id FROM registrations WHERE eu_code = 'CONSENTTESTAAAA2'").first<{ id: number }>();
+    await db.prepare("INSERT INTO seats (expo_id, registration_id, type_id, seat, seat_number) VALUES (1128, ?, NULL, 'Z-01', 'Z-01')").bind(reg?.id).run();
+    expect(await up.checkUserByName({ expoId: 1128, userName: '周同意' })).toMatchObject({ data: { count: 1 } });
+    // addUserInfo's update merges the new values (json_patch): an unticked checkbox is an empty list.
+    await db.prepare(`UPDATE registrations SET form_values = json_patch(form_values, '{"seatConsent": []}') WHERE id = ?`).bind(reg?.id).run();
+    expect(await up.checkUserByName({ expoId: 1128, userName: '周同意' })).toMatchObject({ data: { count: 0 } });
+    expect(await up.getUserSeatDetail({ expoId: 1128, userName: '周同意', companyName: '同意测试公司' })).toMatchObject({ ok: true, data: null });
   });
 });

@@ -24,21 +24,21 @@ WHERE urls_id IS NULL AND expo_id IN (1128, 1193, 1197, 1218, 1384, 1385, 1235)
 
 -- Seat holders (ids from 190001). seatConsent ["1"]: agreed to be found by name.
 INSERT INTO registrations (id, expo_id, urls_id, eu_code, uname, eu_class, createtime, ucompany, email, form_values) VALUES
-  (190001, 1128, 21128, 'SEATAZ1128ZHANG1', '张伟', 0, '2026-03-01 10:00:00', '华信科技有限公司', 'seat-zhang1@demo.test', '{"seatConsent": ["1"]}'),
-  (190002, 1128, 21128, 'SEATAZ1128ZHANG2', '张伟', 0, '2026-03-01 10:01:00', '东方电子集团', 'seat-zhang2@demo.test', '{"seatConsent": ["1"]}'),
-  (190003, 1128, 21128, 'SEATAZ1128ZHANG3', '张伟', 0, '2026-03-01 10:02:00', '南方建设股份', 'seat-zhang3@demo.test', '{"seatConsent": ["1"]}'),
-  (190004, 1128, 21128, 'SEATAZ1128LINA01', '李娜', 0, '2026-03-01 10:03:00', '华信科技有限公司', 'seat-lina@demo.test', '{}'),
-  (190005, 1128, 21128, 'SEATAZ1128WANGF1', '王芳', 0, '2026-03-01 10:04:00', '北辰物流', 'seat-wang@demo.test', '{"seatConsent": ["1"]}'),
-  (190011, 1235, 21235, 'SEATAZ1235CHEN01', '陈静', 0, '2026-03-01 10:00:00', '远航贸易有限公司', 'seat-chen1@demo.test', '{"seatConsent": ["1"]}'),
-  (190012, 1235, 21235, 'SEATAZ1235CHEN02', '陈静', 0, '2026-03-01 10:01:00', '蓝海医疗器械', 'seat-chen2@demo.test', '{"seatConsent": ["1"]}'),
-  (190013, 1235, 21235, 'SEATAZ1235ZHAOL1', '赵磊', 0, '2026-03-01 10:02:00', '远航贸易有限公司', 'seat-zhao@demo.test', '{"seatConsent": []}'),
-  (190014, 1235, 21235, 'SEATAZ1235LIUY01', '刘洋', 0, '2026-03-01 10:03:00', '金桥咨询', 'seat-liu@demo.test', '{"seatConsent": ["1"]}'),
-  (190021, 1197, 21197, 'SEATAZ1197SUNY01', '孙悦', 0, '2026-03-01 10:00:00', '星海会展', 'seat-sun@demo.test', '{"seatConsent": ["1"]}'),
-  (190031, 2012, 22012, 'HEALTH2012JS0001', 'Health JS', 0, '2026-03-01 10:00:00', 'Demo Co.', 'health-js@demo.test', '{}'),
-  (190032, 2012, 22012, 'HEALTH2012NOJS01', 'Health NoJS', 0, '2026-03-01 10:00:00', 'Demo Co.', 'health-nojs@demo.test', '{}'),
-  (190033, 2012, 22012, 'HEALTH2012EDGE01', 'Health Edge', 0, '2026-03-01 10:00:00', 'Demo Co.', 'health-edge@demo.test', '{}'),
-  (190034, 2012, 22012, 'HEALTH2012OTHER1', 'Health Other', 0, '2026-03-01 10:00:00', 'Demo Co.', 'health-other@demo.test', '{}'),
-  (190035, 2012, 22012, 'HEALTH2012A11Y01', 'Health A11y', 0, '2026-03-01 10:00:00', 'Demo Co.', 'health-a11y@demo.test', '{}')
+  (190001, 1128, 21128, 'SEATAZII2BZHANGI', '张伟', 0, '2026-03-01 10:00:00', '华信科技有限公司', 'seat-zhang1@demo.test', '{"seatConsent": ["1"]}'),
+  (190002, 1128, 21128, 'SEATAZII2BZHANG2', '张伟', 0, '2026-03-01 10:01:00', '东方电子集团', 'seat-zhang2@demo.test', '{"seatConsent": ["1"]}'),
+  (190003, 1128, 21128, 'SEATAZII2BZHANG3', '张伟', 0, '2026-03-01 10:02:00', '南方建设股份', 'seat-zhang3@demo.test', '{"seatConsent": ["1"]}'),
+  (190004, 1128, 21128, 'SEATAZII2BLINAOI', '李娜', 0, '2026-03-01 10:03:00', '华信科技有限公司', 'seat-lina@demo.test', '{}'),
+  (190005, 1128, 21128, 'SEATAZII2BWANGFI', '王芳', 0, '2026-03-01 10:04:00', '北辰物流', 'seat-wang@demo.test', '{"seatConsent": ["1"]}'),
+  (190011, 1235, 21235, 'SEATAZI235CHENOI', '陈静', 0, '2026-03-01 10:00:00', '远航贸易有限公司', 'seat-chen1@demo.test', '{"seatConsent": ["1"]}'),
+  (190012, 1235, 21235, 'SEATAZI235CHENO2', '陈静', 0, '2026-03-01 10:01:00', '蓝海医疗器械', 'seat-chen2@demo.test', '{"seatConsent": ["1"]}'),
+  (190013, 1235, 21235, 'SEATAZI235ZHAOLI', '赵磊', 0, '2026-03-01 10:02:00', '远航贸易有限公司', 'seat-zhao@demo.test', '{"seatConsent": []}'),
+  (190014, 1235, 21235, 'SEATAZI235LIUYOI', '刘洋', 0, '2026-03-01 10:03:00', '金桥咨询', 'seat-liu@demo.test', '{"seatConsent": ["1"]}'),
+  (190021, 1197, 21197, 'SEATAZIIG7SUNYOI', '孙悦', 0, '2026-03-01 10:00:00', '星海会展', 'seat-sun@demo.test', '{"seatConsent": ["1"]}'),
+  (190031, 2012, 22012, 'HEALTH2OI2JSOOOI', 'Health JS', 0, '2026-03-01 10:00:00', 'Demo Co.', 'health-js@demo.test', '{}'),
+  (190032, 2012, 22012, 'HEALTH2OI2NOJSOI', 'Health NoJS', 0, '2026-03-01 10:00:00', 'Demo Co.', 'health-nojs@demo.test', '{}'),
+  (190033, 2012, 22012, 'HEALTH2OI2EDGEOI', 'Health Edge', 0, '2026-03-01 10:00:00', 'Demo Co.', 'health-edge@demo.test', '{}'),
+  (190034, 2012, 22012, 'HEALTH2OI2OTHERI', 'Health Other', 0, '2026-03-01 10:00:00', 'Demo Co.', 'health-other@demo.test', '{}'),
+  (190035, 2012, 22012, 'HEALTH2OI2AIIYOI', 'Health A11y', 0, '2026-03-01 10:00:00', 'Demo Co.', 'health-a11y@demo.test', '{}')
 ON CONFLICT DO NOTHING;
 
 -- Activity types (pageActivityType, classification 10; spec §9 names ids 1132-1136, 1138, 1139, 1620, 1622).
