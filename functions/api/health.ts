@@ -24,6 +24,8 @@ import { displayText, encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S, FLASH_MAX_PATH
 import { checkHealthUpload, HEALTH_MAX_BYTES, imageTypeOf } from '../../src/lib/health';
 import { needsPledge } from '../../src/lib/pledge';
 import { safeBackPath } from '../../src/lib/safe-redirect';
+import { createT } from '../../src/i18n';
+import { LANG_COOKIE, resolveLang } from '../../src/lib/languages';
 import type { HealthReply } from '../../src/islands/seat-types';
 
 type Ctx = Context<{ Bindings: AppEnv }>;
@@ -61,6 +63,22 @@ function answer(c: Ctx, input: Input, back: string, status: 200 | 400 | 401 | 40
   const msg = text ?? (key ? input.t(key) : null);
   if (input.json) return c.json<HealthReply>({ code, msg, data: null }, status);
   return flashBack(c, back, msg === null ? null : { tone: code === 200 ? 'info' : 'error', key: text === null ? key : null, text });
+}
+
+/**
+ * The 413 of `/api/health` (functions/api/index.ts body limits): the island gets JSON; a plain
+ * form (a photo over 5 MB picked without JavaScript) goes back to its page with the spec's
+ * upload-failed text, the body never read past the limit.
+ */
+export function healthTooLarge(c: Context, maxBytes: number): Response {
+  const wantsJson = (c.req.header('accept') ?? '').includes('application/json');
+  const referer = c.req.header('referer');
+  const back = referer ? safeBackPath(referer, new URL(c.req.url).origin) : null;
+  if (wantsJson || back === null || back.length > FLASH_MAX_PATH) {
+    const t = createT(resolveLang(getCookie(c, LANG_COOKIE)));
+    return c.json<HealthReply>({ code: 413, msg: t('health.tooLarge'), data: null }, 413, { 'x-max-bytes': String(maxBytes) });
+  }
+  return flashBack(c as Ctx, back, { tone: 'error', key: 'health.tooLarge', text: null });
 }
 
 export const health = new Hono<{ Bindings: AppEnv }>();

@@ -251,7 +251,14 @@ describe('health upload API (attacker tests)', () => {
     const cookie = await vcFor(['HEALTH2OI2EDGEOI']);
     const huge = new Uint8Array(6 * 1024 * 1024);
     huge.set(JPEG);
-    expect((await upload(fields(), new Blob([huge]), { cookie })).status).toBe(413);
+    const tooLarge = await upload(fields(), new Blob([huge]), { cookie });
+    expect(tooLarge.status).toBe(413);
+    expect(((await tooLarge.json()) as HealthReply).msg).toBe('上传失败：图片不能超过 5 MB');
+    // Without JavaScript: back to the credential page with the message, nothing stored.
+    const plain = await upload(fields(), new Blob([huge]), { cookie, form: true, headers: { referer: `${BASE}${credential}` } });
+    expect(plain.status).toBe(303);
+    expect(plain.headers.get('location')).toBe(credential);
+    expect(flashOf(plain, credential)).toMatchObject({ notice: { key: 'health.tooLarge' } });
     const text = (await (await upload(fields(), new Blob(['<html>not an image</html>'], { type: 'image/jpeg' }), { cookie })).json()) as HealthReply;
     expect(text).toMatchObject({ code: 400, msg: '上传失败：仅支持 JPEG 或 PNG 图片' });
     const kind = (await (await upload({ ...fields(), kind: '9' }, new Blob([JPEG]), { cookie })).json()) as HealthReply;
