@@ -193,8 +193,19 @@ async function scan(page: Page, browser: Browser, what: string): Promise<void> {
   }
 }
 
-const SCREENS: readonly { what: string; open: (page: Page, lang: Lang) => Promise<void>; nojsOnly?: true }[] = [
+const SCREENS: readonly { what: string; open: (page: Page, lang: Lang) => Promise<void>; nojsOnly?: true; jsOnly?: true }[] = [
   { what: 'seat lookup 1235', open: async (page) => void (await page.goto(seatPath(1235))) },
+  {
+    what: 'seat company pick-list open',
+    jsOnly: true,
+    open: async (page, lang) => {
+      await page.goto(seatPath(1128));
+      await page.waitForSelector('astro-island:not([ssr])');
+      await page.getByLabel(t(lang, 'seat.name'), { exact: true }).first().fill('张伟');
+      await page.getByRole('combobox', { name: t(lang, 'seat.companyLabel') }).fill('公司');
+      await expect(page.getByRole('option', { name: '华信科技有限公司' })).toBeVisible();
+    },
+  },
   {
     what: 'seat company choices (name step)',
     nojsOnly: true,
@@ -245,6 +256,7 @@ test.describe('accessibility (axe-core) of the new screens', () => {
     for (const screen of SCREENS) {
       test(`${screen.what} in ${lang}`, async ({ page, context, browser }) => {
         test.skip(screen.nojsOnly === true && jsEnabled(test.info()), 'a no-JS step: with JS the pick-list replaces it');
+        test.skip(screen.jsOnly === true && !jsEnabled(test.info()), 'the pick-list needs JavaScript');
         await setLangCookie(context, lang, test.info());
         await screen.open(page, lang);
         await scan(page, browser, `${screen.what} ${lang}`);
