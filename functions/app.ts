@@ -24,9 +24,9 @@ export function createApp(): Hono<{ Bindings: AppEnv }> {
   app.use(securityHeaders());
   app.onError(onError);
   app.route('/api', api);
-  // The reference upstream's HTTP face (/custom/*, /wx/*) and the development outbox (/dev/*)
+  // The reference upstream's HTTP face (/custom/*, /auth/*, /wx/*) and the development outbox (/dev/*)
   // answer only on local runs that turn them on (middleware/dev-faces.ts; issue 9 hole 8).
-  for (const face of ['/custom/*', '/wx/*', '/dev/*']) app.use(face, devFaces());
+  for (const face of ['/custom/*', '/auth/*', '/wx/*', '/dev/*']) app.use(face, devFaces());
   app.route('/', reference);
   // Page requests only (everything above answered its own paths): the navigation guard of
   // spec §4 before Astro renders (functions/worker.ts adds Astro after this app).

@@ -8,6 +8,8 @@ import type { Limiter } from './limits/limiter';
 export interface AppEnv extends Cloudflare.Env {
   /** Base URL of the organiser's API (without `/custom`); empty = the embedded reference upstream. */
   UPSTREAM_URL: string;
+  /** Root of the organiser's auth host (seat calls go to `{UPSTREAM_AUTH_URL}/auth`); empty = UPSTREAM_URL. */
+  UPSTREAM_AUTH_URL?: string;
   /** Per-call timeout for upstream requests in ms; default 15000. */
   UPSTREAM_TIMEOUT_MS?: string;
   /** Seconds the organiser's form config is cached at the edge (default 60; 0 turns the cache off). */
@@ -51,4 +53,8 @@ export interface AppEnv extends Cloudflare.Env {
   LIMIT_LOOKUPS_PER_IP_MIN?: string;
   /** Codes not accepted per client address and hour (default 20). */
   LIMIT_WRONG_CODES_PER_IP_HOUR?: string;
+  /** Seat lookups and company lists per client address and expo and minute (default 30). */
+  LIMIT_SEAT_LOOKUPS_PER_IP_MIN?: string;
+  /** Seat lookups and company lists per expo and minute (default 1200). */
+  LIMIT_SEAT_LOOKUPS_PER_EXPO_MIN?: string;
 }

@@ -43,6 +43,10 @@ const ROUTES = [
   { name: 'credential IEAE 1308', path: null, resolve: credentialPath, lighthouse: true },
   // The home screen (spec §2.4) may not be built yet: its status is recorded either way.
   { name: 'home 1308', path: `/21308/${eid(1308)}/visitor`, lighthouse: false },
+  { name: 'home 1128 (seat)', path: `/21128/${eid(1128)}/visitor`, lighthouse: false },
+  // issue 12: the seat lookup (1128's home links to it) and its result page (no JavaScript).
+  { name: 'seat lookup 1128', path: `/seat/21128/${eid(1128)}/visitor`, lighthouse: true },
+  { name: 'seat result 1128', path: `/zuoweiSuccess?userName=%E5%BC%A0%E4%BC%9F&companyName=%E4%B8%9C%E6%96%B9%E7%94%B5%E5%AD%90%E9%9B%86%E5%9B%A2&seat=A-02-11`, lighthouse: false },
 ];
 
 /** Chromium flags for Playwright and Lighthouse alike (scripts/lib.mjs). */

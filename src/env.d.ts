@@ -24,6 +24,8 @@ declare namespace App {
       flash: import('./lib/flash').Flash | null;
       /** the contact the visitor proved with a code (signed cookie `vc`), any expo; null when none */
       contact: import('./lib/contact-cookie').VerifiedContact | null;
+      /** true when the expo asks for the epidemic-prevention pledge (spec §2.5) and this visit has not made it */
+      pledge: boolean;
     };
   }
 }

@@ -7,6 +7,7 @@ import { CONTACT_COOKIE, verifyContact } from './lib/contact-cookie';
 import { decodeFlash, FLASH_COOKIE } from './lib/flash';
 import { LANG_COOKIE, isLang } from './lib/languages';
 import { applyConfig, configKey } from './lib/page-load';
+import { needsPledge, PLEDGE_COOKIE, readPledged } from './lib/pledge';
 import { matchRoute } from './lib/routes';
 
 /**
@@ -15,7 +16,8 @@ import { matchRoute } from './lib/routes';
  * guard, which may already have loaded the config: functions/upstream requestUpstream), the
  * config of the page's expo and url (`getCustomerId`, cached at the edge), what that config
  * does to the page (spec §4: language, title, image, name, ended; src/lib/page-load.ts), the
- * flash message of a no-JS round trip (consumed here) and the verified contact. `lang` and `t`
+ * flash message of a no-JS round trip (consumed here), the verified contact and whether the
+ * expo's pledge (spec §2.5) is still to be made. `lang` and `t`
  * follow the decided language: a forced language wins over the `_h5_lang` cookie, which is
  * kept (src/lib/config-apply.ts).
  *
@@ -43,8 +45,13 @@ export const onRequest = defineMiddleware(async function loadPage(context, next)
   const vcValue = context.cookies.get(CONTACT_COOKIE)?.value;
   const contact = vcValue ? await verifyContact(vcValue, appEnv.SESSION_SECRET ?? '').catch(() => null) : null;
 
+  // spec §2.5 the epidemic-prevention pledge: expos whose config asks for it, until this visit pledged.
+  const pledge =
+    key !== null && needsPledge(config?.customerWx) &&
+    !(await readPledged(context.cookies.get(PLEDGE_COOKIE)?.value, appEnv.SESSION_SECRET ?? '').catch(() => [] as number[])).includes(key.expoId);
+
   context.locals.lang = view.lang.lang;
   context.locals.t = createT(view.lang.lang);
-  context.locals.page = { match, key, upstream, config, configFailed: key !== null && config === null, view, flash, contact };
+  context.locals.page = { match, key, upstream, config, configFailed: key !== null && config === null, view, flash, contact, pledge };
   return next();
 });

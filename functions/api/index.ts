@@ -6,6 +6,9 @@ import { lang } from './lang';
 import { lookup } from './lookup';
 import { register } from './register';
 import { camera } from './camera';
+import { seats } from './seats';
+import { pledge } from './pledge';
+import { health, healthTooLarge } from './health';
 
 /**
  * The edge API, mounted at /api (DESIGN.md part 3). Accepts JSON (islands) and form posts
@@ -23,6 +26,8 @@ export const API_BODY_LIMITS: Readonly<Record<string, number>> = {
   '/api/register': 64 * 1024,
   // a business card resized to 750×750 JPEG, as base64 (camera.ts MAX_IMAGE), plus the page fields
   '/api/camera': 1_600_000,
+  // a health upload: at most 5 MB (src/lib/health.ts) plus the form's fields and boundaries
+  '/api/health': 5 * 1024 * 1024 + 64 * 1024,
 };
 const OTHER_API_BODY_LIMIT = 16 * 1024;
 
@@ -31,7 +36,11 @@ export const MIN_SESSION_SECRET = 16;
 
 export const api = new Hono<{ Bindings: AppEnv }>();
 const limits = new Map(
-  Object.entries({ ...API_BODY_LIMITS, '*': OTHER_API_BODY_LIMIT }).map(([path, maxBytes]) => [path, bodyLimit({ maxBytes })]),
+  Object.entries({ ...API_BODY_LIMITS, '*': OTHER_API_BODY_LIMIT }).map(([path, maxBytes]) => [
+    path,
+    // A photo picked without JavaScript may pass 5 MB: the page comes back with the message (health.ts).
+    bodyLimit({ maxBytes, ...(path === '/api/health' ? { tooLarge: healthTooLarge } : {}) }),
+  ]),
 );
 api.use('*', async (c, next) => {
   const limit = limits.get(new URL(c.req.url).pathname) ?? limits.get('*');
@@ -49,5 +58,8 @@ api.route('/lang', lang);
 api.route('/', lookup);
 api.route('/', register);
 api.route('/', camera);
+api.route('/', seats);
+api.route('/', pledge);
+api.route('/', health);
 // Mounted sub-apps do not own notFound: a catch-all keeps unknown API paths out of the pages.
 api.all('*', (c) => c.json({ error: `No API at ${new URL(c.req.url).pathname}` }, 404));

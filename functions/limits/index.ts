@@ -17,6 +17,7 @@ import {
   lookupRules,
   parseLimits,
   sendRules,
+  seatRules,
   wrongCodeKey,
   type LimitMessageKey,
   type LimitRule,
@@ -82,6 +83,11 @@ async function count(c: Ctx, kind: 'send' | 'lookup', rules: LimitRule[]): Promi
  */
 export async function checkSendLimits(c: Ctx, s: Omit<SendSubject, 'client'>): Promise<LimitRefusal | null> {
   return (await count(c, 'send', sendRules(limitsOf(c.env), { ...s, client: clientOf(c) }))).refusal;
+}
+
+/** Counts a seat lookup or company list (issue 12) before the upstream sees it; null when it may go on. */
+export async function checkSeatLimits(c: Ctx, expoId: number): Promise<LimitRefusal | null> {
+  return (await count(c, 'lookup', seatRules(limitsOf(c.env), { client: clientOf(c), expoId }))).refusal;
 }
 
 /** The lookup limits' answer: a refusal, or what to call once the upstream accepted the code. */

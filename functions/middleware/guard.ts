@@ -62,7 +62,7 @@ const STATIC_FILE = /\.[A-Za-z0-9]{1,8}$/;
 const DEFAULT_OPTIONS: GuardOptions = {
   upstream: requestUpstream,
   wx: upstreamWx,
-  skipPrefixes: ['/api/', '/custom/', '/wx/', '/dev/', '/_astro/', '/_image', '/_server-islands/'],
+  skipPrefixes: ['/api/', '/custom/', '/auth/', '/wx/', '/dev/', '/_astro/', '/_image', '/_server-islands/'],
   rules: GUARD_RULES,
   now: Date.now,
 };

@@ -1,7 +1,7 @@
 /**
  * The reference upstream: UPSTREAM.md's contract on D1, so the product runs whole on a fresh
  * machine and tests run against it. Mounted by the Worker at the root: `/custom/*` (every
- * call), `/wx/*` (messaging-app calls, not served yet) and `/dev/outbox*` (DEV_OUTBOX only).
+ * call), `/auth/*` (the seat lookup's auth host), `/wx/*` (messaging-app calls, not served yet) and `/dev/outbox*` (DEV_OUTBOX only).
  *
  * Every `/custom` reply is the `{ code, msg, data }` envelope with HTTP 200 (envelope.ts),
  * including unknown calls, unknown expos and bad input.
@@ -22,6 +22,10 @@ import { SEND_CALLS, sendCode } from './calls/sendCode';
 import { RefCode, reply } from './envelope';
 import { type RefEnv, withExpo } from './expo';
 import { outbox } from './outbox';
+import { checkUserByName, getImage, getUserCompanyList, getUserSeatDetail, pageActivityType, selectUserSeat } from './calls/seats';
+import { deleteHealth, healthImage, listHealth, uploadHealth } from './calls/health';
+import { SeatPath } from '../upstream/calls/seats';
+import { HealthPath } from '../upstream/calls/health';
 
 /** Unexpected failures still answer an envelope; the detail goes to the log, not the user. */
 const onError: ErrorHandler = (err, c) => {
@@ -43,13 +47,30 @@ custom.get(Path.queryFromUserExpoId, withExpo, queryFromUserExpoId);
 custom.get(Path.queryCustomerCode, withExpo, queryCustomerCode);
 custom.post(Path.addUserInfo, withExpo, addUserInfo);
 custom.post(Path.camera5, withExpo, camera5);
+// Health upload (UPSTREAM.md "Health upload"; calls/health.ts).
+custom.post(HealthPath.upload, withExpo, uploadHealth);
+custom.get(HealthPath.list, withExpo, listHealth);
+custom.delete(HealthPath.delete, withExpo, deleteHealth);
+custom.get(HealthPath.image, withExpo, healthImage);
 // Registered last: reached only when no call above matched (path or method).
 custom.all('*', unknownCall);
+
+/** The auth host's calls (UPSTREAM.md "Seat lookup": `{UPSTREAM_AUTH_URL}/auth`; calls/seats.ts). */
+const auth = new Hono<RefEnv>();
+auth.onError(onError);
+auth.get(SeatPath.getUserCompanyList, withExpo, getUserCompanyList);
+auth.get(SeatPath.checkUserByName, withExpo, checkUserByName);
+auth.get(SeatPath.getUserSeatDetail, withExpo, getUserSeatDetail);
+auth.get(SeatPath.pageActivityType, withExpo, pageActivityType);
+auth.get(SeatPath.selectUserSeat, withExpo, selectUserSeat);
+auth.get(SeatPath.getImage, withExpo, getImage);
+auth.all('*', unknownCall);
 
 /** The reference upstream app; the Worker mounts it at `/`. */
 const app = new Hono<{ Bindings: AppEnv }>();
 app.onError(onError);
 app.route('/custom', custom);
+app.route('/auth', auth);
 app.all('/wx/*', unknownCall);
 app.route('/dev', outbox);
 

@@ -15,6 +15,8 @@ import type { Lang } from '../../src/lib/languages';
 import { emailSenderPath, smsPhone, smsSenderPath } from './senders';
 import { fullPhone } from '../../src/lib/phone';
 import { createCore, type UpstreamOptions } from './core';
+import { seatCalls, type SeatCalls } from './calls/seats';
+import { healthCalls, type HealthCalls } from './calls/health';
 import {
   Added,
   AesKeyData,
@@ -39,7 +41,10 @@ export type Contact =
   | { type: 'email'; email: string };
 
 /** The upstream's calls, one method each (UPSTREAM.md "Calls"). */
-export interface Upstream {
+export type Upstream = LookupCalls & SeatCalls & HealthCalls;
+
+/** The lookup's calls (UPSTREAM.md "Calls"). */
+export interface LookupCalls {
   /** `GET /CustomerUserInfo/selectAESKey`: the expo's key. Throws `no-key` when a success carries no usable key. */
   selectAESKey(expoId: number): Promise<UpstreamResult<AesKeyData>>;
   /** The expo's aesKey from the isolate's key cache, fetched once (spec §4: navigation fetches it); throws `no-key`. */
@@ -98,6 +103,8 @@ export function createUpstream(options: UpstreamOptions): Upstream {
   const verifyPhone = (c: Contact): string => (c.type === 'email' ? c.email : smsPhone(c.areaCode, c.national));
 
   return {
+    ...seatCalls(core),
+    ...healthCalls(core),
     selectAESKey,
     aesKey: aesKeyOf,
 

@@ -149,6 +149,8 @@ export const CustomerWx = z.object({
   wecharDescription: opt(looseString),
   /** share image */
   shareLog: opt(looseString),
+  /** 1: the epidemic-prevention pledge and the health upload (spec §2.5; issue 12) */
+  healthPledge: opt(looseInt),
 });
 export type CustomerWx = z.infer<typeof CustomerWx>;
 

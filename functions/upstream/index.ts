@@ -31,7 +31,7 @@ export function upstreamFor(env: AppEnv, request: RequestScope = {}): Upstream {
   const url = env.UPSTREAM_URL?.trim() ?? '';
   const configCache = configCacheFor(env, url === '' ? REFERENCE_BASE_URL : url, request);
   if (url !== '') {
-    return createUpstream({ baseUrl: url, fetch: (req) => fetch(req), timeoutMs, configCache });
+    return createUpstream({ baseUrl: url, authBaseUrl: env.UPSTREAM_AUTH_URL, fetch: (req) => fetch(req), timeoutMs, configCache });
   }
   return createUpstream({
     baseUrl: REFERENCE_BASE_URL,

@@ -133,7 +133,7 @@ export function homeLinks(ids: PathIds, opts: { activity: boolean; variant: Vari
     register: routePath({ screen: 'form', route: opts.activity ? 'proving' : 'form', params: ids }),
     query: routePath({ screen: 'search', variant: opts.variant, params: ids }),
     ticket: `/ticket${base}`,
-    seat: `/seat${base}`,
+    seat: routePath({ screen: 'seat', params: ids }),
   };
 }
 

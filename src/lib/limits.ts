@@ -35,6 +35,10 @@ export const LIMIT_SPECS = {
   lookupsPerIpMinute: { name: 'LIMIT_LOOKUPS_PER_IP_MIN', fallback: 30, windowS: 60 },
   /** codes not accepted (wrong, expired, used) per client address and hour, across contacts */
   wrongCodesPerIpHour: { name: 'LIMIT_WRONG_CODES_PER_IP_HOUR', fallback: 20, windowS: 3600 },
+  /** seat lookups and company lists (issue 12) per client address and expo, per minute */
+  seatLookupsPerIpMinute: { name: 'LIMIT_SEAT_LOOKUPS_PER_IP_MIN', fallback: 30, windowS: 60 },
+  /** seat lookups and company lists per expo and minute, all visitors together */
+  seatLookupsPerExpoMinute: { name: 'LIMIT_SEAT_LOOKUPS_PER_EXPO_MIN', fallback: 1200, windowS: 60 },
 } as const satisfies Record<string, LimitSpec>;
 
 export type LimitName = keyof typeof LIMIT_SPECS;
@@ -214,6 +218,17 @@ export function lookupRules(limits: Limits, s: { client: string; checksCode: boo
   return [
     ...rule(limits, 'lookupsPerIpMinute', `lookup:ip:${s.client}`),
     ...(s.checksCode ? rule(limits, 'wrongCodesPerIpHour', wrongCodeKey(s.client)) : []),
+  ];
+}
+
+/**
+ * The rules a seat lookup or company list must pass (issue 12): per client address and expo,
+ * and per expo. Every seat call the visitor's request makes counts once, whichever endpoint.
+ */
+export function seatRules(limits: Limits, s: { client: string; expoId: number }): LimitRule[] {
+  return [
+    ...rule(limits, 'seatLookupsPerIpMinute', `seat:ip:${s.expoId}:${s.client}`),
+    ...rule(limits, 'seatLookupsPerExpoMinute', `seat:expo:${s.expoId}`),
   ];
 }
 

@@ -31,6 +31,7 @@ export function configKey(match: RouteMatch): ConfigKey | null {
     case 'search':
     case 'applyList':
     case 'home':
+    case 'seat':
       return { expoId: match.params.expoId, fId: match.params.fId, ty: match.params.ty };
     case 'success':
       return { expoId: match.params.expoId, fId: match.params.urlId, ty: '' };
@@ -39,6 +40,7 @@ export function configKey(match: RouteMatch): ConfigKey | null {
       return page && { expoId: page.params.expoId, fId: page.params.fId, ty: page.params.ty };
     }
     case 'landing':
+    case 'seatResult':
       return null;
   }
 }

@@ -5,6 +5,7 @@
  * then render the screen.
  */
 import { decodeId, decodeNumericId, encodeId } from './ids';
+import { SEAT_RESULT_PATHS } from './seats';
 import { variantByRoute, type Variant } from './variants';
 
 /** Lookup, list and home parameters: `/{name}/{fId}/{eid}/{ty}` (DESIGN.md "URL parameters"). */
@@ -34,7 +35,11 @@ export type RouteMatch =
   | { screen: 'form'; variant: Variant | null; route: string; rest: string[] }
   | { screen: 'home'; variant: null; params: PathParams; /** `/auto{path}`: the home reached through the §2.3 entry guard */ auto?: true }
   /** fixed landings of spec §2.3/§2.4: `/CMEF` (registration) and the Asia fashion show (src/lib/home.ts FASHION_SHOW) */
-  | { screen: 'landing'; variant: null; which: 'register' | 'fashion' };
+  | { screen: 'landing'; variant: null; which: 'register' | 'fashion' }
+  /** the seat lookup of 1128 and the seat-lookup variants (spec §2.4, §2.5; src/lib/seats.ts): `/seat/{fId}/{eid}/{ty}` */
+  | { screen: 'seat'; variant: null; params: PathParams }
+  /** the seat results of spec §2.3: `/zuoweiSuccess?userName,companyName,seat` and `/successYeJinJi?…,expoId` */
+  | { screen: 'seatResult'; variant: null; which: 'zuowei' | 'yejinji' };
 
 const DECIMAL = /^\d{1,12}$/;
 /** Visitor types are short words; anything else in the segment is not one of our links. */
@@ -84,6 +89,9 @@ const GENERIC: Readonly<Record<string, (rest: string[]) => RouteMatch | null>> =
   auto: (rest) => withParams(rest, (params) => ({ screen: 'home', variant: null, params, auto: true })),
   CMEF: (rest) => (rest.length === 0 ? { screen: 'landing', variant: null, which: 'register' } : null),
   AsiaFashionShow: (rest) => (rest.length === 0 ? { screen: 'landing', variant: null, which: 'fashion' } : null),
+  seat: (rest) => withParams(rest, (params) => ({ screen: 'seat', variant: null, params })),
+  zuoweiSuccess: (rest) => (rest.length === 0 ? { screen: 'seatResult', variant: null, which: 'zuowei' } : null),
+  successYeJinJi: (rest) => (rest.length === 0 ? { screen: 'seatResult', variant: null, which: 'yejinji' } : null),
 };
 
 function withParams(rest: string[], make: (p: PathParams) => RouteMatch): RouteMatch | null {
@@ -140,7 +148,11 @@ export type RouteTarget =
   | { screen: 'success'; variant: Variant | null; params: SuccessParams }
   /** a form route: `form`, `proving`, `repairForm`, or a variant's form and extra form routes */
   | { screen: 'form'; route: string; params: PathIds }
-  | { screen: 'landing'; which: 'register' | 'fashion' };
+  | { screen: 'landing'; which: 'register' | 'fashion' }
+  | { screen: 'seat'; params: PathIds }
+  /** the caller adds the query (`userName`, `companyName`, `seat`, and `expoId` for yejinji) */
+  | { screen: 'seatResult'; which: 'zuowei' | 'yejinji' };
+
 
 const LANDINGS = { register: '/CMEF', fashion: '/AsiaFashionShow' } as const;
 
@@ -172,5 +184,9 @@ export function routePath(target: RouteTarget): string {
       return `/${encodeURIComponent(target.route)}${idsPath(target.params)}`;
     case 'landing':
       return LANDINGS[target.which];
+    case 'seat':
+      return `/seat${idsPath(target.params)}`;
+    case 'seatResult':
+      return SEAT_RESULT_PATHS[target.which];
   }
 }

@@ -27,6 +27,8 @@ describe('defaults (README "Security" > "Abuse limits")', () => {
       sendsPerExpoHour: 1000,
       lookupsPerIpMinute: 30,
       wrongCodesPerIpHour: 20,
+      seatLookupsPerIpMinute: 30,
+      seatLookupsPerExpoMinute: 1200,
     });
   });
 

@@ -80,6 +80,9 @@ describe('routePath: the inverse of matchRoute (issue 10, one place for URL shap
       expect(roundTrip({ screen: 'home', params }).m).toMatchObject({ screen: 'home', params });
       expect(roundTrip({ screen: 'home', params, auto: true }).m).toMatchObject({ screen: 'home', params, auto: true });
     }
+    expect(roundTrip({ screen: 'seat', params: idsCases[0]! }).m).toMatchObject({ screen: 'seat', params: idsCases[0] });
+    expect(roundTrip({ screen: 'seatResult', which: 'zuowei' }).m).toEqual({ screen: 'seatResult', variant: null, which: 'zuowei' });
+    expect(roundTrip({ screen: 'seatResult', which: 'yejinji' }).m).toEqual({ screen: 'seatResult', variant: null, which: 'yejinji' });
     expect(roundTrip({ screen: 'landing', which: 'register' }).m).toEqual({ screen: 'landing', variant: null, which: 'register' });
     expect(roundTrip({ screen: 'landing', which: 'fashion' }).m).toEqual({ screen: 'landing', variant: null, which: 'fashion' });
   });
@@ -91,7 +94,7 @@ describe('routePath: the inverse of matchRoute (issue 10, one place for URL shap
       const target: RouteTarget =
         m.screen === 'search' ? { screen: 'search', variant: m.variant, params: m.params }
         : m.screen === 'applyList' ? { screen: 'applyList', params: m.params }
-        : { screen: 'home', params: m.params, ...(m.auto ? { auto: true as const } : {}) };
+        : { screen: 'home', params: m.params, ...(m.screen === 'home' && m.auto ? { auto: true as const } : {}) };
       expect(routePath(target)).toBe(path);
     }
   });

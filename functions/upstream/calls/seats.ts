@@ -1,0 +1,102 @@
+/**
+ * The seat lookup's calls (UPSTREAM.md "Seat lookup", spec §2.5, §7): one typed method per
+ * call, on the auth host (`{UPSTREAM_AUTH_URL}/auth`). Replies are read defensively: a
+ * misshapen row is dropped, a missing field is empty, never a crash.
+ */
+import { z } from 'zod';
+import type { UpstreamCore } from '../core';
+import { isSuccessCode } from '../contract';
+import type { UpstreamResult } from '../result';
+import type { ActivityType, PersonSeat, SeatDetail } from '../../../src/lib/seats';
+import { ACTIVITY_CLASSIFICATION, companyChoices } from '../../../src/lib/seats';
+import { looseInt, looseList, looseText } from './loose';
+
+/** Paths relative to `{UPSTREAM_AUTH_URL}/auth`. */
+export const SeatPath = {
+  getUserCompanyList: '/getUserCompanyList',
+  checkUserByName: '/checkUserByName',
+  getUserSeatDetail: '/getUserSeatDetail',
+  pageActivityType: '/pageActivityType',
+  selectUserSeat: '/selectUserSeat',
+  getImage: '/getImage',
+} as const;
+
+/** getUserCompanyList: strings, at most 20 kept. */
+export const CompanyList = z.unknown().transform((v) => companyChoices(Array.isArray(v) ? v : []));
+
+/** checkUserByName: `{ count }`; unreadable reads as 0. */
+export const NameCount = z.unknown().transform((v) => {
+  const n = looseInt.safeParse(v !== null && typeof v === 'object' ? (v as Record<string, unknown>)['count'] : null);
+  return { count: n.success && n.data !== null && n.data > 0 ? n.data : 0 };
+});
+
+/** getUserSeatDetail: `{ userName, company, seat }` or null; a row without a seat is none. */
+export const SeatDetailData = z.unknown().transform((v): SeatDetail | null => {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return null;
+  const o = v as Record<string, unknown>;
+  const text = looseText(100);
+  const d = { userName: text.parse(o['userName']), company: text.parse(o['company']), seat: text.parse(o['seat']) };
+  return d.seat === '' ? null : d;
+});
+
+const ActivityRow = z
+  .object({ id: looseInt.pipe(z.number().int().positive()), activityName: looseText(100) })
+  .refine((r) => r.activityName !== '') satisfies z.ZodType<ActivityType>;
+export const ActivityTypes = looseList(ActivityRow, 100);
+
+const PersonRow = z
+  .object({
+    id: looseInt.optional().transform((v) => v ?? null),
+    userName: looseText(100),
+    company: looseText(100),
+    seat: looseText(100),
+    seatNumber: looseText(100),
+  })
+  .refine((r) => r.seat !== '' || r.seatNumber !== '') satisfies z.ZodType<PersonSeat>;
+export const PersonSeats = looseList(PersonRow, 100);
+
+/** getImage: `{ image: [{ ImgUrl: ["https://…"] }] }` → the first url (spec §7 `image[0].ImgUrl[0]`), or null. */
+export const SeatImage = z.unknown().transform((v): { url: string | null } => {
+  const image = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)['image'] : null;
+  const first: unknown = Array.isArray(image) ? image[0] : null;
+  const urls = first !== null && typeof first === 'object' ? (first as Record<string, unknown>)['ImgUrl'] : null;
+  const url: unknown = Array.isArray(urls) ? urls[0] : null;
+  return { url: typeof url === 'string' && url.trim() !== '' && url.length <= 2048 ? url.trim() : null };
+});
+
+/** The seat lookup's calls. */
+export interface SeatCalls {
+  /** `GET /auth/getUserCompanyList`: type 1 companies of people called `userName` (matching `keywords`), type 2 companies containing `keywords`. */
+  getUserCompanyList(p: { expoId: number; keywords: string; type: 1 | 2; userName?: string }): Promise<UpstreamResult<string[]>>;
+  /** `GET /auth/checkUserByName`: how many people of that name have a seat. */
+  checkUserByName(p: { expoId: number; userName: string }): Promise<UpstreamResult<{ count: number }>>;
+  /** `GET /auth/getUserSeatDetail`: the seat, or null when none. */
+  getUserSeatDetail(p: { expoId: number; userName: string; companyName: string }): Promise<UpstreamResult<SeatDetail | null>>;
+  /** `GET /auth/pageActivityType`: activity types (classification 10). */
+  pageActivityType(p: { expoId: number; activityName?: string }): Promise<UpstreamResult<ActivityType[]>>;
+  /** `GET /auth/selectUserSeat`: a person's seats in one activity type. */
+  selectUserSeat(p: { expoId: number; userName: string; phone?: string; typeId: number }): Promise<UpstreamResult<PersonSeat[]>>;
+  /** `GET /auth/getImage`: the seat map's url. */
+  getImage(p: { expoId: number; imageName: string }): Promise<UpstreamResult<{ url: string | null }>>;
+}
+
+/** Builds the seat calls on the shared core. */
+export function seatCalls(core: UpstreamCore): SeatCalls {
+  const { call, read, ok, refused } = core;
+  async function get<S extends z.ZodType>(path: string, expoId: number, query: Record<string, string>, schema: S): Promise<UpstreamResult<z.output<S>>> {
+    const env = await call(path, expoId, { method: 'GET', query: { expoId: String(expoId), ...query } }, 'auth');
+    return isSuccessCode(env.code) ? ok(env, read(path, schema, env.data)) : refused(env);
+  }
+  return {
+    getUserCompanyList: ({ expoId, keywords, type, userName }) =>
+      get(SeatPath.getUserCompanyList, expoId, { keywords, type: String(type), ...(userName === undefined ? {} : { userName }) }, CompanyList),
+    checkUserByName: ({ expoId, userName }) => get(SeatPath.checkUserByName, expoId, { userName }, NameCount),
+    getUserSeatDetail: ({ expoId, userName, companyName }) =>
+      get(SeatPath.getUserSeatDetail, expoId, { userName, companyName }, SeatDetailData),
+    pageActivityType: ({ expoId, activityName = '' }) =>
+      get(SeatPath.pageActivityType, expoId, { activityName, classification: String(ACTIVITY_CLASSIFICATION) }, ActivityTypes),
+    selectUserSeat: ({ expoId, userName, phone = '', typeId }) =>
+      get(SeatPath.selectUserSeat, expoId, { userName, phone, typeId: String(typeId) }, PersonSeats),
+    getImage: ({ expoId, imageName }) => get(SeatPath.getImage, expoId, { imageName }, SeatImage),
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * The health upload form on the credential page (issue 12). Its server render is the plain
+ * multipart form (`kind`, `file`, posted to /api/health). Once hydrated, a picked photo is
+ * resized in the browser like the business-card camera (src/lib/form-image.ts), within
+ * 1200×1200 as JPEG, and sent with JSON back; the page then reloads to list it.
+ */
+import { useEffect, useState } from 'react';
+import { fitWithin, isImageType } from '../lib/form-image';
+import { HEALTH_JPEG_QUALITY, HEALTH_MAX_PX } from '../lib/health';
+import type { HealthReply } from './seat-types';
+import './seat.css';
+
+export const HEALTH_STRING_KEYS = [
+  'health.kind',
+  'health.kind1',
+  'health.kind2',
+  'health.kind3',
+  'health.file',
+  'health.submit',
+  'health.fileRequired',
+  'health.notImage',
+  'upload.uploading',
+  'error.uploadFailed',
+] as const;
+
+export interface HealthUploadProps {
+  hidden: { expoId: string; urlId: string; euCode: string; back: string };
+  notice: { tone: 'info' | 'error'; message: string } | null;
+  strings: Record<(typeof HEALTH_STRING_KEYS)[number], string>;
+}
+
+/** The picked photo within 1200×1200 as JPEG; the file itself when it cannot be drawn. */
+async function resized(file: File): Promise<Blob> {
+  const url = URL.createObjectURL(file);
+  try {
+    const img = new Image();
+    img.src = url;
+    await img.decode();
+    const size = fitWithin(img.naturalWidth, img.naturalHeight, HEALTH_MAX_PX);
+    const canvas = document.createElement('canvas');
+    canvas.width = size.width;
+    canvas.height = size.height;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return file;
+    ctx.drawImage(img, 0, 0, size.width, size.height);
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', HEALTH_JPEG_QUALITY));
+    return blob ?? file;
+  } catch {
+    return file;
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+export default function HealthUpload({ hidden, notice, strings: s }: HealthUploadProps) {
+  const [message, setMessage] = useState(notice);
+  const [busy, setBusy] = useState(false);
+  const [js, setJs] = useState(false);
+  useEffect(() => setJs(true), []);
+
+  const onSubmit = async (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const data = new FormData(form);
+    const file = data.get('file');
+    if (!(file instanceof File) || file.size === 0) return setMessage({ tone: 'error', message: s['health.fileRequired'] });
+    if (!isImageType(file.type)) return setMessage({ tone: 'error', message: s['health.notImage'] });
+    setBusy(true);
+    try {
+      data.set('file', await resized(file), 'health.jpg');
+      const res = await fetch('/api/health', { method: 'POST', headers: { accept: 'application/json' }, body: data });
+      const reply = (await res.json().catch(() => null)) as HealthReply | null;
+      if (reply?.code === 200) {
+        window.location.reload();
+        return;
+      }
+      setMessage({ tone: 'error', message: reply?.msg || s['error.uploadFailed'] });
+    } catch {
+      setMessage({ tone: 'error', message: s['error.uploadFailed'] });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="seat-form" method="post" action="/api/health" encType="multipart/form-data" onSubmit={js ? (e) => void onSubmit(e) : undefined}>
+      {message && (
+        <p className={message.tone === 'info' ? 'notice info' : 'notice'} role={message.tone === 'info' ? 'status' : 'alert'}>
+          {message.message}
+        </p>
+      )}
+      <input type="hidden" name="expoId" value={hidden.expoId} />
+      <input type="hidden" name="urlId" value={hidden.urlId} />
+      <input type="hidden" name="euCode" value={hidden.euCode} />
+      <input type="hidden" name="back" value={hidden.back} />
+      <div className="seat-field">
+        <label htmlFor="health-kind">{s['health.kind']}</label>
+        <select id="health-kind" name="kind" defaultValue="1">
+          <option value="1">{s['health.kind1']}</option>
+          <option value="2">{s['health.kind2']}</option>
+          <option value="3">{s['health.kind3']}</option>
+        </select>
+      </div>
+      <div className="seat-field">
+        <label htmlFor="health-file">{s['health.file']}</label>
+        <input id="health-file" name="file" type="file" accept="image/jpeg,image/png" required />
+      </div>
+      <button className="btn" type="submit" disabled={busy}>
+        {busy ? s['upload.uploading'] : s['health.submit']}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,266 @@
+/**
+ * Seat lookup, pledge and health upload in the browser (issue 12 "Done when"), JS on and off:
+ * name → company → seat on 1128 and 1235; a name without consent is not found; empty name and
+ * company messages; the 31st lookup in a minute refused; the pledge refused before 5 s and
+ * accepted after; a JPEG uploaded, listed and deleted on a credential page; axe on every new
+ * screen in zh and en.
+ *
+ * The seat limit is at its default (30 a minute per address and expo): playwright.config.ts
+ * raises every other limit but not LIMIT_SEAT_LOOKUPS_PER_IP_MIN. The limit test uses expo
+ * 1384 in the js project and 1385 in nojs, so no other test shares its count. Contacts and
+ * names of this spec: functions/reference/SEED.md "Seat lookup" (health-js@ / health-nojs@).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { jsEnabled, lookupPath, lookUpByEmail, setLangCookie, t, type Lang, type LookupTarget } from './fixtures';
+
+const seatPath = (expoId: number) => lookupPath('seat', 20000 + expoId, expoId);
+const HEALTH: LookupTarget = { expoId: 2012, urlId: 22012, ty: 'visitor', variant: '', f: '', back: lookupPath('search', 22012, 2012) };
+/** A 1×1 JPEG. */
+const JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  'base64',
+);
+
+/** Name → company → seat, the way the project's browser does it. */
+async function findSeat(page: Page, expoId: number, userName: string, typed: string, company: string): Promise<void> {
+  await page.goto(seatPath(expoId));
+  if (jsEnabled(test.info())) await page.waitForSelector('astro-island:not([ssr])');
+  await page.getByLabel(t('zh', 'seat.name'), { exact: true }).first().fill(userName);
+  if (jsEnabled(test.info())) {
+    await page.getByRole('combobox', { name: t('zh', 'seat.companyLabel') }).fill(typed);
+    await page.getByRole('option', { name: company }).click();
+    await expect(page.getByRole('combobox', { name: t('zh', 'seat.companyLabel') })).toHaveValue(company);
+    await page.getByRole('button', { name: t('zh', 'seat.query') }).click();
+  } else {
+    await page.getByRole('button', { name: t('zh', 'seat.query') }).click();
+    await page.getByRole('radio', { name: company }).check();
+    await page.getByRole('button', { name: t('zh', 'seat.showSeat') }).click();
+  }
+}
+
+test.describe('seat lookup', () => {
+  test('1128: name → company → seat on /zuoweiSuccess', async ({ page }) => {
+    await findSeat(page, 1128, '张伟', '电子', '东方电子集团');
+    await expect(page).toHaveURL(/\/zuoweiSuccess\?/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('zh', 'seat.title'));
+    await expect(page.getByTestId('seat')).toHaveText('A区 02排 11座');
+    expect(await page.locator('script[src], astro-island').count(), 'the result page ships no JavaScript file').toBe(0);
+  });
+
+  test('1235: name → company → seat on /successYeJinJi', async ({ page }) => {
+    await findSeat(page, 1235, '陈静', '医疗', '蓝海医疗器械');
+    await expect(page).toHaveURL(/\/successYeJinJi\?.*expoId=1235/);
+    await expect(page.getByTestId('seat')).toHaveText('1号厅 C排 15座');
+  });
+
+  test('a name without consent is not found', async ({ page }) => {
+    await page.goto(seatPath(1128));
+    if (jsEnabled(test.info())) await page.waitForSelector('astro-island:not([ssr])');
+    await page.getByLabel(t('zh', 'seat.name'), { exact: true }).first().fill('李娜');
+    if (jsEnabled(test.info())) {
+      const company = page.getByRole('combobox', { name: t('zh', 'seat.companyLabel') });
+      await company.fill('华信科技有限公司');
+      await expect(page.getByText(t('zh', 'seat.companyNone'))).toBeVisible();
+    }
+    await page.getByRole('button', { name: t('zh', 'seat.query') }).click();
+    await expect(page.getByText(t('zh', 'seat.noSeat'))).toBeVisible();
+    await expect(page.getByLabel(t('zh', 'seat.name'), { exact: true }).first()).toHaveValue('李娜');
+  });
+
+  test('empty name and empty company give their messages', async ({ page }) => {
+    await page.goto(seatPath(1235));
+    if (jsEnabled(test.info())) await page.waitForSelector('astro-island:not([ssr])');
+    await page.getByRole('button', { name: t('zh', 'seat.query') }).click();
+    await expect(page.getByText(t('zh', 'seat.nameRequired'))).toBeVisible();
+    await page.getByLabel(t('zh', 'seat.name'), { exact: true }).first().fill('陈静');
+    if (jsEnabled(test.info())) {
+      await page.getByRole('button', { name: t('zh', 'seat.query') }).click();
+    } else {
+      await page.getByRole('button', { name: t('zh', 'seat.query') }).click();
+      await expect(page.getByRole('radio', { name: '远航贸易有限公司' })).toBeVisible();
+      await page.getByRole('button', { name: t('zh', 'seat.showSeat') }).click();
+    }
+    await expect(page.getByText(t('zh', 'seat.companyRequired'))).toBeVisible();
+    await expect(page.getByLabel(t('zh', 'seat.name'), { exact: true }).first()).toHaveValue('陈静');
+  });
+
+  test('the 31st lookup in a minute is refused, the typed values kept', async ({ page }) => {
+    const expoId = jsEnabled(test.info()) ? 1384 : 1385;
+    const form = { expoId: String(expoId), urlId: String(20000 + expoId), ty: 'visitor', userName: '某人', companyName: '某公司' };
+    for (let i = 0; i < 30; i++) {
+      const r = await page.request.post('/api/seat/detail', { form, maxRedirects: 0 });
+      expect(r.status(), `lookup ${i + 1}`).toBe(303);
+    }
+    await findSeatNoCompany(page, expoId);
+    await expect(page.getByText(/尝试次数过多，请 \d+ (秒|分钟)后再试/)).toBeVisible();
+    await expect(page.getByLabel(t('zh', 'seat.name'), { exact: true }).first()).toHaveValue('某人');
+  });
+
+  test('the seats of a person in each activity (bottom popup) and the seat map', async ({ page }) => {
+    await page.goto(seatPath(1128));
+    await page.getByText(t('zh', 'seat.activitySeats')).click();
+    await page.locator('#sheet-userName').fill('王芳');
+    await page.getByRole('radio', { name: '欢迎晚宴' }).check();
+    await page.locator('.seat-sheet').getByRole('button', { name: t('zh', 'seat.query') }).click();
+    await expect(page.getByRole('cell', { name: '宴会厅 5号桌' })).toBeVisible();
+    await expect(page.getByRole('img', { name: t('zh', 'seat.map') })).toBeVisible();
+  });
+});
+
+/** Types a name and a company and queries (the limit test: no pick-list needed). */
+async function findSeatNoCompany(page: Page, expoId: number): Promise<void> {
+  await page.goto(seatPath(expoId));
+  if (jsEnabled(test.info())) await page.waitForSelector('astro-island:not([ssr])');
+  await page.getByLabel(t('zh', 'seat.name'), { exact: true }).first().fill('某人');
+  if (jsEnabled(test.info())) {
+    await page.getByRole('combobox', { name: t('zh', 'seat.companyLabel') }).fill('某公司');
+  }
+  await page.getByRole('button', { name: t('zh', 'seat.query') }).click();
+}
+
+test.describe('pledge', () => {
+  test('refused before 5 s, accepted after; then the lookup shows', async ({ page }) => {
+    await page.goto(lookupPath('search', 22012, 2012));
+    await expect(page.getByRole('heading', { name: t('zh', 'pledge.title') })).toBeVisible();
+    if (jsEnabled(test.info())) {
+      await page.waitForSelector('astro-island:not([ssr])');
+      const counting = page.getByRole('button', { name: /我已阅读并承诺（\d秒）/ });
+      await expect(counting).toBeDisabled();
+      const confirm = page.getByRole('button', { name: t('zh', 'pledge.confirm'), exact: true });
+      await expect(confirm).toBeEnabled({ timeout: 7_000 });
+      await confirm.click();
+    } else {
+      await page.getByRole('button', { name: t('zh', 'pledge.confirm') }).click();
+      await expect(page.getByText(/请先阅读承诺书，\d 秒后可确认/)).toBeVisible();
+      await page.waitForTimeout(5_100);
+      await page.getByRole('button', { name: t('zh', 'pledge.confirm') }).click();
+    }
+    await expect(page.getByRole('heading', { name: t('zh', 'pledge.title') })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: t('zh', 'search.submit') })).toBeVisible();
+  });
+});
+
+test.describe('health upload', () => {
+  test('a JPEG uploaded, listed and deleted on the credential page', async ({ page }) => {
+    const email = jsEnabled(test.info()) ? 'health-js@demo.test' : 'health-nojs@demo.test';
+    const location = await lookUpByEmail(page.request, email, HEALTH);
+    expect(location).toMatch(/^\/success\//);
+    await page.goto(location);
+    await expect(page.getByRole('heading', { name: t('zh', 'health.upload') })).toBeVisible();
+    if (jsEnabled(test.info())) await page.waitForSelector('astro-island:not([ssr])');
+    await page.getByLabel(t('zh', 'health.kind')).selectOption('3');
+    await page.getByLabel(t('zh', 'health.file')).setInputFiles({ name: 'test.jpg', mimeType: 'image/jpeg', buffer: JPEG });
+    await page.getByRole('button', { name: t('zh', 'health.submit') }).click();
+    const del = page.getByRole('button', { name: new RegExp(`^删除${t('zh', 'health.kind3')}`) });
+    await expect(del).toHaveCount(1);
+    const img = page.getByRole('img', { name: `查看${t('zh', 'health.kind3')}` });
+    await expect(img).toBeVisible();
+    expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await del.click();
+    await expect(page.getByText(t('zh', 'health.deleted'))).toBeVisible();
+    await expect(page.getByText(t('zh', 'health.none'))).toBeVisible();
+  });
+});
+
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+
+async function expectNoViolations(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = (v: AxeResults['violations']) => v.map((x) => `${x.id}: ${x.help} ${x.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n');
+  expect(results.violations, `axe violations on ${what}:\n${summary(results.violations)}`).toEqual([]);
+}
+
+/** As tests/e2e/a11y.spec.ts scans: after hydration with JS; without, the no-JS DOM served again to a page where no script of ours runs. */
+async function scan(page: Page, browser: Browser, what: string): Promise<void> {
+  if (jsEnabled(test.info())) {
+    await page.waitForLoadState('networkidle');
+    return expectNoViolations(page, `${what} (js)`);
+  }
+  const html = await page.content();
+  const url = page.url();
+  const ctx = await browser.newContext({ viewport: page.viewportSize() ?? { width: 390, height: 844 }, javaScriptEnabled: true });
+  try {
+    const twin = await ctx.newPage();
+    await twin.route(url, (route) =>
+      route.fulfill({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "script-src 'none'" }, body: html }),
+    );
+    await twin.goto(url);
+    await twin.waitForLoadState('networkidle');
+    await expectNoViolations(twin, `${what} (nojs)`);
+  } finally {
+    await ctx.close();
+  }
+}
+
+const SCREENS: readonly { what: string; open: (page: Page, lang: Lang) => Promise<void>; nojsOnly?: true; jsOnly?: true }[] = [
+  { what: 'seat lookup 1235', open: async (page) => void (await page.goto(seatPath(1235))) },
+  {
+    what: 'seat company pick-list open',
+    jsOnly: true,
+    open: async (page, lang) => {
+      await page.goto(seatPath(1128));
+      await page.waitForSelector('astro-island:not([ssr])');
+      await page.getByLabel(t(lang, 'seat.name'), { exact: true }).first().fill('张伟');
+      await page.getByRole('combobox', { name: t(lang, 'seat.companyLabel') }).fill('公司');
+      await expect(page.getByRole('option', { name: '华信科技有限公司' })).toBeVisible();
+    },
+  },
+  {
+    what: 'seat company choices (name step)',
+    nojsOnly: true,
+    open: async (page, lang) => {
+      await page.goto(seatPath(1235));
+      await page.getByLabel(t(lang, 'seat.name'), { exact: true }).first().fill('陈静');
+      await page.getByRole('button', { name: t(lang, 'seat.query') }).click();
+      await expect(page.getByRole('radio', { name: '蓝海医疗器械' })).toBeVisible();
+    },
+  },
+  {
+    what: 'activity sheet with seats',
+    open: async (page, lang) => {
+      await page.goto(seatPath(1128));
+      await page.getByText(t(lang, 'seat.activitySeats')).click();
+      await page.locator('#sheet-userName').fill('王芳');
+      await page.getByRole('radio', { name: '开幕式' }).check();
+      await page.locator('.seat-sheet').getByRole('button', { name: t(lang, 'seat.query') }).click();
+      await expect(page.getByRole('cell', { name: '主会场 1排' })).toBeVisible();
+    },
+  },
+  {
+    what: '/zuoweiSuccess',
+    open: async (page) => void (await page.goto(`/zuoweiSuccess?${new URLSearchParams({ userName: '张伟', companyName: '东方电子集团', seat: 'A区 02排 11座' }).toString()}`)),
+  },
+  {
+    what: '/successYeJinJi',
+    open: async (page) => void (await page.goto(`/successYeJinJi?${new URLSearchParams({ userName: '陈静', companyName: '蓝海医疗器械', seat: 'C-15', expoId: '1235' }).toString()}`)),
+  },
+  {
+    what: 'pledge (expo 2012 lookup)',
+    open: async (page, lang) => {
+      await page.goto(lookupPath('search', 22012, 2012));
+      await expect(page.getByRole('heading', { name: t(lang, 'pledge.title') })).toBeVisible();
+    },
+  },
+  {
+    what: 'credential page with the health upload',
+    open: async (page, lang) => {
+      await page.goto(await lookUpByEmail(page.request, 'health-a11y@demo.test', HEALTH));
+      await expect(page.getByRole('heading', { name: t(lang, 'health.upload') })).toBeVisible();
+    },
+  },
+];
+
+test.describe('accessibility (axe-core) of the new screens', () => {
+  for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
+    for (const screen of SCREENS) {
+      test(`${screen.what} in ${lang}`, async ({ page, context, browser }) => {
+        test.skip(screen.nojsOnly === true && jsEnabled(test.info()), 'a no-JS step: with JS the pick-list replaces it');
+        test.skip(screen.jsOnly === true && !jsEnabled(test.info()), 'the pick-list needs JavaScript');
+        await setLangCookie(context, lang, test.info());
+        await screen.open(page, lang);
+        await scan(page, browser, `${screen.what} ${lang}`);
+      });
+    }
+  }
+});
