@@ -22,6 +22,10 @@ import { SEND_CALLS, sendCode } from './calls/sendCode';
 import { RefCode, reply } from './envelope';
 import { type RefEnv, withExpo } from './expo';
 import { outbox } from './outbox';
+import * as tickets from './calls/tickets';
+import { TicketPath } from '../upstream/contract-tickets';
+import { payNotify } from './payments';
+import { paySimulator } from './pay-simulator';
 
 /** Unexpected failures still answer an envelope; the detail goes to the log, not the user. */
 const onError: ErrorHandler = (err, c) => {
@@ -43,6 +47,20 @@ custom.get(Path.queryFromUserExpoId, withExpo, queryFromUserExpoId);
 custom.get(Path.queryCustomerCode, withExpo, queryCustomerCode);
 custom.post(Path.addUserInfo, withExpo, addUserInfo);
 custom.post(Path.camera5, withExpo, camera5);
+// Tickets and orders (UPSTREAM.md "Tickets and orders"), and the provider's callback (ours).
+custom.get(TicketPath.selectUrlsTicketList, withExpo, tickets.selectUrlsTicketList);
+custom.get(TicketPath.checkSurplusTicket, withExpo, tickets.checkSurplusTicket);
+custom.get(TicketPath.selectDiscountTicketByCode, withExpo, tickets.selectDiscountTicketByCode);
+custom.get(TicketPath.findUserBuyOrderNumByPhoneExpoId, withExpo, tickets.findUserBuyOrderNumByPhoneExpoId);
+custom.post(TicketPath.createOrderNew, withExpo, tickets.createOrderNew);
+custom.post(TicketPath.doUnifiedOrder, withExpo, tickets.doUnifiedOrder);
+custom.get(TicketPath.getOrderStatus, withExpo, tickets.getOrderStatus);
+custom.get(TicketPath.findOrderListByPhone, withExpo, tickets.findOrderListByPhone);
+custom.post(TicketPath.deleteOrderById, withExpo, tickets.deleteOrderById);
+custom.get(TicketPath.ifOpenRefund, withExpo, tickets.ifOpenRefund);
+custom.post(TicketPath.WxRefundJSAPIByOrderNo, withExpo, tickets.WxRefundJSAPIByOrderNo);
+custom.post(TicketPath.cancelRefundByOrderNo, withExpo, tickets.cancelRefundByOrderNo);
+custom.post(TicketPath.payNotify, withExpo, payNotify);
 // Registered last: reached only when no call above matched (path or method).
 custom.all('*', unknownCall);
 
@@ -51,6 +69,7 @@ const app = new Hono<{ Bindings: AppEnv }>();
 app.onError(onError);
 app.route('/custom', custom);
 app.all('/wx/*', unknownCall);
+app.route('/dev/pay', paySimulator);
 app.route('/dev', outbox);
 
 export default app;

@@ -15,6 +15,7 @@ import type { Lang } from '../../src/lib/languages';
 import { emailSenderPath, smsPhone, smsSenderPath } from './senders';
 import { fullPhone } from '../../src/lib/phone';
 import { createCore, type UpstreamOptions } from './core';
+import { ticketCalls, type TicketCalls } from './calls/tickets';
 import {
   Added,
   AesKeyData,
@@ -39,7 +40,10 @@ export type Contact =
   | { type: 'email'; email: string };
 
 /** The upstream's calls, one method each (UPSTREAM.md "Calls"). */
-export interface Upstream {
+export type Upstream = LookupCalls & TicketCalls;
+
+/** The lookup's calls (UPSTREAM.md "Calls"). */
+export interface LookupCalls {
   /** `GET /CustomerUserInfo/selectAESKey`: the expo's key. Throws `no-key` when a success carries no usable key. */
   selectAESKey(expoId: number): Promise<UpstreamResult<AesKeyData>>;
   /** `GET /customFrom/getCustomerId`: the decrypted form config of a customer url (spec §3). */
@@ -96,6 +100,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
   const verifyPhone = (c: Contact): string => (c.type === 'email' ? c.email : smsPhone(c.areaCode, c.national));
 
   return {
+    ...ticketCalls(core),
     selectAESKey,
 
     getCustomerId(p) {
