@@ -6,6 +6,7 @@ import { lang } from './lang';
 import { lookup } from './lookup';
 import { register } from './register';
 import { camera } from './camera';
+import { order } from './order';
 
 /**
  * The edge API, mounted at /api (DESIGN.md part 3). Accepts JSON (islands) and form posts
@@ -23,6 +24,10 @@ export const API_BODY_LIMITS: Readonly<Record<string, number>> = {
   '/api/register': 64 * 1024,
   // a business card resized to 750×750 JPEG, as base64 (camera.ts MAX_IMAGE), plus the page fields
   '/api/camera': 1_600_000,
+  // the buyer form is the registration form plus four fields (issue 11)
+  '/api/order': 64 * 1024,
+  '/api/order/action': 8 * 1024,
+  '/api/discount': 64 * 1024,
 };
 const OTHER_API_BODY_LIMIT = 16 * 1024;
 
@@ -49,5 +54,6 @@ api.route('/lang', lang);
 api.route('/', lookup);
 api.route('/', register);
 api.route('/', camera);
+api.route('/', order);
 // Mounted sub-apps do not own notFound: a catch-all keeps unknown API paths out of the pages.
 api.all('*', (c) => c.json({ error: `No API at ${new URL(c.req.url).pathname}` }, 404));
