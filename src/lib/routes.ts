@@ -7,6 +7,9 @@
 import { decodeId, decodeNumericId } from './ids';
 import { variantByRoute, type Variant } from './variants';
 
+/** The purchase screens (issue 11; spec §2.3), by their first path segment. */
+export type TicketScreen = 'ticket' | 'ticketForm' | 'ticketSuccess' | 'orderList' | 'orderDetails';
+
 /** Lookup, list and home parameters: `/{name}/{fId}/{eid}/{ty}` (DESIGN.md "URL parameters"). */
 export interface PathParams {
   /** customer url id, plain decimal */
@@ -34,7 +37,9 @@ export type RouteMatch =
   | { screen: 'form'; variant: Variant | null; route: string; rest: string[] }
   | { screen: 'home'; variant: null; params: PathParams; /** `/auto{path}`: the home reached through the §2.3 entry guard */ auto?: true }
   /** fixed landings of spec §2.3/§2.4: `/CMEF` (registration) and the Asia fashion show (src/lib/home.ts FASHION_SHOW) */
-  | { screen: 'landing'; variant: null; which: 'register' | 'fashion' };
+  | { screen: 'landing'; variant: null; which: 'register' | 'fashion' }
+  /** the purchase screens of spec §2.3 (issue 11): `/ticket`, `/ticketForm`, `/ticketSuccess`, `/orderList`, `/orderDetails` */
+  | { screen: 'ticket'; variant: null; which: TicketScreen; params: PathParams };
 
 const DECIMAL = /^\d{1,12}$/;
 /** Visitor types are short words; anything else in the segment is not one of our links. */
@@ -84,6 +89,12 @@ const GENERIC: Readonly<Record<string, (rest: string[]) => RouteMatch | null>> =
   auto: (rest) => withParams(rest, (params) => ({ screen: 'home', variant: null, params, auto: true })),
   CMEF: (rest) => (rest.length === 0 ? { screen: 'landing', variant: null, which: 'register' } : null),
   AsiaFashionShow: (rest) => (rest.length === 0 ? { screen: 'landing', variant: null, which: 'fashion' } : null),
+  ...Object.fromEntries(
+    (['ticket', 'ticketForm', 'ticketSuccess', 'orderList', 'orderDetails'] as const).map((which) => [
+      which,
+      (rest: string[]) => withParams(rest, (params) => ({ screen: 'ticket', variant: null, which, params })),
+    ]),
+  ),
 };
 
 function withParams(rest: string[], make: (p: PathParams) => RouteMatch): RouteMatch | null {

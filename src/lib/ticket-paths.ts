@@ -6,9 +6,6 @@
 import { encodeId } from './ids';
 import { parsePathParams, type PathParams } from './routes';
 
-/** The purchase screens and the first path segment of each. */
-export const TICKET_SCREENS = ['ticket', 'ticketForm', 'ticketSuccess', 'orderList', 'orderDetails'] as const;
-export type TicketScreen = (typeof TICKET_SCREENS)[number];
 
 /** `/{fId}/{eid}/{ty}` of a page (the `eid` re-encoded when it came decoded). */
 export function basePath(p: Pick<PathParams, 'fId' | 'expoId' | 'ty'> & { eid?: string }): string {

@@ -88,7 +88,7 @@ describe('ticket list, surplus, discount, count', () => {
     });
     expect(r.code).toBe(200);
     const { ticketList } = (await dec(r.data, E)) as { ticketList: Array<Record<string, unknown>> };
-    expect(ticketList.map((t) => t['id'])).toEqual([1, 2, 3, 4, 5]);
+    expect(ticketList.map((t) => t['id'])).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(ticketList[0]).toMatchObject({
       ticketName: '单日票 Day Pass',
       originalPrice: 10000,
