@@ -80,13 +80,19 @@ async function decodeAll(page: Page): Promise<string[]> {
   return out;
 }
 
-test('an unverified visitor opening /orderList is sent to the lookup, and comes back verified', async ({ page, request }) => {
+test('an unverified visitor opening /orderList is sent to the lookup, and comes back verified', async ({
+  page,
+  request,
+}) => {
   await verify(page, request, buyer('guard'));
   await expect(page.getByRole('heading', { level: 1, name: en('order.list') })).toBeVisible();
   await expect(page.getByText(en('order.empty'))).toBeVisible();
 });
 
-test('buy 2 tickets through the simulator: both QR codes decode to their codes, which the lookup finds', async ({ page, request }) => {
+test('buy 2 tickets through the simulator: both QR codes decode to their codes, which the lookup finds', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const email = buyer('buy2');
   await verify(page, request, email, LIST);
@@ -97,7 +103,9 @@ test('buy 2 tickets through the simulator: both QR codes decode to their codes, 
   const orderNo = await toCashier(page, '全程通票 Full Pass', 2);
   await expect(page.locator('[data-total]')).toHaveText('50000');
   await page.getByRole('button', { name: /^Pay / }).click();
-  await expect(page).toHaveURL((u) => u.pathname === `/ticketSuccess/${PATH}` && u.searchParams.get('orderNo') === orderNo);
+  await expect(page).toHaveURL(
+    (u) => u.pathname === `/ticketSuccess/${PATH}` && u.searchParams.get('orderNo') === orderNo,
+  );
   await expect(page.locator('[data-status]').first()).toHaveText(en('order.paid'));
   const codes = (await page.locator('figcaption.code').allTextContents()).map((s) => s.trim());
   expect(codes).toHaveLength(2);
@@ -120,7 +128,9 @@ test('a discount code is applied; the used-up one is refused with the spec §5 t
   const code = page.getByLabel(en('ticket.discountCode'), { exact: true });
   await code.fill('EARLY50');
   await page.getByRole('button', { name: en('ticket.discountCheck') }).click();
-  await expect(page.getByRole('alert').filter({ hasText: en('ticket.discountApplied').replace('{{price}}', 'CN¥125.00') })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: en('ticket.discountApplied').replace('{{price}}', 'CN¥125.00') }),
+  ).toBeVisible();
   // Nothing typed is lost.
   await expect(page.locator('#ticket-form [name="ucompany"]')).toHaveValue('Demo Co.');
   await expect(code).toHaveValue('EARLY50');
@@ -151,7 +161,9 @@ test('an order left to expire reads as timed out, and its ticket is on sale agai
   await verify(page, request, buyer('expire'), LIST);
   const orderNo = await toCashier(page, name, 1);
   await page.getByRole('button', { name: 'Abandon' }).click();
-  await expect(page).toHaveURL((u) => u.pathname === `/ticketSuccess/${PATH}` && u.searchParams.get('pay') === 'abandoned');
+  await expect(page).toHaveURL(
+    (u) => u.pathname === `/ticketSuccess/${PATH}` && u.searchParams.get('pay') === 'abandoned',
+  );
   await expect(page.getByText(en('order.payAbandoned'))).toBeVisible();
   await expect(page.locator('[data-status]').first()).toHaveText(en('order.unpaid'));
   await expect(page.getByRole('button', { name: en('order.pay') })).toBeVisible();
@@ -163,7 +175,9 @@ test('an order left to expire reads as timed out, and its ticket is on sale agai
   await expect(page.locator('[data-status]').first()).toHaveText(en('order.timedOut'));
   await expect(page.getByRole('button', { name: en('order.pay') })).toHaveCount(0);
   await page.goto(LIST);
-  await expect(card.locator('.state')).toHaveText(`${en('ticket.onSale')} · ${en('ticket.left').replace('{{n}}', '1')}`);
+  await expect(card.locator('.state')).toHaveText(
+    `${en('ticket.onSale')} · ${en('ticket.left').replace('{{n}}', '1')}`,
+  );
 });
 
 test('cancel an unpaid order', async ({ page, request }) => {

@@ -181,7 +181,7 @@ describe('POST /api/order', () => {
       expect(new Set(rs.map((r) => r.headers.get('location'))).size).toBe(1);
       expect(await ordersOf(email)).toHaveLength(1);
     }
-  });
+  }, 30_000); // many whole requests at once: slow on a shared core
 });
 
 describe('POST /api/discount', () => {

@@ -23,9 +23,16 @@ export interface TicketPage {
 }
 
 /** Loads the common part of a purchase screen. */
-export async function loadTicketPage(env: AppEnv, params: PathParams, cookies: { get(name: string): { value: string } | undefined }): Promise<TicketPage> {
+export async function loadTicketPage(
+  env: AppEnv,
+  params: PathParams,
+  cookies: { get(name: string): { value: string } | undefined },
+): Promise<TicketPage> {
   const up = upstreamFor(env);
-  const vc = provenFor(await verifyContact(cookies.get(CONTACT_COOKIE)?.value, env.SESSION_SECRET ?? '').catch(() => null), params.expoId);
+  const vc = provenFor(
+    await verifyContact(cookies.get(CONTACT_COOKIE)?.value, env.SESSION_SECRET ?? '').catch(() => null),
+    params.expoId,
+  );
   const config = await up.getCustomerId({ expoId: params.expoId, fId: params.fId, ty: params.ty }).catch(() => null);
   return {
     up,
