@@ -530,3 +530,28 @@ describe('order list', () => {
     expect(phoneList).toHaveLength(1);
   });
 });
+
+describe('the Cron Trigger sweep', () => {
+  it('writes expired unpaid orders down as timed out, and nothing else', async () => {
+    const { sweepExpiredOrders, scheduledSweep } = await import('../../functions/reference/sweep');
+    const expiring = (
+      (await order({ ticketId: 2, email: uniq('sweep') }, { ...testEnv, REF_ORDER_HOLD_S: '1' })).data as {
+        orderNo: string;
+      }
+    ).orderNo;
+    const live = ((await order({ ticketId: 2, email: uniq('sweep') })).data as { orderNo: string }).orderNo;
+    await new Promise((ok) => setTimeout(ok, 1100));
+    const waits: Promise<unknown>[] = [];
+    scheduledSweep({} as ScheduledController, testEnv, {
+      waitUntil: (p: Promise<unknown>) => void waits.push(p),
+      passThroughOnException: () => undefined,
+    } as unknown as ExecutionContext);
+    await Promise.all(waits);
+    const stored = async (no: string) =>
+      (await testEnv.DB.prepare('SELECT status FROM orders WHERE order_no = ?').bind(no).first<{ status: number }>())
+        ?.status;
+    expect(await stored(expiring)).toBe(4);
+    expect(await stored(live)).toBe(0);
+    expect(await sweepExpiredOrders(testEnv.DB, Date.now())).toBe(0);
+  });
+});
