@@ -34,6 +34,12 @@ export interface AppEnv extends Cloudflare.Env {
   REF_SEND_INTERVAL_S?: string;
   /** Reference upstream: sends per contact and hour (default 5). */
   REF_SENDS_PER_HOUR?: string;
+  /** Reference upstream: seconds an unpaid order holds its tickets (default 1800, spec §9; tests shorten it). */
+  REF_ORDER_HOLD_S?: string;
+  /** "1" serves the reference's payment simulator (/dev/pay/*) without the outbox; DEV_OUTBOX=1 serves it too. */
+  PAY_SIMULATOR?: string;
+  /** Reference upstream: HMAC key of the payment notifications (default: the expo's aesKey, as the simulator signs). */
+  REF_PAY_SECRET?: string;
   /** D1 database of the reference upstream. */
   DB: D1Database;
   // Abuse limits (README "Security" > "Abuse limits", src/lib/limits.ts): counts per window, 0 = off.

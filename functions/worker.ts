@@ -2,6 +2,8 @@ import { cf } from '@astrojs/cloudflare/hono';
 import { astro } from 'astro/hono';
 import { createApp } from './app';
 import { wholePages } from './middleware/whole-pages';
+import type { AppEnv } from './env';
+import { scheduledSweep } from './reference/sweep';
 
 /**
  * The Worker entry (wrangler `main`): the Hono app (headers, API, reference upstream), then
@@ -12,7 +14,8 @@ app.use(wholePages()); // issue 9: headers and cookies set by the screens after 
 app.use(cf());
 app.use(astro());
 
-export default app;
+// fetch: the app; scheduled: the Cron Trigger's sweep of expired unpaid orders (wrangler.toml, issue 11).
+export default { fetch: app.fetch, scheduled: scheduledSweep } satisfies ExportedHandler<AppEnv>;
 
 // The abuse limits' counter (functions/limits): a Durable Object class must be exported by the entry.
 export { Limiter } from './limits/limiter';

@@ -19,10 +19,11 @@ import { pathToFileURL } from 'node:url';
 export const DEV_FACES = {
   DEV_OUTBOX: 'the development outbox (/dev/outbox lists every verification code)',
   REF_HTTP: "the reference upstream's HTTP face (/custom/*, /wx/*)",
+  PAY_SIMULATOR: "the reference upstream's payment simulator (/dev/pay/*: anyone can mark an order paid)",
 };
 
 /** Secrets: set with `wrangler secret put`, never in vars. */
-export const SECRETS = ['SESSION_SECRET', 'BYPASS_CODE', 'REF_HTTP_SECRET'];
+export const SECRETS = ['SESSION_SECRET', 'BYPASS_CODE', 'REF_HTTP_SECRET', 'REF_PAY_SECRET'];
 
 /** Whether a var's value turns its face on: anything but empty, "0", "false", "off", "no" (fail closed). */
 export function isOn(value) {

@@ -103,6 +103,10 @@ export function workerVars() {
     ...(process.env.OCR_URL ? { OCR_URL: process.env.OCR_URL } : {}),
     ...(process.env.REF_SEND_INTERVAL_S ? { REF_SEND_INTERVAL_S: process.env.REF_SEND_INTERVAL_S } : {}),
     ...(process.env.REF_SENDS_PER_HOUR ? { REF_SENDS_PER_HOUR: process.env.REF_SENDS_PER_HOUR } : {}),
+    // Tickets (README "Purchase"): the hold of an unpaid order, the payment simulator, its merchant key.
+    ...(process.env.REF_ORDER_HOLD_S ? { REF_ORDER_HOLD_S: process.env.REF_ORDER_HOLD_S } : {}),
+    ...(process.env.PAY_SIMULATOR ? { PAY_SIMULATOR: process.env.PAY_SIMULATOR } : {}),
+    ...(process.env.REF_PAY_SECRET ? { REF_PAY_SECRET: process.env.REF_PAY_SECRET } : {}),
     // Abuse limits (README "Security" > "Abuse limits") and the config cache's TTLs (README "Configuration"):
     // unset here means the production defaults.
     ...Object.fromEntries(

@@ -9,6 +9,7 @@ import { camera } from './camera';
 import { seats } from './seats';
 import { pledge } from './pledge';
 import { health, healthTooLarge } from './health';
+import { order } from './order';
 
 /**
  * The edge API, mounted at /api (DESIGN.md part 3). Accepts JSON (islands) and form posts
@@ -28,6 +29,10 @@ export const API_BODY_LIMITS: Readonly<Record<string, number>> = {
   '/api/camera': 1_600_000,
   // a health upload: at most 5 MB (src/lib/health.ts) plus the form's fields and boundaries
   '/api/health': 5 * 1024 * 1024 + 64 * 1024,
+  // the buyer form is the registration form plus four fields (issue 11)
+  '/api/order': 64 * 1024,
+  '/api/order/action': 8 * 1024,
+  '/api/discount': 64 * 1024,
 };
 const OTHER_API_BODY_LIMIT = 16 * 1024;
 
@@ -61,5 +66,6 @@ api.route('/', camera);
 api.route('/', seats);
 api.route('/', pledge);
 api.route('/', health);
+api.route('/', order);
 // Mounted sub-apps do not own notFound: a catch-all keeps unknown API paths out of the pages.
 api.all('*', (c) => c.json({ error: `No API at ${new URL(c.req.url).pathname}` }, 404));

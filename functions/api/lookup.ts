@@ -22,6 +22,7 @@ import { fullPhone } from '../../src/lib/phone';
 import { routePath } from '../../src/lib/routes';
 import { resendWaitS, SENT_COOKIE, RESEND_S } from '../../src/lib/resend';
 import { usesBypass } from '../../src/lib/lookup-page';
+import { isTicketNext } from '../../src/lib/ticket-paths';
 import type { LookupOutcome, LookupReply, SendCodeReply } from '../../src/islands/lookup-types';
 import { checkLookupLimits, checkSendLimits, limitedReply } from '../limits'; // abuse limits (issue 9)
 
@@ -39,6 +40,8 @@ const Page = z.object({
   // that would lose what the visitor did type (issue 9 hole 4).
   f: z.string().default('').transform((s) => s.slice(0, 200)),
   back: z.string().default('').transform((s) => (s.length > FLASH_MAX_PATH ? '' : s)),
+  // A purchase page to return to once verified (spec §4 guard; issue 11): kept only when it is one of this expo's.
+  next: z.string().default('').transform((s) => s.slice(0, 300)),
 });
 type Page = z.infer<typeof Page>;
 
@@ -275,6 +278,15 @@ async function respond(
 
   let reply: LookupOutcome;
   let location: string;
+  // Sent here from a ticket or order page (spec §4: they need the verified contact): back there,
+  // whatever the contact has registered; never for a bypass lookup, which proves no contact.
+  if (vc.bypass !== true && isTicketNext(page.next, page.expoId)) {
+    location = page.next;
+    await setVerifiedContact(c, vc);
+    deleteCookie(c, FLASH_COOKIE, { path: '/' });
+    if (json) return c.json<LookupReply>({ code: 200, msg: null, data: { outcome: 'navigate', location, replace: true, session, removeSession } });
+    return c.redirect(location, 303);
+  }
   switch (outcome.kind) {
     case 'nodata': {
       const message = t('search.nodata');

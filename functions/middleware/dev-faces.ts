@@ -12,7 +12,7 @@ import type { AppEnv } from '../env';
  * - `/custom/*`, `/wx/*`: only with `REF_HTTP=1`, and then with the header `x-ref-secret`
  *   equal to `REF_HTTP_SECRET`; without a secret configured, only on a loopback host
  *   (`npm start` on 127.0.0.1).
- * - `/dev/*`: only with `DEV_OUTBOX=1`.
+ * - `/dev/*`: only with `DEV_OUTBOX=1`; `/dev/pay/*` (the payment simulator) also with `PAY_SIMULATOR=1`.
  * Anything else is Hono's plain 404, as for a path that does not exist.
  */
 export const REF_SECRET_HEADER = 'x-ref-secret';
@@ -40,11 +40,18 @@ export function devOutboxOpen(env: Pick<AppEnv, 'UPSTREAM_URL' | 'DEV_OUTBOX'>):
   return (env.UPSTREAM_URL ?? '').trim() === '' && env.DEV_OUTBOX === '1';
 }
 
+/** Whether the reference's payment simulator (`/dev/pay/*`) answers: with the outbox, or `PAY_SIMULATOR=1`. */
+export function paySimulatorOpen(env: Pick<AppEnv, 'UPSTREAM_URL' | 'DEV_OUTBOX' | 'PAY_SIMULATOR'>): boolean {
+  return (env.UPSTREAM_URL ?? '').trim() === '' && (env.DEV_OUTBOX === '1' || env.PAY_SIMULATOR === '1');
+}
+
 /** Hono middleware in front of the reference app: 404 unless the face is open for this request. */
 export function devFaces(): MiddlewareHandler<{ Bindings: AppEnv }> {
   return async function devFacesGate(c, next) {
     const url = new URL(c.req.url);
-    const open = url.pathname.startsWith('/dev/')
+    const open = url.pathname.startsWith('/dev/pay/')
+      ? paySimulatorOpen(c.env)
+      : url.pathname.startsWith('/dev/')
       ? devOutboxOpen(c.env)
       : referenceFaceOpen(c.env, url, c.req.header(REF_SECRET_HEADER));
     return open ? next() : c.notFound();

@@ -26,6 +26,10 @@ import { checkUserByName, getImage, getUserCompanyList, getUserSeatDetail, pageA
 import { deleteHealth, healthImage, listHealth, uploadHealth } from './calls/health';
 import { SeatPath } from '../upstream/calls/seats';
 import { HealthPath } from '../upstream/calls/health';
+import * as tickets from './calls/tickets';
+import { TicketPath } from '../upstream/contract-tickets';
+import { payNotify } from './payments';
+import { paySimulator } from './pay-simulator';
 
 /** Unexpected failures still answer an envelope; the detail goes to the log, not the user. */
 const onError: ErrorHandler = (err, c) => {
@@ -52,6 +56,20 @@ custom.post(HealthPath.upload, withExpo, uploadHealth);
 custom.get(HealthPath.list, withExpo, listHealth);
 custom.delete(HealthPath.delete, withExpo, deleteHealth);
 custom.get(HealthPath.image, withExpo, healthImage);
+// Tickets and orders (UPSTREAM.md "Tickets and orders"), and the provider's callback (ours).
+custom.get(TicketPath.selectUrlsTicketList, withExpo, tickets.selectUrlsTicketList);
+custom.get(TicketPath.checkSurplusTicket, withExpo, tickets.checkSurplusTicket);
+custom.get(TicketPath.selectDiscountTicketByCode, withExpo, tickets.selectDiscountTicketByCode);
+custom.get(TicketPath.findUserBuyOrderNumByPhoneExpoId, withExpo, tickets.findUserBuyOrderNumByPhoneExpoId);
+custom.post(TicketPath.createOrderNew, withExpo, tickets.createOrderNew);
+custom.post(TicketPath.doUnifiedOrder, withExpo, tickets.doUnifiedOrder);
+custom.get(TicketPath.getOrderStatus, withExpo, tickets.getOrderStatus);
+custom.get(TicketPath.findOrderListByPhone, withExpo, tickets.findOrderListByPhone);
+custom.post(TicketPath.deleteOrderById, withExpo, tickets.deleteOrderById);
+custom.get(TicketPath.ifOpenRefund, withExpo, tickets.ifOpenRefund);
+custom.post(TicketPath.WxRefundJSAPIByOrderNo, withExpo, tickets.WxRefundJSAPIByOrderNo);
+custom.post(TicketPath.cancelRefundByOrderNo, withExpo, tickets.cancelRefundByOrderNo);
+custom.post(TicketPath.payNotify, withExpo, payNotify);
 // Registered last: reached only when no call above matched (path or method).
 custom.all('*', unknownCall);
 
@@ -72,6 +90,7 @@ app.onError(onError);
 app.route('/custom', custom);
 app.route('/auth', auth);
 app.all('/wx/*', unknownCall);
+app.route('/dev/pay', paySimulator);
 app.route('/dev', outbox);
 
 export default app;

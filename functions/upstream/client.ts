@@ -17,6 +17,7 @@ import { fullPhone } from '../../src/lib/phone';
 import { createCore, type UpstreamOptions } from './core';
 import { seatCalls, type SeatCalls } from './calls/seats';
 import { healthCalls, type HealthCalls } from './calls/health';
+import { ticketCalls, type TicketCalls } from './calls/tickets';
 import {
   Added,
   AesKeyData,
@@ -41,7 +42,7 @@ export type Contact =
   | { type: 'email'; email: string };
 
 /** The upstream's calls, one method each (UPSTREAM.md "Calls"). */
-export type Upstream = LookupCalls & SeatCalls & HealthCalls;
+export type Upstream = LookupCalls & SeatCalls & HealthCalls & TicketCalls;
 
 /** The lookup's calls (UPSTREAM.md "Calls"). */
 export interface LookupCalls {
@@ -105,6 +106,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
   return {
     ...seatCalls(core),
     ...healthCalls(core),
+    ...ticketCalls(core),
     selectAESKey,
     aesKey: aesKeyOf,
 

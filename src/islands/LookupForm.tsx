@@ -24,7 +24,7 @@ const FIELD_ID: Readonly<Record<LookupField, string>> = {
   code: 'lookup-code',
 };
 const errorId = (field: LookupField): string => `${FIELD_ID[field]}-error`;
-const HIDDEN_NAMES = ['expoId', 'urlId', 'ty', 'variant', 'f', 'back'] as const;
+const HIDDEN_NAMES = ['expoId', 'urlId', 'ty', 'variant', 'f', 'back', 'next'] as const;
 const VALUE_NAMES = ['areaCode', 'phone', 'email', 'code'] as const;
 /** Codes that are not failures (spec §8: anything else shows the red toast). */
 const OK_CODES: ReadonlySet<number> = new Set([200, 201, 202]);
@@ -154,13 +154,14 @@ export default function LookupForm(props: LookupFormProps) {
     }
     setError(null);
     setBusyBoth(true);
-    const { expoId, urlId, ty, variant, f } = hidden;
+    const { expoId, urlId, ty, variant, f, next } = hidden;
     const reply = await postJson<LookupOutcome>('/api/lookup', {
       expoId,
       urlId,
       ty,
       variant,
       f,
+      next,
       checkType,
       ...contact(v.value),
       code: v.value.code,

@@ -57,6 +57,8 @@ export interface LookupFormProps {
     f: string;
     /** this page's path and query: where no-JS posts come back to */
     back: string;
+    /** a purchase page of this expo to return to once verified (spec §4 guard; src/lib/ticket-paths.ts) */
+    next: string;
   };
   /** Modes offered, in display order (spec §2.2). */
   modes: ContactMode[];

@@ -250,10 +250,12 @@ export const GUARD_RULES: readonly GuardRule[] = [
     then: () => PROCEED,
   },
   {
-    // spec §4: "Ticket and order pages without stored phone or e-mail redirect to the base form path"
+    // spec §4: "Ticket and order pages without stored phone or e-mail redirect to the base form
+    // path". Issue 11 (which stands over the spec, DESIGN.md): the visitor proves the contact
+    // with the lookup's code step and comes back (`next`, src/lib/ticket-paths.ts).
     name: 'ticket-needs-contact',
     when: (f) => f.page.kind === 'ticket' && !f.hasVerifiedContact,
-    then: (f) => redirect(formPath(null, f.page.basePath)),
+    then: (f) => redirect(`/search${f.page.basePath}?next=${encodeURIComponent(pathWithout(f.url, []))}`),
   },
   {
     // spec §2.3: home of expo 380 (and its generic lookup) → /auto{path} ({path} = `/{fId}/{eid}/{ty}`), without code and state

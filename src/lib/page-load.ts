@@ -32,6 +32,7 @@ export function configKey(match: RouteMatch): ConfigKey | null {
     case 'applyList':
     case 'home':
     case 'seat':
+    case 'ticket':
       return { expoId: match.params.expoId, fId: match.params.fId, ty: match.params.ty };
     case 'success':
       return { expoId: match.params.expoId, fId: match.params.urlId, ty: '' };

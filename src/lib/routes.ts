@@ -8,6 +8,9 @@ import { decodeId, decodeNumericId, encodeId } from './ids';
 import { SEAT_RESULT_PATHS } from './seats';
 import { variantByRoute, type Variant } from './variants';
 
+/** The purchase screens (issue 11; spec §2.3), by their first path segment. */
+export type TicketScreen = 'ticket' | 'ticketForm' | 'ticketSuccess' | 'orderList' | 'orderDetails';
+
 /** Lookup, list and home parameters: `/{name}/{fId}/{eid}/{ty}` (DESIGN.md "URL parameters"). */
 export interface PathParams {
   /** customer url id, plain decimal */
@@ -39,7 +42,9 @@ export type RouteMatch =
   /** the seat lookup of 1128 and the seat-lookup variants (spec §2.4, §2.5; src/lib/seats.ts): `/seat/{fId}/{eid}/{ty}` */
   | { screen: 'seat'; variant: null; params: PathParams }
   /** the seat results of spec §2.3: `/zuoweiSuccess?userName,companyName,seat` and `/successYeJinJi?…,expoId` */
-  | { screen: 'seatResult'; variant: null; which: 'zuowei' | 'yejinji' };
+  | { screen: 'seatResult'; variant: null; which: 'zuowei' | 'yejinji' }
+  /** the purchase screens of spec §2.3 (issue 11): `/ticket`, `/ticketForm`, `/ticketSuccess`, `/orderList`, `/orderDetails` */
+  | { screen: 'ticket'; variant: null; which: TicketScreen; params: PathParams };
 
 const DECIMAL = /^\d{1,12}$/;
 /** Visitor types are short words; anything else in the segment is not one of our links. */
@@ -92,6 +97,12 @@ const GENERIC: Readonly<Record<string, (rest: string[]) => RouteMatch | null>> =
   seat: (rest) => withParams(rest, (params) => ({ screen: 'seat', variant: null, params })),
   zuoweiSuccess: (rest) => (rest.length === 0 ? { screen: 'seatResult', variant: null, which: 'zuowei' } : null),
   successYeJinJi: (rest) => (rest.length === 0 ? { screen: 'seatResult', variant: null, which: 'yejinji' } : null),
+  ...Object.fromEntries(
+    (['ticket', 'ticketForm', 'ticketSuccess', 'orderList', 'orderDetails'] as const).map((which) => [
+      which,
+      (rest: string[]) => withParams(rest, (params) => ({ screen: 'ticket', variant: null, which, params })),
+    ]),
+  ),
 };
 
 function withParams(rest: string[], make: (p: PathParams) => RouteMatch): RouteMatch | null {
@@ -150,6 +161,8 @@ export type RouteTarget =
   | { screen: 'form'; route: string; params: PathIds }
   | { screen: 'landing'; which: 'register' | 'fashion' }
   | { screen: 'seat'; params: PathIds }
+  /** a purchase screen (issue 11); the caller adds `?ticketId=` or `?orderNo=` */
+  | { screen: 'ticket'; which: TicketScreen; params: PathIds }
   /** the caller adds the query (`userName`, `companyName`, `seat`, and `expoId` for yejinji) */
   | { screen: 'seatResult'; which: 'zuowei' | 'yejinji' };
 
@@ -186,6 +199,8 @@ export function routePath(target: RouteTarget): string {
       return LANDINGS[target.which];
     case 'seat':
       return `/seat${idsPath(target.params)}`;
+    case 'ticket':
+      return `/${target.which}${idsPath(target.params)}`;
     case 'seatResult':
       return SEAT_RESULT_PATHS[target.which];
   }

@@ -42,9 +42,9 @@ describe('guard rules through the Worker (seeded reference upstream)', () => {
     await expectProceeds(await get('/auto/20380/Mzgw/visitor'));
   });
 
-  it('ticket-needs-contact: ticket and order pages without the vc cookie → the base form path', async () => {
-    await expectRedirect(await get('/ticket/21216/MTIxNg/visitor'), '/form/21216/MTIxNg/visitor');
-    await expectRedirect(await get('/orderList/21216/MTIxNg/visitor'), '/form/21216/MTIxNg/visitor');
+  it('ticket-needs-contact: ticket and order pages without the vc cookie → the lookup, then back (issue 11)', async () => {
+    await expectRedirect(await get('/ticket/21216/MTIxNg/visitor'), '/search/21216/MTIxNg/visitor?next=%2Fticket%2F21216%2FMTIxNg%2Fvisitor');
+    await expectRedirect(await get('/orderList/21216/MTIxNg/visitor'), '/search/21216/MTIxNg/visitor?next=%2ForderList%2F21216%2FMTIxNg%2Fvisitor');
     const vc = await signContact(
       { expoId: 1216, contact: 'one@demo.test', checkType: 2 },
       testEnv.SESSION_SECRET ?? '',
@@ -57,11 +57,11 @@ describe('guard rules through the Worker (seeded reference upstream)', () => {
     );
     await expectRedirect(
       await get('/ticket/21216/MTIxNg/visitor', { cookie: `${CONTACT_COOKIE}=${other}` }),
-      '/form/21216/MTIxNg/visitor',
+      '/search/21216/MTIxNg/visitor?next=%2Fticket%2F21216%2FMTIxNg%2Fvisitor',
     );
     await expectRedirect(
       await get('/ticket/21216/MTIxNg/visitor', { cookie: `${CONTACT_COOKIE}=forged.value` }),
-      '/form/21216/MTIxNg/visitor',
+      '/search/21216/MTIxNg/visitor?next=%2Fticket%2F21216%2FMTIxNg%2Fvisitor',
     );
   });
 

@@ -94,12 +94,12 @@ describe('guard rules one by one (spec §4, §2.3)', () => {
     expect(await runGuard(facts('/'), ports())).toMatchObject({ kind: 'proceed', rule: 'no-expo' });
   });
 
-  it('ticket-needs-contact: ticket and order pages without the verified contact go to the base form path', async () => {
+  it('ticket-needs-contact: ticket and order pages without the verified contact go to the lookup and back (issue 11)', async () => {
     for (const route of ['ticket', 'order', 'orderList', 'orderDetails', 'ticketSuccess']) {
-      const out = await runGuard(facts(`/${route}/21216/MTIxNg/visitor`), ports());
+      const out = await runGuard(facts(`/${route}/21216/MTIxNg/visitor?orderNo=T1`), ports());
       expect(out).toMatchObject({
         kind: 'redirect',
-        location: '/form/21216/MTIxNg/visitor',
+        location: `/search/21216/MTIxNg/visitor?next=${encodeURIComponent(`/${route}/21216/MTIxNg/visitor?orderNo=T1`)}`,
         rule: 'ticket-needs-contact',
       });
     }

@@ -22,6 +22,7 @@ function props(over: Partial<LookupFormProps> = {}): LookupFormProps {
       variant: 'ThaiNew',
       f: 'x&y',
       back: '/ThaiNewSearch/10001/MTI2MQ/visitor',
+      next: '',
     },
     modes: ['phone', 'email'],
     tabs: false,

@@ -80,6 +80,9 @@ describe('routePath: the inverse of matchRoute (issue 10, one place for URL shap
       expect(roundTrip({ screen: 'home', params }).m).toMatchObject({ screen: 'home', params });
       expect(roundTrip({ screen: 'home', params, auto: true }).m).toMatchObject({ screen: 'home', params, auto: true });
     }
+    for (const which of ['ticket', 'ticketForm', 'ticketSuccess', 'orderList', 'orderDetails'] as const) {
+      for (const params of idsCases) expect(roundTrip({ screen: 'ticket', which, params }).m).toMatchObject({ screen: 'ticket', which, params });
+    }
     expect(roundTrip({ screen: 'seat', params: idsCases[0]! }).m).toMatchObject({ screen: 'seat', params: idsCases[0] });
     expect(roundTrip({ screen: 'seatResult', which: 'zuowei' }).m).toEqual({ screen: 'seatResult', variant: null, which: 'zuowei' });
     expect(roundTrip({ screen: 'seatResult', which: 'yejinji' }).m).toEqual({ screen: 'seatResult', variant: null, which: 'yejinji' });

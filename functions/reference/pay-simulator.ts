@@ -1,0 +1,95 @@
+/**
+ * The payment simulator (issue 11): the "provider's cashier" that doUnifiedOrder's `payUrl`
+ * points at, so the whole purchase runs on a fresh machine. Mounted at `/dev/pay`, and served
+ * only while `DEV_OUTBOX=1` or `PAY_SIMULATOR=1` and no `UPSTREAM_URL` (middleware/dev-faces.ts).
+ *
+ * `GET /dev/pay/{orderNo}` shows the order and three choices: pay, fail, abandon (and, for an
+ * order pending review, the organiser's approval). Paying signs a notification with the
+ * merchant key and hands it to the same receiver a provider's callback reaches
+ * (`POST /custom/customFrom/payNotify`, payments.ts), then returns to the order's `returnUrl`
+ * (set by doUnifiedOrder, a path of this site). A real provider plugs in at the organiser's
+ * doUnifiedOrder: its cashier URL instead of this page, its callback instead of this form.
+ */
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../env';
+import { findExpo } from './expo';
+import { escapeHtml } from './outbox';
+import { statusAt, type OrderRow } from './orders';
+import { approveOrder, receiveNotification, signNotification } from './payments';
+
+export const paySimulator = new Hono<{ Bindings: AppEnv }>();
+
+const ORDER_NO = /^[A-Za-z0-9_-]{6,64}$/;
+
+async function orderOf(c: Context<{ Bindings: AppEnv }>): Promise<OrderRow | null> {
+  const orderNo = c.req.param('orderNo') ?? '';
+  if (!ORDER_NO.test(orderNo)) return null;
+  return c.env.DB.prepare('SELECT * FROM orders WHERE order_no = ?').bind(orderNo).first<OrderRow>();
+}
+
+/** Where the cashier sends the visitor back: the order's returnUrl with `pay=` telling what happened. */
+function back(row: OrderRow, outcome: 'paid' | 'failed' | 'abandoned'): string | null {
+  if (!row.return_url) return null;
+  const u = new URL(row.return_url, 'http://site.invalid');
+  u.searchParams.set('pay', outcome);
+  return `${u.pathname}${u.search}`;
+}
+
+const page = (title: string, body: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head>
+<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+
+paySimulator.get('/:orderNo', async (c) => {
+  const row = await orderOf(c);
+  if (!row) return c.html(page('Payment simulator', '<p>No such order.</p>'), 404);
+  const status = statusAt(row, Date.now());
+  const actions =
+    status === 0
+      ? `<form method="post"><button name="action" value="pay">Pay ${escapeHtml(String(row.total_fee))} (minor units)</button>
+         <button name="action" value="fail">Fail the payment</button>
+         <button name="action" value="abandon">Abandon</button></form>`
+      : status === 1
+        ? `<form method="post"><button name="action" value="approve">Approve (the organiser's review)</button></form>`
+        : `<p>This order cannot be paid (status ${status}).</p>`;
+  return c.html(
+    page(
+      'Payment simulator',
+      `<p>The reference upstream's stand-in for a payment provider's cashier (development only).</p>
+       <dl><dt>Order</dt><dd>${escapeHtml(row.order_no)}</dd><dt>Ticket</dt><dd>${escapeHtml(row.ticket_name)} × ${row.quantity}</dd>
+       <dt>Total</dt><dd data-total="${row.total_fee}">${row.total_fee}</dd><dt>Status</dt><dd>${status}</dd></dl>${actions}`,
+    ),
+  );
+});
+
+paySimulator.post('/:orderNo', async (c) => {
+  const row = await orderOf(c);
+  if (!row) return c.html(page('Payment simulator', '<p>No such order.</p>'), 404);
+  const expo = await findExpo(c.env.DB, row.expo_id);
+  if (!expo) return c.html(page('Payment simulator', '<p>No such expo.</p>'), 404);
+  const form = await c.req.parseBody();
+  const action = typeof form['action'] === 'string' ? form['action'] : '';
+  if (action === 'approve') {
+    await approveOrder(c.env.DB, expo, row.order_no);
+    return c.html(page('Payment simulator', '<p>Approved.</p>'));
+  }
+  if (action === 'abandon') {
+    const to = back(row, 'abandoned');
+    return to ? c.redirect(to, 303) : c.html(page('Payment simulator', '<p>Abandoned.</p>'));
+  }
+  if (action !== 'pay' && action !== 'fail') return c.html(page('Payment simulator', '<p>Unknown action.</p>'), 400);
+  // The provider's callback: a signed notification, as a provider would send it.
+  const txId = `SIM${Array.from(crypto.getRandomValues(new Uint8Array(10)), (b) => b.toString(16).padStart(2, '0')).join('')}`;
+  const body = JSON.stringify({
+    expoId: row.expo_id,
+    orderNo: row.order_no,
+    txId,
+    totalFee: row.total_fee,
+    result: action === 'pay' ? 'SUCCESS' : 'FAIL',
+  });
+  const r = await receiveNotification(c.env, expo, body, await signNotification(c.env, expo, body));
+  const outcome =
+    action === 'pay' && r.ok && (r.applied === 'paid' || r.applied === 'pending-review') ? 'paid' : 'failed';
+  const to = back(row, outcome);
+  return to ? c.redirect(to, 303) : c.html(page('Payment simulator', `<p>${outcome}</p>`));
+});

@@ -1,0 +1,225 @@
+/**
+ * Tickets and orders in the product's own words (UPSTREAM.md "Tickets and orders"; spec §3
+ * ticket labels, §4 order states, §5 discount message, §9 the 30-minute window) and the rules
+ * the pages and the edge API apply to them. Plain types: the wire schemas
+ * (functions/upstream/contract-tickets.ts) read replies into these shapes and are checked
+ * against them. Pure: no framework, no zod (islands may import this file).
+ */
+
+/** Reply codes of this part (UPSTREAM.md "Tickets and orders"). */
+export const TicketCode = {
+  /** the discount code is used up (spec §5 'not available enough times') */
+  DISCOUNT_USED_UP: 20101,
+  SOLD_OUT: 20102,
+  /** over `limitPerContact` */
+  OVER_LIMIT: 20103,
+} as const;
+
+/** spec §9: unpaid orders are kept 30 minutes. */
+export const ORDER_HOLD_MINUTES = 30;
+
+/** A ticket of `selectUrlsTicketList`; any field may be missing in a real reply (null). */
+export interface Ticket {
+  id: number;
+  ticketName: string | null;
+  /** minor units */
+  originalPrice: number | null;
+  /** minor units */
+  currentPrice: number | null;
+  soldCount: number | null;
+  /** 0 = unlimited */
+  stock: number | null;
+  /** expo-local "YYYY-MM-DD HH:mm:ss" */
+  saleStart: string | null;
+  saleEnd: string | null;
+  /** 0 or null: no limit */
+  limitPerContact: number | null;
+  /** 1: a paid order waits for the organiser's review */
+  needReview: number | null;
+}
+
+/** An order's refund record (spec §3 'refund record'). */
+export interface Refund {
+  /** 0 applied, 1 refunded, 2 application withdrawn (the reference's reading) */
+  status: number | null;
+  reason: string | null;
+  applyTime: string | null;
+  doneTime: string | null;
+}
+
+/** An order (UPSTREAM.md "An order"). */
+export interface Order {
+  orderNo: string;
+  expoId: number | null;
+  ticketId: number | null;
+  ticketName: string | null;
+  quantity: number | null;
+  /** per ticket, minor units (with the discount) */
+  price: number | null;
+  discountCode: string | null;
+  totalFee: number | null;
+  /** 1 messaging-app pay, 2 payment-app pay */
+  payType: number | null;
+  status: number | null;
+  createTime: string | null;
+  expireTime: string | null;
+  payTime: string | null;
+  refund: Refund | null;
+  euCodes: string[];
+}
+
+/** Order states (UPSTREAM.md; spec §4). */
+export const OrderStatus = {
+  UNPAID: 0,
+  PENDING_REVIEW: 1,
+  PAID: 2,
+  CANCELLED: 3,
+  TIMED_OUT: 4,
+  REFUND_APPLIED: 5,
+  REFUNDED: 6,
+} as const;
+
+const STATUS_KEYS: Readonly<Record<number, string>> = {
+  0: 'order.unpaid',
+  1: 'order.pendingReview',
+  2: 'order.paid',
+  3: 'order.cancelled',
+  4: 'order.timedOut',
+  5: 'order.refundApplied',
+  6: 'order.refunded',
+};
+
+/**
+ * The catalogue key of an order's state (spec §4 labels); an unknown state reads as unknown,
+ * never as paid.
+ * @example orderStatusKey(5) // 'order.refundApplied'
+ */
+export function orderStatusKey(status: number | null): string {
+  return (status !== null && STATUS_KEYS[status]) || 'order.unknown';
+}
+
+/** "YYYY-MM-DD HH:mm:ss" expo-local → ms since epoch; null when it is not that. */
+export function expoLocalMs(text: string | null | undefined, utcOffsetMinutes: number): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/.exec(text?.trim() ?? '');
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s] = m.map(Number) as [number, number, number, number, number, number, number];
+  const ms = Date.UTC(y, mo - 1, d, h, mi, s);
+  const back = new Date(ms);
+  if (back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return null;
+  return ms - utcOffsetMinutes * 60_000;
+}
+
+/** ms since epoch → "YYYY-MM-DD HH:mm:ss" expo-local. */
+export function expoLocalText(ms: number, utcOffsetMinutes: number): string {
+  return new Date(ms + utcOffsetMinutes * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/**
+ * Seconds left of an unpaid order's hold (spec §9); 0 when expired or unknown.
+ * @example holdSecondsLeft({ status: 0, expireTime: '2026-01-01 08:30:00' }, Date.UTC(2026, 0, 1, 0, 0, 0), 480) // 1800
+ */
+export function holdSecondsLeft(
+  order: Pick<Order, 'status' | 'expireTime'>,
+  now: number,
+  utcOffsetMinutes: number,
+): number {
+  if (order.status !== OrderStatus.UNPAID) return 0;
+  const end = expoLocalMs(order.expireTime, utcOffsetMinutes);
+  return end === null ? 0 : Math.max(0, Math.floor((end - now) / 1000));
+}
+
+/**
+ * The state the visitor sees: an unpaid order past its hold is timed out, whatever a stale
+ * reply says (UPSTREAM.md: "An unpaid order past expireTime reads as timed out").
+ */
+export function effectiveStatus(
+  order: Pick<Order, 'status' | 'expireTime'>,
+  now: number,
+  utcOffsetMinutes: number,
+): number | null {
+  if (order.status === OrderStatus.UNPAID && holdSecondsLeft(order, now, utcOffsetMinutes) === 0)
+    return OrderStatus.TIMED_OUT;
+  return order.status;
+}
+
+/** Minutes and seconds, e.g. `29:05`. */
+export function clock(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** The refund window of an expo (ifOpenRefund). */
+export interface RefundWindow {
+  open: boolean;
+  /** expo-local; null: no deadline */
+  deadline: string | null;
+}
+
+/** What an order allows (UPSTREAM.md: deleteOrderById, WxRefundJSAPIByOrderNo, cancelRefundByOrderNo; doUnifiedOrder again). */
+export interface OrderActions {
+  /** unpaid, in the window */
+  pay: boolean;
+  /** unpaid, in the window */
+  cancel: boolean;
+  /** paid, refunds open, before the deadline (a used ticket is the upstream's to refuse) */
+  refund: boolean;
+  /** refund applied */
+  cancelRefund: boolean;
+}
+
+/** Which actions an order allows now. */
+export function orderActions(
+  order: Pick<Order, 'status' | 'expireTime'>,
+  refund: RefundWindow | null,
+  now: number,
+  utcOffsetMinutes: number,
+): OrderActions {
+  const status = effectiveStatus(order, now, utcOffsetMinutes);
+  const unpaid = status === OrderStatus.UNPAID;
+  const deadline = expoLocalMs(refund?.deadline, utcOffsetMinutes);
+  const refundOpen = refund?.open === true && (deadline === null || now <= deadline);
+  return {
+    pay: unpaid,
+    cancel: unpaid,
+    refund: status === OrderStatus.PAID && refundOpen,
+    cancelRefund: status === OrderStatus.REFUND_APPLIED,
+  };
+}
+
+/** Where a ticket stands for sale (spec §3 'sold out', the list's 'not yet on sale'). */
+export type SaleState = 'on-sale' | 'sold-out' | 'not-yet' | 'ended';
+
+/**
+ * A ticket's sale state. `surplus` (checkSurplusTicket: left, -1 unlimited) is more exact than
+ * the list's counts (it knows the holds); without it, `stock` and `soldCount` decide.
+ */
+export function saleState(
+  ticket: Pick<Ticket, 'saleStart' | 'saleEnd' | 'stock' | 'soldCount'>,
+  now: number,
+  utcOffsetMinutes: number,
+  surplus: number | null = null,
+): SaleState {
+  const start = expoLocalMs(ticket.saleStart, utcOffsetMinutes);
+  const end = expoLocalMs(ticket.saleEnd, utcOffsetMinutes);
+  if (start !== null && now < start) return 'not-yet';
+  if (end !== null && now > end) return 'ended';
+  if (surplus !== null) return surplus === 0 ? 'sold-out' : 'on-sale';
+  const stock = ticket.stock ?? 0;
+  return stock > 0 && (ticket.soldCount ?? 0) >= stock ? 'sold-out' : 'on-sale';
+}
+
+/** The catalogue key of a sale state. */
+export const SALE_STATE_KEYS: Readonly<Record<SaleState, string>> = {
+  'on-sale': 'ticket.onSale',
+  'sold-out': 'ticket.soldOut',
+  'not-yet': 'ticket.notYet',
+  ended: 'ticket.saleEnded',
+};
+
+/** Most tickets one order takes (the buyer form's quantity field). */
+export const MAX_QUANTITY = 20;
+
+/** An order number as the edge accepts it in a URL or a post. */
+export const ORDER_NO = /^[A-Za-z0-9_-]{6,64}$/;
+/** A discount code as the edge accepts it. */
+export const DISCOUNT_CODE = /^[A-Za-z0-9_-]{1,32}$/;

@@ -1,0 +1,208 @@
+/**
+ * The purchase half (issue 11 "Done when"), with JavaScript on and off (playwright.config.ts
+ * projects): buy two tickets through the payment simulator to /ticketSuccess with both QR
+ * codes decoded to their euCodes, found again by the ordinary lookup; a discount applied and
+ * the used-up one refused; a sold-out ticket refused; an order left to expire (the server runs
+ * with REF_ORDER_HOLD_S=30) reads as timed out and its ticket is on sale again; cancel; refund
+ * apply and cancel; an unverified visitor opening /orderList is sent to the lookup and back.
+ *
+ * Every test uses its own contact (buyer-…@demo.test), so the specs run in parallel.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { setLangCookie, t } from './fixtures';
+import { eid, hydrated, js, lookupByEmail, texts } from './lookup-helpers';
+
+const E = 1216;
+const PATH = `21216/${eid(E)}/visitor`;
+const LIST = `/ticket/${PATH}`;
+const ORDERS = `/orderList/${PATH}`;
+const en = (key: string) => t('en', key);
+
+const buyer = (tag: string) => `buyer-${tag}-${test.info().project.name}-${Date.now().toString(36)}@demo.test`;
+
+test.beforeEach(async ({ context }, info) => {
+  await setLangCookie(context, 'en', info);
+});
+
+/** The lookup's code step: opening a purchase page unverified lands on the lookup, which brings the visitor back. */
+async function verify(page: Page, request: APIRequestContext, email: string, target = ORDERS): Promise<void> {
+  await page.goto(target);
+  await expect(page).toHaveURL((u) => u.pathname === `/search/${PATH}` && u.searchParams.get('next') === target);
+  await hydrated(page);
+  await lookupByEmail(page, request, email, await texts(page));
+  await expect(page).toHaveURL((u) => `${u.pathname}${u.search}` === target);
+}
+
+/** Fills 1216's buyer form (the verified e-mail is filled in and locked). */
+async function fillBuyer(page: Page, quantity: number): Promise<void> {
+  const form = page.locator('#ticket-form');
+  await form.locator('[name="uname"]').fill('Ticket Buyer');
+  await form.locator('[name="ucompany"]').fill('Demo Co.');
+  await form.locator('[name="ucardid.type"]').selectOption('2');
+  await form.locator('[name="ucardid"]').fill('E12345678');
+  await form.locator('[name="industry"]').selectOption('Trade');
+  await form.locator('[name="purpose.0"]').check();
+  await form.locator('[name="privacy"]').check();
+  await form.locator('[name="quantity"]').selectOption(String(quantity));
+}
+
+/** Opens the buyer form of a ticket from the list. */
+async function openTicket(page: Page, name: string): Promise<void> {
+  await page.goto(LIST);
+  const card = page.locator('li.ticket').filter({ has: page.getByRole('heading', { name }) });
+  await card.getByRole('link', { name: en('ticket.buy') }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await hydrated(page);
+}
+
+/** Buys `quantity` of a ticket up to the cashier; returns the order number. */
+async function toCashier(page: Page, name: string, quantity: number): Promise<string> {
+  await openTicket(page, name);
+  await fillBuyer(page, quantity);
+  await page.getByRole('button', { name: en('order.pay') }).click();
+  await expect(page).toHaveURL(/\/dev\/pay\/T\w+$/);
+  return new URL(page.url()).pathname.split('/').pop() ?? '';
+}
+
+/** Every QR code on the page, decoded from a screenshot. */
+async function decodeAll(page: Page): Promise<string[]> {
+  const qrs = page.locator('svg.qr');
+  const out: string[] = [];
+  for (let i = 0; i < (await qrs.count()); i++) {
+    await qrs.nth(i).scrollIntoViewIfNeeded();
+    const png = PNG.sync.read(await qrs.nth(i).screenshot());
+    const found = jsQR(Uint8ClampedArray.from(png.data), png.width, png.height);
+    expect(found, `QR ${i} decodes`).not.toBeNull();
+    out.push(found?.data ?? '');
+  }
+  return out;
+}
+
+test('an unverified visitor opening /orderList is sent to the lookup, and comes back verified', async ({
+  page,
+  request,
+}) => {
+  await verify(page, request, buyer('guard'));
+  await expect(page.getByRole('heading', { level: 1, name: en('order.list') })).toBeVisible();
+  await expect(page.getByText(en('order.empty'))).toBeVisible();
+});
+
+test('buy 2 tickets through the simulator: both QR codes decode to their codes, which the lookup finds', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const email = buyer('buy2');
+  await verify(page, request, email, LIST);
+  // The list: prices in the expo's currency for the page language, states.
+  const full = page.locator('li.ticket').filter({ has: page.getByRole('heading', { name: '全程通票 Full Pass' }) });
+  await expect(full.locator('.current')).toHaveText('CN¥250.00');
+  await expect(full.locator('.original')).toHaveText('CN¥300.00');
+  const orderNo = await toCashier(page, '全程通票 Full Pass', 2);
+  await expect(page.locator('[data-total]')).toHaveText('50000');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page).toHaveURL(
+    (u) => u.pathname === `/ticketSuccess/${PATH}` && u.searchParams.get('orderNo') === orderNo,
+  );
+  await expect(page.locator('[data-status]').first()).toHaveText(en('order.paid'));
+  const codes = (await page.locator('figcaption.code').allTextContents()).map((s) => s.trim());
+  expect(codes).toHaveLength(2);
+  expect(await decodeAll(page)).toEqual(codes);
+  // The ordinary lookup finds them: class 8 records labelled by their ticket name.
+  // A new visit: no verified contact, no resend countdown (spec §4: 60 s between sends).
+  await page.context().clearCookies();
+  await setLangCookie(page.context(), 'en', test.info());
+  await page.goto(`/search/${PATH}`);
+  await hydrated(page);
+  await lookupByEmail(page, request, email, await texts(page));
+  for (const code of codes) await expect(page.locator(`a[href*="/${eid(code)}/"]`)).toHaveCount(1);
+  await expect(page.getByText('全程通票 Full Pass')).toHaveCount(2);
+});
+
+test('a discount code is applied; the used-up one is refused with the spec §5 text', async ({ page, request }) => {
+  await verify(page, request, buyer('disc'), LIST);
+  await openTicket(page, '全程通票 Full Pass');
+  await fillBuyer(page, 1);
+  const code = page.getByLabel(en('ticket.discountCode'), { exact: true });
+  await code.fill('EARLY50');
+  await page.getByRole('button', { name: en('ticket.discountCheck') }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: en('ticket.discountApplied').replace('{{price}}', 'CN¥125.00') }),
+  ).toBeVisible();
+  // Nothing typed is lost.
+  await expect(page.locator('#ticket-form [name="ucompany"]')).toHaveValue('Demo Co.');
+  await expect(code).toHaveValue('EARLY50');
+  await code.fill('USEDUP');
+  await page.getByRole('button', { name: en('order.pay') }).click();
+  await expect(page.getByRole('alert').filter({ hasText: en('form.discountTimes') })).toBeVisible();
+  await expect(page.locator('#ticket-form [name="uname"]')).toHaveValue('Ticket Buyer');
+  // EARLY50 makes the order at its price.
+  await page.getByLabel(en('ticket.discountCode'), { exact: true }).fill('EARLY50');
+  await page.getByRole('button', { name: en('order.pay') }).click();
+  await expect(page.locator('[data-total]')).toHaveText('12500');
+});
+
+test('a sold-out ticket is refused', async ({ page, request }) => {
+  await verify(page, request, buyer('soldout'), LIST);
+  const card = page.locator('li.ticket').filter({ has: page.getByRole('heading', { name: '早鸟票 Early Bird' }) });
+  await expect(card.locator('.state')).toHaveText(en('ticket.soldOut'));
+  await expect(card.getByRole('link', { name: en('ticket.buy') })).toHaveCount(0);
+  await page.goto(`/ticketForm/${PATH}?ticketId=4`);
+  await expect(page.getByRole('alert').filter({ hasText: en('ticket.soldOut') })).toBeVisible();
+  await expect(page.getByRole('button', { name: en('order.pay') })).toHaveCount(0);
+});
+
+test('an order left to expire reads as timed out, and its ticket is on sale again', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  // One ticket left, one ticket per project (both projects may run at once).
+  const name = js() ? '夜场票 Evening Pass' : '论坛票 Forum Pass';
+  await verify(page, request, buyer('expire'), LIST);
+  const orderNo = await toCashier(page, name, 1);
+  await page.getByRole('button', { name: 'Abandon' }).click();
+  await expect(page).toHaveURL(
+    (u) => u.pathname === `/ticketSuccess/${PATH}` && u.searchParams.get('pay') === 'abandoned',
+  );
+  await expect(page.getByText(en('order.payAbandoned'))).toBeVisible();
+  await expect(page.locator('[data-status]').first()).toHaveText(en('order.unpaid'));
+  await expect(page.getByRole('button', { name: en('order.pay') })).toBeVisible();
+  await page.goto(LIST);
+  const card = page.locator('li.ticket').filter({ has: page.getByRole('heading', { name }) });
+  await expect(card.locator('.state')).toHaveText(en('ticket.soldOut'));
+  await page.waitForTimeout(31_000);
+  await page.goto(`/orderDetails/${PATH}?orderNo=${orderNo}`);
+  await expect(page.locator('[data-status]').first()).toHaveText(en('order.timedOut'));
+  await expect(page.getByRole('button', { name: en('order.pay') })).toHaveCount(0);
+  await page.goto(LIST);
+  await expect(card.locator('.state')).toHaveText(
+    `${en('ticket.onSale')} · ${en('ticket.left').replace('{{n}}', '1')}`,
+  );
+});
+
+test('cancel an unpaid order', async ({ page, request }) => {
+  await verify(page, request, buyer('cancel'), LIST);
+  const orderNo = await toCashier(page, '单日票 Day Pass', 1);
+  await page.goto(`/orderDetails/${PATH}?orderNo=${orderNo}`);
+  await hydrated(page);
+  await page.getByRole('button', { name: en('order.cancel') }).click();
+  await expect(page.getByRole('alert').filter({ hasText: en('order.cancelDone') })).toBeVisible();
+  await expect(page.locator('[data-status]').first()).toHaveText(en('order.cancelled'));
+  await page.goto(ORDERS);
+  await expect(page.locator(`li[data-order-no="${orderNo}"] .status`)).toHaveText(en('order.cancelled'));
+});
+
+test('apply for a refund with a reason, then cancel the application', async ({ page, request }) => {
+  await verify(page, request, buyer('refund'), LIST);
+  const orderNo = await toCashier(page, '全程通票 Full Pass', 1);
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.goto(`/orderDetails/${PATH}?orderNo=${orderNo}`);
+  await page.getByLabel(en('order.refundReason')).fill('Cannot attend');
+  await page.getByRole('button', { name: en('order.applyRefund') }).click();
+  await expect(page.getByRole('alert').filter({ hasText: en('order.refundDone') })).toBeVisible();
+  await expect(page.locator('[data-status]').first()).toHaveText(en('order.refundApplied'));
+  await expect(page.getByText('Cannot attend')).toBeVisible();
+  await page.getByRole('button', { name: en('order.cancelRefund') }).click();
+  await expect(page.getByRole('alert').filter({ hasText: en('order.cancelRefundDone') })).toBeVisible();
+  await expect(page.locator('[data-status]').first()).toHaveText(en('order.paid'));
+});
