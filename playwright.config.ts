@@ -1,43 +1,62 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_FLAGS, RAISED_LIMITS } from './scripts/lib.mjs';
+import { CHROMIUM, CHROMIUM_FLAGS, RAISED_LIMITS, e2eServer, e2eWorkers } from './scripts/lib.mjs';
 
 /**
  * Browser specs in Debian's Chromium (STACK.md: a test tool's own browser download fails
- * here) against the built Worker, served by `npm start --no-build` on a free port with a
- * fresh database. `npm test` picks the port (E2E_PORT).
+ * here) against the built Worker, served by `npm start --no-build`.
+ *
+ * Parallel: E2E_WORKERS Playwright workers (default 2), and each worker its own server and
+ * database: worker slot i (its parallel index) talks to port E2E_PORT + i, whose fresh D1 lives
+ * in `.wrangler/e2e-state-<port>`. So specs may use the seeded demo contacts, send codes and
+ * register without meeting another worker's state. Playwright loads this file again in every
+ * worker process, after setting TEST_PARALLEL_INDEX there: that picks the worker's baseURL, so
+ * `page`, `request`, `baseURL` and `test.info().project.use.baseURL` all point at its own server.
+ * Change the worker count with E2E_WORKERS, not `--workers` (the servers are started for
+ * E2E_WORKERS). `npm test` picks free ports (E2E_PORT).
+ *
+ * Projects: `js` and `nojs` run every browser spec with JavaScript on and off; `http` runs, once,
+ * the tests tagged `@http`: those that only use `request` (or no fixture at all), whose result
+ * cannot depend on the browser's JavaScript setting.
  */
-const port = Number(process.env.E2E_PORT ?? 8790);
-const baseURL = `http://127.0.0.1:${port}`;
+const workers = e2eWorkers();
+const servers = Array.from({ length: workers }, (_, slot) => e2eServer(slot));
+const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+const own = servers[slot];
+if (!own) {
+  throw new Error(`Playwright worker slot ${slot} has no server: set E2E_WORKERS (${workers} now) instead of --workers`);
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  workers,
   retries: 0,
   reporter: [['list']],
   timeout: 30_000,
   expect: { timeout: 5_000 },
   use: {
-    baseURL,
+    baseURL: own.baseURL,
     viewport: { width: 390, height: 844 },
     launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_FLAGS },
   },
   projects: [
-    { name: 'js', use: { javaScriptEnabled: true } },
+    // Tests tagged @http run only in the `http` project (once, not in js and in nojs).
+    { name: 'js', use: { javaScriptEnabled: true }, grepInvert: /@http\b/ },
     // Tests tagged @js check what only JavaScript can do (e.g. a network failure seen by an island).
-    { name: 'nojs', use: { javaScriptEnabled: false }, grepInvert: /@js\b/ },
+    { name: 'nojs', use: { javaScriptEnabled: false }, grepInvert: [/@js\b/, /@http\b/] },
+    { name: 'http', grep: /@http\b/ },
   ],
-  webServer: {
+  webServer: servers.map((server) => ({
     command: 'node scripts/start.mjs --no-build',
-    url: `${baseURL}/api/health`,
+    url: `${server.baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(port),
-      // One database per run (per port): two runs in one checkout never wipe each other's.
-      PERSIST_DIR: `.wrangler/e2e-state-${port}`,
+      PORT: String(server.port),
+      // One database per server (per port): workers, and two runs in one checkout, never share one.
+      PERSIST_DIR: server.persist,
       FRESH_DB: '1',
       UPSTREAM_URL: '',
       DEV_OUTBOX: '1',
@@ -52,5 +71,5 @@ export default defineConfig({
       // that the 31st lookup in a minute is refused (no other spec looks seats up).
       LIMIT_SEAT_LOOKUPS_PER_IP_MIN: '30',
     },
-  },
+  })),
 });

@@ -80,6 +80,55 @@ export function freePort() {
   });
 }
 
+/**
+ * Ports from `first` on that are free on 127.0.0.1: true when each of `count` consecutive
+ * ports can be bound (and is released again).
+ */
+async function portsFree(first, count) {
+  for (let port = first; port < first + count; port++) {
+    const ok = await new Promise((resolve) => {
+      const srv = createServer();
+      srv.unref();
+      srv.once('error', () => resolve(false));
+      srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+    });
+    if (!ok) return false;
+  }
+  return true;
+}
+
+/** The first of `count` consecutive free TCP ports on 127.0.0.1 (one per e2e server). */
+export async function freePorts(count) {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const first = await freePort();
+    if (first + count <= 65535 && (await portsFree(first, count))) return first;
+  }
+  throw new Error(`no ${count} consecutive free ports on 127.0.0.1`);
+}
+
+/**
+ * Playwright workers of the browser specs (`E2E_WORKERS`, default 2: this machine class has
+ * 2 cores). Each worker gets a server of its own ({@link e2eServer}).
+ */
+export function e2eWorkers() {
+  const raw = process.env.E2E_WORKERS;
+  if (raw === undefined || raw === '') return 2;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 16) throw new Error(`E2E_WORKERS must be a whole number from 1 to 16, not ${raw}`);
+  return n;
+}
+
+/**
+ * The server of Playwright worker slot `slot` (its parallel index, 0 … E2E_WORKERS-1): port
+ * E2E_PORT + slot (E2E_PORT defaults to 8790) and a database of its own
+ * (`.wrangler/e2e-state-<port>`, emptied when it starts), so the browser specs of one worker
+ * never see the codes, registrations or limits of another's.
+ */
+export function e2eServer(slot) {
+  const port = Number(process.env.E2E_PORT ?? 8790) + slot;
+  return { port, baseURL: `http://127.0.0.1:${port}`, persist: `.wrangler/e2e-state-${port}` };
+}
+
 /** Whether the built worker exists. */
 export function isBuilt() {
   return existsSync('dist/server/wrangler.json');

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // npm test: typecheck, lint, unit tests, tests inside workerd, then Playwright in Debian's
-// Chromium against the built Worker on a free port. Stops at the first failing step.
+// Chromium against the built Worker: E2E_WORKERS workers (default 2), each with a server of its
+// own on free ports from E2E_PORT on (playwright.config.ts). Stops at the first failing step and
+// prints how long each step took.
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
-import { run, freePort, CHROMIUM } from './lib.mjs';
+import { run, freePorts, e2eWorkers, CHROMIUM } from './lib.mjs';
 
 
 
@@ -30,16 +32,31 @@ const steps = [
     'e2e',
     async () => {
       ensureChromium();
-      const port = await freePort();
+      // One free port per worker's server: E2E_PORT, E2E_PORT + 1, …
+      const port = await freePorts(e2eWorkers());
       await run('npx', ['playwright', 'test'], { env: { E2E_PORT: String(port) } });
     },
   ],
 ];
 
 const only = process.argv.slice(2);
+const times = [];
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const report = () => console.log(times.map(([name, ms]) => `  ${name.padEnd(10)} ${seconds(ms)}`).join('\n'));
 for (const [name, step] of steps) {
   if (only.length && !only.includes(name)) continue;
   console.log(`\n▶ ${name}`);
-  await step();
+  const start = performance.now();
+  try {
+    await step();
+  } catch (err) {
+    times.push([name, performance.now() - start]);
+    console.error(`\n✘ ${name} failed; the steps took:`);
+    report();
+    throw err;
+  }
+  times.push([name, performance.now() - start]);
 }
-console.log('\nAll test steps passed.');
+console.log('\nAll test steps passed:');
+report();
+console.log(`  ${'total'.padEnd(10)} ${seconds(times.reduce((sum, [, ms]) => sum + ms, 0))}`);

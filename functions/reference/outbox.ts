@@ -26,7 +26,10 @@ export function escapeHtml(text: string): string {
 /** How many entries the page lists. */
 const PAGE_SIZE = 100;
 
-/** `/outbox` (HTML, newest first) and `/outbox.json?to=` (the latest code for a contact); mount at `/dev`. */
+/**
+ * `/outbox` (HTML, newest first) and `/outbox.json?to=` (the latest code for a contact; with
+ * `&expoId=`, the latest for that contact on that expo); mount at `/dev`.
+ */
 export const outbox = new Hono<{ Bindings: AppEnv }>();
 
 outbox.use('*', async function outboxGate(c, next) {
@@ -61,10 +64,15 @@ ${rows || '<tr><td colspan="5">No codes yet.</td></tr>'}
 outbox.get('/outbox.json', async (c) => {
   const to = normalizeContact(c.req.query('to') ?? '');
   if (to === null) return c.json({ error: 'to must be an e-mail address or a phone number' }, 400);
-  const row = await c.env.DB.prepare('SELECT * FROM outbox WHERE to_contact = ? ORDER BY id DESC LIMIT 1')
-    .bind(to)
-    .first<OutboxRow>();
-  if (!row) return c.json({ error: `no code sent to ${to}` }, 404);
+  // Optional: only the codes sent for one expo (a contact may be sent codes on several at once).
+  const expoParam = c.req.query('expoId');
+  const expoId = expoParam === undefined ? null : /^[1-9]\d{0,9}$/.test(expoParam) ? Number(expoParam) : NaN;
+  if (Number.isNaN(expoId)) return c.json({ error: 'expoId must be a positive whole number' }, 400);
+  const row = await (expoId === null
+    ? c.env.DB.prepare('SELECT * FROM outbox WHERE to_contact = ? ORDER BY id DESC LIMIT 1').bind(to)
+    : c.env.DB.prepare('SELECT * FROM outbox WHERE to_contact = ? AND expo_id = ? ORDER BY id DESC LIMIT 1').bind(to, expoId)
+  ).first<OutboxRow>();
+  if (!row) return c.json({ error: `no code sent to ${to}${expoId === null ? '' : ` for expo ${expoId}`}` }, 404);
   return c.json({
     to: row.to_contact,
     channel: row.channel,

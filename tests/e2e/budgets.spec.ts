@@ -200,7 +200,7 @@ test.describe('budgets: nothing moves while a page loads (layout shift 0)', () =
   });
 });
 
-test.describe('budgets: every page\'s HTML ≤ 14 KB gzip', () => {
+test.describe('budgets: every page\'s HTML ≤ 14 KB gzip', { tag: '@http' }, () => {
   async function htmlBytes(request: APIRequestContext, path: string, status = 200): Promise<number> {
     const res = await request.get(path, { headers: { 'accept-encoding': 'identity' } });
     expect(res.status(), `status of ${path}`).toBe(status);

@@ -17,7 +17,7 @@ const title = (page: string) => /<title>([^<]*)<\/title>/.exec(page)?.[1];
 const IEAE = caseOf('IEAE');
 const ZHANG = 'IWHBZIMYEOZETLFI';
 
-test.describe('spec §4 config application on routes other than the home', () => {
+test.describe('spec §4 config application on routes other than the home', { tag: '@http' }, () => {
   test('expo 1308 forces Chinese on its lookup (config 6310), whatever the cookie; its 5959 url keeps the visitor language', async ({ request }) => {
     const forced = await html(request, lookupPath('IEAESearch', 10542, 1308), 'en');
     expect(htmlLang(forced)).toBe(HTML_LANG.zh);

@@ -82,7 +82,7 @@ async function startWorker(port: number, upstream: string): Promise<ChildProcess
   throw new Error('the counting Worker did not start');
 }
 
-test.describe('getCustomerId through the edge cache of the built Worker', () => {
+test.describe('getCustomerId through the edge cache of the built Worker', { tag: '@http' }, () => {
   test.describe.configure({ mode: 'serial', timeout: 120_000 });
   let proxy: Proxy;
   let worker: ChildProcess;

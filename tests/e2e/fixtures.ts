@@ -3,6 +3,25 @@
  * functions/reference/SEED.md, the language cookie, the catalogue strings, the mode of the
  * running project (`js` or `nojs`, playwright.config.ts) and a no-JS lookup that yields a
  * credential page.
+ *
+ * How the specs run in parallel (playwright.config.ts), and what a new spec needs to know:
+ *
+ * - Every Playwright worker has a server and a database of its own (freshly migrated and
+ *   seeded): `page`, `request`, `baseURL` and {@link baseUrl} all point at the worker's server.
+ *   So a spec may use the seeded demo contacts (`one@demo.test` …), send codes and register
+ *   as it likes: no other worker sees it. Import `test` from '@playwright/test' as usual.
+ * - Tests of one file are spread over the workers (`fullyParallel`), and the js and nojs runs of
+ *   a test may land on different servers: a test must not rely on another test having run
+ *   before it (on its server). A test that changes a seeded contact for good (completes its
+ *   form, updates its registration) still uses a contact of its project (`…-js@` / `…-nojs@`),
+ *   since both runs may share one server.
+ * - Codes: read them from the dev outbox by contact and expo — {@link latestOutboxCode}
+ *   (`/dev/outbox.json?to=<contact>&expoId=<expo>`), or lookup-helpers.ts `sendCode` /
+ *   `readCode`, which take the expo from the lookup form — so a code sent to the same contact
+ *   on another expo is never taken for this one.
+ * - A test that only uses `request` (or no fixture), whose result cannot depend on the
+ *   browser's JavaScript setting, is tagged `@http` (`test('…', { tag: '@http' }, …)`, or on its
+ *   `test.describe`): it runs once, in the `http` project, instead of in `js` and in `nojs`.
  */
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type BrowserContext, type TestInfo } from '@playwright/test';
@@ -110,9 +129,14 @@ interface OutboxEntry {
   createdAt: string;
 }
 
-/** The latest code the dev outbox holds for a contact (`/dev/outbox.json?to=`), or null. */
-export async function latestOutboxCode(request: APIRequestContext, to: string): Promise<OutboxEntry | null> {
-  const res = await request.get(`/dev/outbox.json?to=${encodeURIComponent(to)}`);
+/**
+ * The latest code the dev outbox holds for a contact (`/dev/outbox.json?to=`), or null; with
+ * `expoId`, the latest one sent for that expo (`&expoId=`), so a code sent to the same contact
+ * on another expo is never taken for it.
+ */
+export async function latestOutboxCode(request: APIRequestContext, to: string, expoId?: number): Promise<OutboxEntry | null> {
+  const expo = expoId === undefined ? '' : `&expoId=${expoId}`;
+  const res = await request.get(`/dev/outbox.json?to=${encodeURIComponent(to)}${expo}`);
   if (!res.ok()) return null;
   const body = (await res.json()) as Partial<OutboxEntry> | null;
   return body && typeof body.code === 'string' ? { code: body.code, createdAt: String(body.createdAt ?? '') } : null;
@@ -137,10 +161,10 @@ export async function lookUpByEmail(
     f: target.f,
     back: target.back,
   };
-  const before = await latestOutboxCode(request, email);
+  const before = await latestOutboxCode(request, email, target.expoId);
   const sent = await request.post('/api/send-code', { form: { ...page, checkType: '2', email }, maxRedirects: 0 });
   expect(sent.status(), `send-code for ${email}: ${await sent.text()}`).toBe(303);
-  const after = await latestOutboxCode(request, email);
+  const after = await latestOutboxCode(request, email, target.expoId);
   expect(after, `the dev outbox holds a code for ${email} (DEV_OUTBOX=1)`).not.toBeNull();
   expect(after, `send-code for ${email} added a new code to the outbox`).not.toEqual(before);
   const looked = await request.post('/api/lookup', {

@@ -188,7 +188,7 @@ test.describe('share previews for crawlers (spec §1)', () => {
     whatsapp: 'WhatsApp/2.23.20.0 A',
   };
   for (const [name, ua] of Object.entries(AGENTS)) {
-    test(`${name} crawler gets the share tags in the first bytes`, async ({ request, baseURL }) => {
+    test(`${name} crawler gets the share tags in the first bytes`, { tag: '@http' }, async ({ request, baseURL }) => {
       // The guard starts the messaging app's login only when the upstream gives an app id: the reference has none.
       const res = await request.get(home(2001), { headers: { 'user-agent': ua }, maxRedirects: 0 });
       expect(res.status()).toBe(200);
@@ -204,12 +204,12 @@ test.describe('share previews for crawlers (spec §1)', () => {
     });
   }
 
-  test('the lookup pages carry them too', async ({ request }) => {
+  test('the lookup pages carry them too', { tag: '@http' }, async ({ request }) => {
     const html = await (await request.get('/IEAESearch/21308/MTMwOA/visitor')).text();
     expect(html.slice(0, 2048)).toContain('<meta property="og:title" content="国际能源展：立即预登记">');
   });
 
-  test('a personal share: the name plus the invites text', async ({ request, baseURL }) => {
+  test('a personal share: the name plus the invites text', { tag: '@http' }, async ({ request, baseURL }) => {
     const q = `?defineName=${encodeURIComponent('Ann')}&shareUserId=7`;
     const html = await (await request.get(`${home(2001)}${q}`)).text();
     const title = `${t('zh', 'share.invites').replace('{{name}}', 'Ann')} · 通用中文查询展：立即预登记`;

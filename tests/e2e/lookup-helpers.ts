@@ -228,18 +228,29 @@ interface OutboxMark {
   createdAt: string;
 }
 
-/** The outbox's latest entry for a contact before a send (to tell a new code from an old one). */
-export async function outboxMark(request: APIRequestContext, to: string): Promise<OutboxMark | null> {
-  return latestOutboxCode(request, to);
+/**
+ * The outbox's latest entry for a contact (on expo `expoId` when given) before a send, to tell a
+ * new code from an old one.
+ */
+export async function outboxMark(request: APIRequestContext, to: string, expoId?: number): Promise<OutboxMark | null> {
+  return latestOutboxCode(request, to, expoId);
 }
 
-/** The code sent to `to` after `before` (polls the dev outbox `/dev/outbox.json?to=`). */
-export async function readCode(request: APIRequestContext, to: string, before: OutboxMark | null = null): Promise<string> {
+/**
+ * The code sent to `to` (on expo `expoId` when given) after `before` (polls the dev outbox
+ * `/dev/outbox.json?to=&expoId=`).
+ */
+export async function readCode(
+  request: APIRequestContext,
+  to: string,
+  before: OutboxMark | null = null,
+  expoId?: number,
+): Promise<string> {
   let code = '';
   await expect
     .poll(
       async () => {
-        const now = await latestOutboxCode(request, to);
+        const now = await latestOutboxCode(request, to, expoId);
         if (!now || (before && now.code === before.code && now.createdAt === before.createdAt)) return null;
         code = now.code;
         return code;
@@ -251,14 +262,27 @@ export async function readCode(request: APIRequestContext, to: string, before: O
 }
 
 /**
+ * The expo a lookup form sends codes for: the hidden `expoId` of the form holding `control`
+ * (src/islands/LookupForm.tsx), or undefined for a form without one (then the outbox is read
+ * by contact alone).
+ */
+export async function formExpoId(page: Page, control: Locator): Promise<number | undefined> {
+  const field = page.locator('form').filter({ has: control }).locator('input[type="hidden"][name="expoId"]');
+  if ((await field.count()) !== 1) return undefined;
+  const value = Number(await field.inputValue());
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+/**
  * Presses the send-code button and reads the new code from the outbox. With JS the button then
  * counts down ('getting now (n)', disabled); without JS the page comes back with the info notice.
  */
 export async function sendCode(page: Page, request: APIRequestContext, to: string, s: Record<string, string>): Promise<string> {
-  const before = await outboxMark(request, to);
   const f = form(page, s);
+  const expoId = await formExpoId(page, f.send);
+  const before = await outboxMark(request, to, expoId);
   await f.send.click();
-  const code = await readCode(request, to, before);
+  const code = await readCode(request, to, before, expoId);
   if (js()) {
     await expect(f.send).toBeDisabled();
     await expect(f.send).toHaveText(textPattern(s['search.countdown'] ?? ''));

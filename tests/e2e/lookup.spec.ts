@@ -449,7 +449,7 @@ test.describe('lookup: validation (spec §5) and a wrong code (spec §8)', () =>
   });
 });
 
-test('eid() is base64url of the decimal without padding', () => {
+test('eid() is base64url of the decimal without padding', { tag: '@http' }, () => {
   expect(eid(1308)).toBe('MTMwOA');
   expect(credentialPath(caseOf('IEAE'), 'ABC')).toBe('/IEAESuccess/MjEzMDg/QUJD/MTMwOA/21308/');
 });

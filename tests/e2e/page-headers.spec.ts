@@ -76,7 +76,7 @@ async function postBadEmail(request: APIRequestContext, target: LookupTarget = I
   return location;
 }
 
-test.describe('Cache-Control and noindex by page (issue 9 §1)', () => {
+test.describe('Cache-Control and noindex by page (issue 9 §1)', { tag: '@http' }, () => {
   const publicPages: ReadonlyArray<[string, string, number]> = [
     ['the root', '/', 200],
     ['the not-found page', '/no-such-page', 404],
@@ -144,7 +144,7 @@ test.describe('Cache-Control and noindex by page (issue 9 §1)', () => {
   });
 });
 
-test.describe('Permissions-Policy (issue 9 §2)', () => {
+test.describe('Permissions-Policy (issue 9 §2)', { tag: '@http' }, () => {
   test('pages, the API and static files deny the camera', async ({ request }) => {
     for (const path of ['/', PAGES.generic, HOME_2001, '/no-such-page', '/api/health', '/logo.jpg', '/favicon.svg']) {
       const res = await request.get(path, { maxRedirects: 0 });
@@ -173,7 +173,7 @@ test.describe('Permissions-Policy (issue 9 §2)', () => {
 });
 
 test.describe("CSP img-src: this site, data: and the page's own image hosts (issue 9 §3)", () => {
-  test('a page whose config has an image on another host names that host, not https: wholesale', async ({
+  test('a page whose config has an image on another host names that host, not https: wholesale', { tag: '@http' }, async ({
     request,
   }) => {
     for (const path of [HOME_2001, PAGES.generic]) {
@@ -183,7 +183,7 @@ test.describe("CSP img-src: this site, data: and the page's own image hosts (iss
     }
   });
 
-  test('pages without organiser images allow only this site and data:', async ({ request }) => {
+  test('pages without organiser images allow only this site and data:', { tag: '@http' }, async ({ request }) => {
     for (const path of ['/', '/no-such-page', PAGES.ieaeVisitor, `/21308/${encodeId(1308)}/visitor`]) {
       const csp = (await request.get(path)).headers()['content-security-policy'] ?? '';
       expect.soft(directives(csp).get('img-src'), path).toEqual(["'self'", 'data:']);

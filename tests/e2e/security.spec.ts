@@ -9,7 +9,7 @@ import { IEAE_VISITOR, lookUpByEmail, type LookupTarget } from './fixtures';
 
 const freshEmail = (tag: string) => `sec-${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@demo.test`;
 
-test('HEAD and aborted requests on lookup pages never break later lookups of that expo (hole 2)', async ({
+test('HEAD and aborted requests on lookup pages never break later lookups of that expo (hole 2)', { tag: '@http' }, async ({
   request,
   playwright,
   baseURL,

@@ -110,7 +110,7 @@ test.describe('language cookie round trip (spec §1: _h5_lang, 60 days, form pos
     }
   }
 
-  test('POST /api/lang answers 303 to the page with the cookie (what the form does in either mode)', async ({
+  test('POST /api/lang answers 303 to the page with the cookie (what the form does in either mode)', { tag: '@http' }, async ({
     request,
   }) => {
     const res = await request.post('/api/lang', { form: { lang: 'thai', back: PAGES.thaiNew }, maxRedirects: 0 });
@@ -121,7 +121,7 @@ test.describe('language cookie round trip (spec §1: _h5_lang, 60 days, form pos
     expect(setCookie).toMatch(new RegExp(`Max-Age=${LANG_COOKIE_DAYS * DAY_S}\\b`));
   });
 
-  test('a foreign back link is not followed', async ({ request }) => {
+  test('a foreign back link is not followed', { tag: '@http' }, async ({ request }) => {
     const res = await request.post('/api/lang', {
       form: { lang: 'en', back: 'https://evil.example/' },
       maxRedirects: 0,
@@ -343,7 +343,7 @@ function directives(csp: string): Map<string, string> {
   );
 }
 
-test.describe('security headers on every route', () => {
+test.describe('security headers on every route', { tag: '@http' }, () => {
   for (const route of ROUTES) {
     test(route.name, async ({ request }) => {
       const res = await route.send(request);

@@ -24,7 +24,7 @@ function client(): Upstream {
   });
 }
 
-test.describe('upstream client over HTTP against the reference upstream', () => {
+test.describe('upstream client over HTTP against the reference upstream', { tag: '@http' }, () => {
   test('selectAESKey gives expo 1308 a 16-character key', async () => {
     const r = await client().selectAESKey(EXPO);
     expect(r.ok).toBe(true);

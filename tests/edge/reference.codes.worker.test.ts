@@ -335,6 +335,36 @@ describe('development outbox', () => {
     expect((await raw('/dev/outbox.json?to=')).status).toBe(400);
   });
 
+  it('with expoId: the latest code for that contact on that expo, not a later one of another expo', async () => {
+    const to = 'outbox.expo@demo.test';
+    const latest = async (query: string) => {
+      const res = await raw(`/dev/outbox.json?to=${encodeURIComponent(to)}${query}`);
+      expect(res.status, query).toBe(200);
+      return (await res.json()) as { code: string; expoId: number };
+    };
+    await send('getemailCode', 1308, to);
+    const on1308 = await latest('&expoId=1308');
+    expect(on1308.expoId).toBe(1308);
+    await send('getemailCode', 1108, to);
+    const on1108 = await latest('&expoId=1108');
+    expect(on1108.expoId).toBe(1108);
+    // Without expoId: the latest of any expo (1108's); with it, each expo's own.
+    expect(await latest('')).toEqual(on1108);
+    expect(await latest('&expoId=1308')).toEqual(on1308);
+    // Check against the table: one row per expo, each code where it was stored.
+    const rows = await testEnv.DB.prepare('SELECT expo_id, code FROM outbox WHERE to_contact = ? ORDER BY id')
+      .bind(to)
+      .all<{ expo_id: number; code: string }>();
+    expect(rows.results).toEqual([
+      { expo_id: 1308, code: on1308.code },
+      { expo_id: 1108, code: on1108.code },
+    ]);
+    expect((await raw(`/dev/outbox.json?to=${to}&expoId=1261`)).status).toBe(404);
+    for (const bad of ['', 'x', '0', '-1', '1.5', '13080000000']) {
+      expect((await raw(`/dev/outbox.json?to=${to}&expoId=${bad}`)).status, `expoId=${bad}`).toBe(400);
+    }
+  });
+
   it.each(['0', '', undefined])('both routes are 404 when DEV_OUTBOX is %j', async (flag) => {
     const env = { ...testEnv };
     if (flag === undefined) delete env.DEV_OUTBOX;
