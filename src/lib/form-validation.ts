@@ -164,7 +164,7 @@ export function validateField(f: FormField, values: PostedValues, opts: Validate
   return null;
 }
 
-/** A field's contribution to the upstream data (only after it passed). Empty optional values are left out. */
+/** A field's contribution to the upstream data (only after it passed). Empty optional values are left out, except a checkbox's empty list. */
 function dataOf(f: FormField, v: PostedValues): FormData {
   const value = get(v, f.key);
   switch (f.type) {
@@ -182,7 +182,9 @@ function dataOf(f: FormField, v: PostedValues): FormData {
     case 'checkbox': {
       const list = ticked(f, v);
       if (f.other && otherTicked(f, v)) list.push(get(v, `${f.key}.other`));
-      return list.length === 0 ? {} : { [f.key]: list };
+      // Always sent, also empty: an update that unticks every option must clear what was ticked
+      // before (the upstream merges values), e.g. withdrawing the seat-lookup consent (issue 12).
+      return { [f.key]: list };
     }
     case 'idDocument': {
       const type = get(v, `${f.key}.type`);

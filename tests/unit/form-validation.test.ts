@@ -157,3 +157,15 @@ describe('registration form validation (spec §5)', () => {
     expect(isValidDate('2026-2-1')).toBe(false);
   });
 });
+
+describe('an unticked checkbox is sent as an empty list', () => {
+  it('so an update clears what was ticked before (the seat-lookup consent is withdrawn, issue 12)', () => {
+    const { fields: consent } = parseFormDefinition([
+      { key: 'uname', type: 'text', required: true, label: L('Name') },
+      { key: 'seatConsent', type: 'checkbox', label: L('Find me by name'), options: [{ value: '1', label: L('Yes') }] },
+    ]);
+    const opts = { lang: 'en' as const, today: TODAY };
+    expect(validateForm(consent, { uname: 'Li' }, opts)).toEqual({ ok: true, data: { uname: 'Li', seatConsent: [] } });
+    expect(validateForm(consent, { uname: 'Li', 'seatConsent.0': '1' }, opts)).toEqual({ ok: true, data: { uname: 'Li', seatConsent: ['1'] } });
+  });
+});
