@@ -1,0 +1,92 @@
+/**
+ * Issue 13, the credential at the entrance, in Chromium against the built Worker (both projects
+ * unless tagged @js): the QR code is an `<img>` whose own bytes decode to the euCode, the save
+ * link downloads that PNG, the usage sits by the QR with a refresh link, the page stays at
+ * 0 JavaScript files and `private, no-store`.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { caseOf, credentialPath } from './lookup-helpers';
+import { t } from './fixtures';
+
+const IEAE = caseOf('IEAE');
+const CODE = IEAE.one.euCode;
+const PATH = `${credentialPath(IEAE, CODE)}?f=e2e`;
+
+function decodePng(bytes: Buffer): { data: string | null; width: number } {
+  const png = PNG.sync.read(bytes);
+  return { data: jsQR(Uint8ClampedArray.from(png.data), png.width, png.height)?.data ?? null, width: png.width };
+}
+
+test.describe('credential page: save the QR to the phone', () => {
+  test('the QR is an <img> of a PNG that decodes to the euCode, crisp at 3x', async ({ page, request }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
+    const res = await page.goto(PATH);
+    expect(res?.status()).toBe(200);
+    const img = page.locator('img.qr');
+    await expect(img).toBeVisible();
+    await expect(img).toHaveAttribute('alt', t('zh', 'success.qrAlt').replace('{{code}}', CODE));
+    const box = await img.boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThanOrEqual(240);
+    const natural = await img.evaluate((el) => (el as HTMLImageElement).naturalWidth).catch(() => null);
+    const src = (await img.getAttribute('src')) ?? '';
+    expect(src).toMatch(/^\/qr\/[^/]+\/[^/]+\/[^/]+\/\d+\.png$/);
+    // the image URL carries the credential's own segments and nothing else
+    expect(src).toBe(`${credentialPath(IEAE, CODE).replace(`/${IEAE.success}/`, '/qr/').replace(/\/$/, '')}.png`);
+    const image = await request.get(src);
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toBe('image/png');
+    expect(image.headers()['cache-control']).toBe('private, max-age=31536000, immutable');
+    const decoded = decodePng(await image.body());
+    expect(decoded.data).toBe(CODE);
+    expect(decoded.width).toBeGreaterThanOrEqual(3 * 240);
+    if (natural !== null) expect(natural).toBe(decoded.width);
+    expect(scripts, 'the credential page loads no JavaScript file').toEqual([]);
+    await expect(page.locator('script[src]')).toHaveCount(0);
+  });
+
+  test('the save link downloads the PNG', async ({ page }) => {
+    await page.goto(PATH);
+    const link = page.getByRole('link', { name: t('zh', 'success.saveImage') });
+    await expect(link).toBeVisible();
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe(`${CODE}.png`);
+    const file = await download.path();
+    const bytes = await readFile(file);
+    expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(decodePng(bytes).data).toBe(CODE);
+  });
+});
+
+test.describe('credential page: usage at a glance', () => {
+  test('status, count and maximum by the QR in large type, a refresh link, no-store', async ({ page }) => {
+    const res = await page.goto(PATH);
+    expect(res?.headers()['cache-control']).toBe('private, no-store');
+    const usage = page.getByRole('region', { name: t('zh', 'success.usage') });
+    await expect(usage).toBeVisible();
+    for (const key of ['success.useStatus', 'success.usedCount', 'success.maxCount']) {
+      await expect(usage.getByText(t('zh', key), { exact: true })).toBeVisible();
+    }
+    const values = usage.locator('dd');
+    await expect(values).toHaveCount(3);
+    await expect(values.first()).toHaveText(new RegExp(`^(${t('zh', 'success.used')}|${t('zh', 'success.unused')})$`));
+    await expect(values.nth(1)).toHaveText(/^\d+$/);
+    const size = await values.first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(size, 'large enough to read at arm\'s length').toBeGreaterThanOrEqual(24);
+    // the usage block follows the QR directly
+    const qrBox = await page.locator('img.qr').boundingBox();
+    const usageBox = await usage.boundingBox();
+    expect((usageBox?.y ?? 0) - ((qrBox?.y ?? 0) + (qrBox?.height ?? 0))).toBeLessThan(120);
+    await expect(page.locator('[data-offline]')).toBeHidden();
+    const refresh = usage.getByRole('link', { name: t('zh', 'success.refresh') });
+    await expect(refresh).toHaveAttribute('href', PATH);
+    const [again] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === new URL(PATH, 'http://x').pathname), refresh.click()]);
+    expect(again.status()).toBe(200);
+    expect(again.headers()['cache-control']).toBe('private, no-store');
+  });
+});
