@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { caseOf, credentialPath } from './lookup-helpers';
+import { caseOf, credentialPath, lookupUrl, openLookup, textPattern } from './lookup-helpers';
 import { t } from './fixtures';
 
 const IEAE = caseOf('IEAE');
@@ -88,5 +88,39 @@ test.describe('credential page: usage at a glance', () => {
     const [again] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === new URL(PATH, 'http://x').pathname), refresh.click()]);
     expect(again.status()).toBe(200);
     expect(again.headers()['cache-control']).toBe('private, no-store');
+  });
+});
+
+test.describe('credential page: offline', () => {
+  test('@js after one visit, the page opens with the network cut and says it is an offline copy', async ({ page, context }) => {
+    // The lookup page's island registers the service worker (the credential page has no script).
+    await openLookup(page, lookupUrl(IEAE));
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.goto(PATH);
+    await expect(page.locator('dd.code')).toHaveText(CODE);
+    await expect(page.locator('[data-offline]')).toBeHidden();
+    // the worker controls the page and has stored it
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.locator('dd.code')).toHaveText(CODE);
+    const line = page.locator('[data-offline]');
+    await expect(line).toBeVisible();
+    await expect(line).toHaveText(textPattern(t('zh', 'success.offline')));
+    await expect(line).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+    // the QR image was stored too
+    const natural = await page.locator('img.qr').evaluate(async (el) => {
+      const img = el as HTMLImageElement;
+      if (!img.complete) await new Promise((r) => img.addEventListener('load', r, { once: true }));
+      return img.naturalWidth;
+    });
+    expect(natural).toBeGreaterThanOrEqual(720);
+    // a credential never visited has no copy
+    const other = caseOf('IEAE').several?.[0]?.euCode ?? 'F5IP7DURIP7EXQPG';
+    const unvisited = await page.goto(credentialPath(IEAE, other)).catch(() => null);
+    expect(unvisited === null || unvisited.status() !== 200).toBe(true);
+    await context.setOffline(false);
   });
 });
