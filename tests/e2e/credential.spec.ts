@@ -5,6 +5,7 @@
  * 0 JavaScript files and `private, no-store`.
  */
 import { readFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
@@ -122,5 +123,20 @@ test.describe('credential page: offline', () => {
     const unvisited = await page.goto(credentialPath(IEAE, other)).catch(() => null);
     expect(unvisited === null || unvisited.status() !== 200).toBe(true);
     await context.setOffline(false);
+  });
+});
+
+test.describe('credential page: weight', () => {
+  test('HTML at most 14 KB gzip, and with its QR image under 20 KB', async ({ request }) => {
+    const html = await request.get(PATH);
+    expect(html.status()).toBe(200);
+    const body = await html.body();
+    const gz = gzipSync(body).length;
+    expect(gz).toBeLessThanOrEqual(14 * 1024);
+    const src = /<img[^>]*class="qr[^"]*"[^>]*src="([^"]+)"|<img[^>]*src="([^"]+)"[^>]*class="qr/.exec(body.toString('utf8'));
+    const image = await request.get(src?.[1] ?? src?.[2] ?? '');
+    expect(image.status()).toBe(200);
+    expect(gz + (await image.body()).length).toBeLessThan(20 * 1024);
+    expect(body.toString('utf8')).not.toMatch(/<script[^>]+src=/);
   });
 });
