@@ -19,6 +19,8 @@ import { queryCustomerCode } from './calls/queryCustomerCode';
 import { queryFromUserExpoId } from './calls/secondForm';
 import { selectAesKey } from './calls/selectAesKey';
 import { SEND_CALLS, sendCode } from './calls/sendCode';
+import { addExpoUserSite, deleteExpoUserSite, selectExpoUserSiteId, selectSiteDateList, selectSiteTypeList } from './calls/sites';
+import { SitePath } from '../upstream/site-paths';
 import { RefCode, reply } from './envelope';
 import { type RefEnv, withExpo } from './expo';
 import { outbox } from './outbox';
@@ -43,6 +45,12 @@ custom.get(Path.queryFromUserExpoId, withExpo, queryFromUserExpoId);
 custom.get(Path.queryCustomerCode, withExpo, queryCustomerCode);
 custom.post(Path.addUserInfo, withExpo, addUserInfo);
 custom.post(Path.camera5, withExpo, camera5);
+// Site booking (UPSTREAM.md "Site booking"): calls/sites.ts.
+custom.get(SitePath.selectSiteTypeList, withExpo, selectSiteTypeList);
+custom.get(SitePath.selectSiteDateList, withExpo, selectSiteDateList);
+custom.post(SitePath.addExpoUserSite, withExpo, addExpoUserSite);
+custom.get(SitePath.selectExpoUserSiteId, withExpo, selectExpoUserSiteId);
+custom.post(SitePath.deleteExpoUserSite, withExpo, deleteExpoUserSite);
 // Registered last: reached only when no call above matched (path or method).
 custom.all('*', unknownCall);
 
