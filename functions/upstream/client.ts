@@ -15,6 +15,7 @@ import type { Lang } from '../../src/lib/languages';
 import { emailSenderPath, smsPhone, smsSenderPath } from './senders';
 import { fullPhone } from '../../src/lib/phone';
 import { createCore, type UpstreamOptions } from './core';
+import { siteCalls, type SiteCalls } from './calls/sites';
 import {
   Added,
   AesKeyData,
@@ -38,8 +39,8 @@ export type Contact =
   | { type: 'phone'; /** e.g. `+66`: the first word of the picked country entry */ areaCode: string; national: string }
   | { type: 'email'; email: string };
 
-/** The upstream's calls, one method each (UPSTREAM.md "Calls"). */
-export interface Upstream {
+/** The upstream's calls, one method each (UPSTREAM.md "Calls"; site booking: calls/sites.ts). */
+export interface Upstream extends SiteCalls {
   /** `GET /CustomerUserInfo/selectAESKey`: the expo's key. Throws `no-key` when a success carries no usable key. */
   selectAESKey(expoId: number): Promise<UpstreamResult<AesKeyData>>;
   /** The expo's aesKey from the isolate's key cache, fetched once (spec §4: navigation fetches it); throws `no-key`. */
@@ -98,6 +99,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
   const verifyPhone = (c: Contact): string => (c.type === 'email' ? c.email : smsPhone(c.areaCode, c.national));
 
   return {
+    ...siteCalls(core),
     selectAESKey,
     aesKey: aesKeyOf,
 

@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { caseOf, credentialPath, lookupUrl, openLookup, textPattern } from './lookup-helpers';
+import { caseOf, credentialPath, lookupByEmail, lookupUrl, openLookup, textPattern } from './lookup-helpers';
 import { t } from './fixtures';
 
 const IEAE = caseOf('IEAE');
@@ -138,5 +138,48 @@ test.describe('credential page: weight', () => {
     expect(image.status()).toBe(200);
     expect(gz + (await image.body()).length).toBeLessThan(20 * 1024);
     expect(body.toString('utf8')).not.toMatch(/<script[^>]+src=/);
+  });
+});
+
+test.describe('credential page: site booking', () => {
+  const z = (key: string, n?: number) => t('zh', key).replace('{{n}}', String(n ?? ''));
+
+  test('a stranger sees the slots and a link to verify, no buttons', async ({ page }) => {
+    await page.goto(PATH);
+    const site = page.getByRole('region', { name: z('site.title') });
+    await expect(site).toBeVisible();
+    await expect(site.getByText('展馆导览 Guided hall tour')).toBeVisible();
+    await expect(site.getByText(`2026-12-02 15:00-16:00 · ${z('site.soldOut')}`)).toBeVisible();
+    await expect(site.getByRole('button')).toHaveCount(0);
+    await expect(site.getByRole('link', { name: z('site.verifyLink') })).toHaveAttribute('href', lookupUrl(IEAE));
+  });
+
+  test('the owner books, sees the booking, is told "full" and "already booked", cancels', async ({ page, request, baseURL }) => {
+    await openLookup(page, lookupUrl(IEAE));
+    await lookupByEmail(page, request, 'one@demo.test');
+    await expect(page.locator('dd.code')).toHaveText(CODE);
+    const here = new URL(page.url());
+    const back = `${here.pathname}${here.search}`;
+    const site = page.getByRole('region', { name: z('site.title') });
+    await expect(site.getByText(`2026-12-01 14:00-15:00 · ${z('site.placesLeft', 20)}`)).toBeVisible();
+    await site.getByRole('button', { name: `${z('site.book')} 展馆导览 Guided hall tour 2026-12-01 14:00-15:00` }).click();
+    await expect(page.getByRole('status').filter({ hasText: z('site.booked') })).toBeVisible();
+    await expect(site.getByText(`2026-12-01 14:00-15:00 · ${z('site.placesLeft', 19)}`)).toBeVisible();
+    await expect(site.getByText(`展馆导览 Guided hall tour · 2026-12-01 14:00-15:00`)).toBeVisible();
+    // the type is held: no more book buttons for it, the other type still bookable
+    await expect(site.getByRole('button', { name: /展馆导览/ })).toHaveCount(0);
+    await expect(site.getByRole('button', { name: /新品发布会/ })).toHaveCount(1);
+    // a second booking of the type and a full slot, posted as the forms would (a stale page)
+    const form = (f: Record<string, string>) => page.request.post('/api/site', { form: { ...f, back }, headers: { origin: baseURL ?? '' }, maxRedirects: 0 });
+    expect((await form({ action: 'book', siteDateId: '5101' })).status()).toBe(303);
+    await page.goto(back);
+    await expect(page.getByRole('alert').filter({ hasText: z('site.already') })).toBeVisible();
+    expect((await form({ action: 'book', siteDateId: '5104' })).status()).toBe(303);
+    await page.goto(back);
+    await expect(page.getByRole('alert').filter({ hasText: z('site.full') })).toBeVisible();
+    await site.getByRole('button', { name: z('site.cancel') }).click();
+    await expect(page.getByRole('status').filter({ hasText: z('site.cancelled') })).toBeVisible();
+    await expect(site.getByText(`2026-12-01 14:00-15:00 · ${z('site.placesLeft', 20)}`)).toBeVisible();
+    await expect(site.getByRole('button', { name: z('site.cancel') })).toHaveCount(0);
   });
 });
