@@ -32,6 +32,12 @@ export interface AppEnv extends Cloudflare.Env {
   REF_SEND_INTERVAL_S?: string;
   /** Reference upstream: sends per contact and hour (default 5). */
   REF_SENDS_PER_HOUR?: string;
+  /** Google Wallet issuer id (issue 13): with the two below, the credential page offers "Save to Google Wallet". */
+  GOOGLE_WALLET_ISSUER_ID?: string;
+  /** The Google Wallet service account's client_email. */
+  GOOGLE_WALLET_SA_EMAIL?: string;
+  /** The service account's private_key (PKCS#8 PEM; `\n` escapes accepted). A secret: `wrangler secret put`. */
+  GOOGLE_WALLET_SA_KEY?: string;
   /** D1 database of the reference upstream. */
   DB: D1Database;
   // Abuse limits (README "Security" > "Abuse limits", src/lib/limits.ts): counts per window, 0 = off.

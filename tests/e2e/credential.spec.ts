@@ -183,3 +183,12 @@ test.describe('credential page: site booking', () => {
     await expect(site.getByRole('button', { name: z('site.cancel') })).toHaveCount(0);
   });
 });
+
+test.describe('credential page: wallet', () => {
+  test('without the GOOGLE_WALLET_* secrets there is no wallet link', async ({ page }) => {
+    await page.goto(PATH);
+    await expect(page.locator('dd.code')).toHaveText(CODE);
+    await expect(page.getByRole('link', { name: t('zh', 'success.googleWallet') })).toHaveCount(0);
+    await expect(page.locator('a[href^="https://pay.google.com/"]')).toHaveCount(0);
+  });
+});
