@@ -1,6 +1,8 @@
 import { Hono, type ErrorHandler } from 'hono';
 import type { AppEnv } from './env';
 import { api } from './api';
+import { qrImage } from './qr-image';
+import { serviceWorker } from './service-worker';
 import reference from './reference';
 import { guard } from './middleware/guard';
 import { securityHeaders } from './middleware/security-headers';
@@ -24,6 +26,8 @@ export function createApp(): Hono<{ Bindings: AppEnv }> {
   app.use(securityHeaders());
   app.onError(onError);
   app.route('/api', api);
+  app.route('/qr', qrImage); // the credential's QR code as a PNG (issue 13)
+  app.route('/', serviceWorker); // GET /sw.js: offline credential pages (issue 13)
   // The reference upstream's HTTP face (/custom/*, /auth/*, /wx/*) and the development outbox (/dev/*)
   // answer only on local runs that turn them on (middleware/dev-faces.ts; issue 9 hole 8).
   for (const face of ['/custom/*', '/auth/*', '/wx/*', '/dev/*']) app.use(face, devFaces());

@@ -40,6 +40,12 @@ export interface AppEnv extends Cloudflare.Env {
   PAY_SIMULATOR?: string;
   /** Reference upstream: HMAC key of the payment notifications (default: the expo's aesKey, as the simulator signs). */
   REF_PAY_SECRET?: string;
+  /** Google Wallet issuer id (issue 13): with the two below, the credential page offers "Save to Google Wallet". */
+  GOOGLE_WALLET_ISSUER_ID?: string;
+  /** The Google Wallet service account's client_email. */
+  GOOGLE_WALLET_SA_EMAIL?: string;
+  /** The service account's private_key (PKCS#8 PEM; `\n` escapes accepted). A secret: `wrangler secret put`. */
+  GOOGLE_WALLET_SA_KEY?: string;
   /** D1 database of the reference upstream. */
   DB: D1Database;
   // Abuse limits (README "Security" > "Abuse limits", src/lib/limits.ts): counts per window, 0 = off.

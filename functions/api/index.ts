@@ -10,6 +10,7 @@ import { seats } from './seats';
 import { pledge } from './pledge';
 import { health, healthTooLarge } from './health';
 import { order } from './order';
+import { site } from './site';
 
 /**
  * The edge API, mounted at /api (DESIGN.md part 3). Accepts JSON (islands) and form posts
@@ -25,6 +26,8 @@ export const API_BODY_LIMITS: Readonly<Record<string, number>> = {
   '/api/send-code': 16 * 1024,
   '/api/lookup': 16 * 1024,
   '/api/register': 64 * 1024,
+  // issue 13: action, back (a credential path) and one id
+  '/api/site': 2 * 1024,
   // a business card resized to 750×750 JPEG, as base64 (camera.ts MAX_IMAGE), plus the page fields
   '/api/camera': 1_600_000,
   // a health upload: at most 5 MB (src/lib/health.ts) plus the form's fields and boundaries
@@ -67,5 +70,6 @@ api.route('/', seats);
 api.route('/', pledge);
 api.route('/', health);
 api.route('/', order);
+api.route('/', site);
 // Mounted sub-apps do not own notFound: a catch-all keeps unknown API paths out of the pages.
 api.all('*', (c) => c.json({ error: `No API at ${new URL(c.req.url).pathname}` }, 404));

@@ -19,6 +19,8 @@ import { queryCustomerCode } from './calls/queryCustomerCode';
 import { queryFromUserExpoId } from './calls/secondForm';
 import { selectAesKey } from './calls/selectAesKey';
 import { SEND_CALLS, sendCode } from './calls/sendCode';
+import { addExpoUserSite, deleteExpoUserSite, selectExpoUserSiteId, selectSiteDateList, selectSiteTypeList } from './calls/sites';
+import { SitePath } from '../upstream/site-paths';
 import { RefCode, reply } from './envelope';
 import { type RefEnv, withExpo } from './expo';
 import { outbox } from './outbox';
@@ -70,6 +72,12 @@ custom.get(TicketPath.ifOpenRefund, withExpo, tickets.ifOpenRefund);
 custom.post(TicketPath.WxRefundJSAPIByOrderNo, withExpo, tickets.WxRefundJSAPIByOrderNo);
 custom.post(TicketPath.cancelRefundByOrderNo, withExpo, tickets.cancelRefundByOrderNo);
 custom.post(TicketPath.payNotify, withExpo, payNotify);
+// Site booking (UPSTREAM.md "Site booking"): calls/sites.ts.
+custom.get(SitePath.selectSiteTypeList, withExpo, selectSiteTypeList);
+custom.get(SitePath.selectSiteDateList, withExpo, selectSiteDateList);
+custom.post(SitePath.addExpoUserSite, withExpo, addExpoUserSite);
+custom.get(SitePath.selectExpoUserSiteId, withExpo, selectExpoUserSiteId);
+custom.post(SitePath.deleteExpoUserSite, withExpo, deleteExpoUserSite);
 // Registered last: reached only when no call above matched (path or method).
 custom.all('*', unknownCall);
 

@@ -18,6 +18,7 @@ import { createCore, type UpstreamOptions } from './core';
 import { seatCalls, type SeatCalls } from './calls/seats';
 import { healthCalls, type HealthCalls } from './calls/health';
 import { ticketCalls, type TicketCalls } from './calls/tickets';
+import { siteCalls, type SiteCalls } from './calls/sites';
 import {
   Added,
   AesKeyData,
@@ -42,7 +43,7 @@ export type Contact =
   | { type: 'email'; email: string };
 
 /** The upstream's calls, one method each (UPSTREAM.md "Calls"). */
-export type Upstream = LookupCalls & SeatCalls & HealthCalls & TicketCalls;
+export type Upstream = LookupCalls & SeatCalls & HealthCalls & TicketCalls & SiteCalls;
 
 /** The lookup's calls (UPSTREAM.md "Calls"). */
 export interface LookupCalls {
@@ -107,6 +108,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     ...seatCalls(core),
     ...healthCalls(core),
     ...ticketCalls(core),
+    ...siteCalls(core),
     selectAESKey,
     aesKey: aesKeyOf,
 

@@ -205,3 +205,22 @@ export function routePath(target: RouteTarget): string {
       return SEAT_RESULT_PATHS[target.which];
   }
 }
+
+// ---- The credential's QR image (issue 13): the same encoded segments as the credential ----
+
+/**
+ * The path of a credential's QR code as a PNG: `/qr/{urlId}/{euCode}/{expoId}/{fId}.png`, the
+ * credential's own segments and nothing else; `save` adds `?save=1` (an attachment download).
+ * Its inverse is {@link matchQrImagePath}.
+ * @example qrImagePath({ urlId: 21308, euCode: 'ABC', expoId: 1308, fId: 21308 }) // '/qr/MjEzMDg/QUJD/MTMwOA/21308.png'
+ */
+export function qrImagePath(params: SuccessParams, opts: { save?: boolean } = {}): string {
+  const { urlId, euCode, expoId, fId } = params;
+  return `/qr/${encodeId(urlId)}/${encodeId(euCode)}/${encodeId(expoId)}/${fId}.png${opts.save ? '?save=1' : ''}`;
+}
+
+/** The credential a QR image path names (a pathname, no query), or null when it is not one. */
+export function matchQrImagePath(pathname: string): SuccessParams | null {
+  const m = /^\/qr\/([^/]+)\/([^/]+)\/([^/]+)\/(\d{1,12})\.png$/.exec(pathname);
+  return m ? parseSuccessParams(m.slice(1)) : null;
+}

@@ -72,9 +72,9 @@ async function fillForm(page: Page, name: string, more: { idType?: string; idNum
   }
 }
 
-/** The registration code the credential page's QR code holds (screenshot of `svg.qr`, decoded with jsQR). */
+/** The registration code the credential page's QR code holds (screenshot of `img.qr`, decoded with jsQR). */
 async function qrText(page: Page): Promise<string | null> {
-  const png = PNG.sync.read(await page.locator('svg.qr').screenshot());
+  const png = PNG.sync.read(await page.locator('img.qr').screenshot());
   return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? null;
 }
 

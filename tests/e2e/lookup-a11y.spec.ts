@@ -128,7 +128,7 @@ for (const lang of LANGS) {
       const path = await obtainCredentialPath(request);
       await page.goto(path);
       await expectLang(page, lang);
-      await expect(page.locator('svg.qr')).toBeVisible();
+      await expect(page.locator('img.qr')).toBeVisible();
       await axe(page, 'the credential page', browser);
     });
   });

@@ -357,13 +357,13 @@ export async function lookupByPhone(page: Page, request: APIRequestContext, p: P
   await submitCode(page, code, cat);
 }
 
-/** The QR code of the credential page (`svg.qr`), screenshotted and decoded. */
+/** The QR code of the credential page (`img.qr`), screenshotted and decoded. */
 export async function decodeQr(page: Page): Promise<string> {
-  const qr = page.locator('svg.qr');
+  const qr = page.locator('img.qr');
   await expect(qr).toBeVisible();
   const png = PNG.sync.read(await qr.screenshot());
   const found = jsQR(Uint8ClampedArray.from(png.data), png.width, png.height);
-  expect(found, 'jsQR finds a QR code in the screenshot of svg.qr').not.toBeNull();
+  expect(found, 'jsQR finds a QR code in the screenshot of img.qr').not.toBeNull();
   return found?.data ?? '';
 }
 

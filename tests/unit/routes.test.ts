@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodeId } from '../../src/lib/ids';
-import { matchRoute, parsePathParams, routePath, type PathIds, type RouteMatch, type RouteTarget } from '../../src/lib/routes';
+import { matchQrImagePath, matchRoute, parsePathParams, qrImagePath, routePath, type PathIds, type RouteMatch, type RouteTarget } from '../../src/lib/routes';
 import { ALL_VARIANTS } from '../../src/lib/variants';
 
 const eid = encodeId(1308);
@@ -106,5 +106,31 @@ describe('routePath: the inverse of matchRoute (issue 10, one place for URL shap
     const params = { urlId: 10542, euCode: 'A1', expoId: 1308, fId: 10542 };
     expect(routePath({ screen: 'success', variant: ALL_VARIANTS.find((v) => v.name === 'IEAE') ?? null, params })).toBe('/IEAESuccess/MTA1NDI/QTE/MTMwOA/10542/');
     expect(routePath({ screen: 'success', variant: null, params })).toBe('/success/MTA1NDI/QTE/MTMwOA/10542');
+  });
+});
+
+describe('qrImagePath: the credential QR image carries the credential segments only (issue 13)', () => {
+  const cases = [
+    { urlId: 21308, euCode: 'IWHBZIMYEOZETLFI', expoId: 1308, fId: 21308 },
+    { urlId: 1, euCode: 'AB12cd_-', expoId: 999999999, fId: 10542 },
+  ];
+  it('round-trips through matchQrImagePath, with or without ?save=1', () => {
+    for (const params of cases) {
+      for (const save of [false, true]) {
+        const url = new URL(qrImagePath(params, { save }), 'https://x.example');
+        expect(matchQrImagePath(url.pathname), url.href).toEqual(params);
+        expect(url.searchParams.get('save')).toBe(save ? '1' : null);
+      }
+    }
+  });
+  it('uses the same encoded segments as the credential page', () => {
+    const params = cases[0]!;
+    const page = routePath({ screen: 'success', variant: null, params });
+    expect(qrImagePath(params)).toBe(`${page.replace(/^\/success/, '/qr')}.png`);
+  });
+  it('rejects anything else', () => {
+    for (const path of ['/qr/MjEzMDg/QUJD/MTMwOA/21308', '/qr/MjEzMDg/QUJD/MTMwOA/21308.svg', '/qr/MjEzMDg/QUJD/MTMwOA/21308/x.png', '/qr/MjEzMDg/%2F%2F/MTMwOA/21308.png', '/qr/MjEzMDg/QUJD/MTMwOA/0.png', '/qr/x/QUJD/MTMwOA/21308.png']) {
+      expect(matchQrImagePath(path), path).toBeNull();
+    }
   });
 });

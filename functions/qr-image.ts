@@ -1,0 +1,31 @@
+import { Hono } from 'hono';
+import type { AppEnv } from './env';
+import { matchQrImagePath } from '../src/lib/routes';
+import { qrPng } from '../src/lib/qr-png';
+
+/**
+ * `GET /qr/{urlId}/{euCode}/{expoId}/{fId}.png[?save=1]` (issue 13): the credential's QR code
+ * as a PNG, drawn from the URL alone (src/lib/qr-png.ts). It carries only what the credential
+ * URL carries and asks the upstream nothing, so the bytes are a pure function of the URL:
+ * `immutable` for a year, but `private` (a registration code is personal; shared caches keep out)
+ * and `noindex`. `?save=1` answers the same bytes as an attachment named after the code (the
+ * page's "save image" link). Anything else under /qr is a plain 404. HEAD is answered by Hono
+ * from the GET handler without a body.
+ */
+export const qrImage = new Hono<{ Bindings: AppEnv }>();
+
+export const QR_CACHE_CONTROL = 'private, max-age=31536000, immutable';
+
+qrImage.get('/*', async (c) => {
+  const params = matchQrImagePath(new URL(c.req.url).pathname);
+  const save = c.req.query('save');
+  if (!params || (save !== undefined && save !== '1')) return c.text('Not found', 404);
+  const png = await qrPng(params.euCode);
+  const headers: Record<string, string> = {
+    'content-type': 'image/png',
+    'cache-control': QR_CACHE_CONTROL,
+    'x-robots-tag': 'noindex',
+  };
+  if (save === '1') headers['content-disposition'] = `attachment; filename="${params.euCode}.png"`;
+  return c.body(png as Uint8Array<ArrayBuffer>, 200, headers);
+});

@@ -1,0 +1,76 @@
+/**
+ * Site booking calls (UPSTREAM.md "Site booking"; spec §1, §7 `from/site`): plain params and
+ * data. Every reply is read through a schema, loosely (numbers may come as decimal strings);
+ * rows that do not fit are dropped, never shown half. `addExpoUserSite`'s 20201 (full) and
+ * 20202 (already booked of that type) come back as refusals with their code, for the page to
+ * name in the visitor's language.
+ */
+import { z } from 'zod';
+import { isSuccessCode } from '../contract';
+import type { UpstreamCore } from '../core';
+import type { UpstreamResult } from '../result';
+import { SitePath } from '../site-paths';
+
+const Id = z.preprocess((v) => (typeof v === 'string' && /^\d{1,12}$/.test(v.trim()) ? Number(v.trim()) : v), z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+const Count = z.preprocess((v) => (typeof v === 'string' && /^\d{1,9}$/.test(v.trim()) ? Number(v.trim()) : v), z.number().int().min(0).max(1_000_000));
+const Text = (max: number) => z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().max(max));
+
+export const SiteType = z.object({ id: Id, name: Text(200).pipe(z.string().min(1)), note: Text(1000) });
+export type SiteType = z.infer<typeof SiteType>;
+export const SiteDate = z.object({ id: Id, date: Text(40).pipe(z.string().min(1)), timeRange: Text(40), capacity: Count, booked: Count });
+export type SiteDate = z.infer<typeof SiteDate>;
+export const SiteBooking = z.object({ id: Id, typeId: Id, typeName: Text(200), date: Text(40), timeRange: Text(40) });
+export type SiteBooking = z.infer<typeof SiteBooking>;
+
+/** A list whose rows are read one by one: a row that does not fit is left out. */
+function rows<S extends z.ZodType>(schema: S) {
+  return z.preprocess((v) => (Array.isArray(v) ? v : []), z.array(z.unknown()).max(500)).transform((list) =>
+    list.flatMap((item) => {
+      const r = schema.safeParse(item);
+      return r.success ? [r.data as z.output<S>] : [];
+    }),
+  );
+}
+
+export interface SiteCalls {
+  /** `GET /from/site/selectSiteTypeList`: the expo's slot types (an empty list: no site booking). */
+  selectSiteTypeList(p: { expoId: number }): Promise<UpstreamResult<SiteType[]>>;
+  /** `GET /from/site/selectSiteDateList`: the dates of a type with capacity and booked. */
+  selectSiteDateList(p: { expoId: number; typeId: number }): Promise<UpstreamResult<SiteDate[]>>;
+  /** `POST /from/site/addExpoUserSite`: `{ id }`; 20201 full, 20202 already booked of that type. */
+  addExpoUserSite(p: { expoId: number; euCode: string; siteDateId: number }): Promise<UpstreamResult<{ id: number }>>;
+  /** `GET /from/site/selectExpoUserSiteId`: the registration's bookings. */
+  selectExpoUserSiteId(p: { expoId: number; euCode: string }): Promise<UpstreamResult<SiteBooking[]>>;
+  /** `POST /from/site/deleteExpoUserSite`: cancels one of the registration's bookings. */
+  deleteExpoUserSite(p: { expoId: number; euCode: string; id: number }): Promise<UpstreamResult<null>>;
+}
+
+/** The site booking calls on the shared machinery. */
+export function siteCalls(core: UpstreamCore): SiteCalls {
+  const { call, read, ok, refused, plainCall } = core;
+  return {
+    async selectSiteTypeList({ expoId }) {
+      const path = SitePath.selectSiteTypeList;
+      const env = await call(path, expoId, { method: 'GET', query: { expoId: String(expoId) } });
+      return isSuccessCode(env.code) ? ok(env, read(path, rows(SiteType), env.data)) : refused(env);
+    },
+    async selectSiteDateList({ expoId, typeId }) {
+      const path = SitePath.selectSiteDateList;
+      const env = await call(path, expoId, { method: 'GET', query: { expoId: String(expoId), typeId: String(typeId) } });
+      return isSuccessCode(env.code) ? ok(env, read(path, rows(SiteDate), env.data)) : refused(env);
+    },
+    async addExpoUserSite({ expoId, euCode, siteDateId }) {
+      const path = SitePath.addExpoUserSite;
+      const env = await call(path, expoId, { method: 'POST', body: { expoId, euCode, siteDateId } });
+      return isSuccessCode(env.code) ? ok(env, read(path, z.object({ id: Id }), env.data)) : refused(env);
+    },
+    async selectExpoUserSiteId({ expoId, euCode }) {
+      const path = SitePath.selectExpoUserSiteId;
+      const env = await call(path, expoId, { method: 'GET', query: { expoId: String(expoId), euCode } });
+      return isSuccessCode(env.code) ? ok(env, read(path, rows(SiteBooking), env.data)) : refused(env);
+    },
+    deleteExpoUserSite({ expoId, euCode, id }) {
+      return plainCall(SitePath.deleteExpoUserSite, expoId, { method: 'POST', body: { expoId, euCode, id } });
+    },
+  };
+}

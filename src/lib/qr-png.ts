@@ -1,0 +1,102 @@
+/**
+ * The credential's QR code as a PNG (issue 13 "Save the QR to the phone"): in messaging-app
+ * in-app browsers a long press saves or recognises an `<img>`, not inline SVG. The matrix is
+ * uqr's, the same as src/lib/qr.ts draws; the PNG is written here with no dependency: a 1-bit
+ * greyscale image, each module an integer square of pixels (crisp when scaled), compressed with
+ * the platform's `CompressionStream('deflate')` (zlib format, as PNG's IDAT wants) and framed
+ * with CRC-32 chunks. Runs the same on workerd and Node.
+ */
+import { encode } from 'uqr';
+
+/** The smallest side in pixels: 256 CSS px (the widest the page shows it, 16rem) at 3× density. */
+export const QR_PNG_MIN_PIXELS = 768;
+
+/** A QR code's modules, quiet zone included, as the page and the image both draw them. */
+export interface QrMatrix {
+  size: number;
+  /** `dark[y][x]` */
+  dark: readonly (readonly boolean[])[];
+}
+
+/** Error correction M and a 4-module quiet zone, as src/lib/qr.ts. */
+export function qrMatrix(text: string): QrMatrix {
+  const { data, size } = encode(text, { ecc: 'M', border: 4 });
+  return { size, dark: data };
+}
+
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+/** CRC-32 (ISO 3309, as PNG chunks use). @example crc32(new TextEncoder().encode('IEND')) // 0xae426082 */
+export function crc32(bytes: Uint8Array, crc = 0): number {
+  let c = ~crc >>> 0;
+  for (const b of bytes) c = (CRC_TABLE[(c ^ b) & 0xff] as number) ^ (c >>> 8);
+  return ~c >>> 0;
+}
+
+function chunk(type: string, data: Uint8Array): Uint8Array {
+  const out = new Uint8Array(12 + data.length);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, data.length);
+  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
+  out.set(data, 8);
+  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
+  return out;
+}
+
+async function deflate(raw: Uint8Array): Promise<Uint8Array> {
+  const stream = new Blob([raw as BlobPart]).stream().pipeThrough(new CompressionStream('deflate'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** Pixels per module so that the image is at least `minPixels` wide. */
+export function qrScale(size: number, minPixels = QR_PNG_MIN_PIXELS): number {
+  return Math.max(1, Math.ceil(minPixels / size));
+}
+
+/**
+ * A QR code for `text` as PNG bytes: black on white, 1 bit per pixel, at least `minPixels` square.
+ * @example (await qrPng('AB12CD34')).subarray(1, 4) // 'PNG'
+ */
+export async function qrPng(text: string, minPixels = QR_PNG_MIN_PIXELS): Promise<Uint8Array> {
+  const { size, dark } = qrMatrix(text);
+  const scale = qrScale(size, minPixels);
+  const width = size * scale;
+  const rowBytes = Math.ceil(width / 8);
+  const raw = new Uint8Array((rowBytes + 1) * width);
+  for (let y = 0; y < size; y++) {
+    // One pixel row of this module row (filter 0, none); 1 = white, 0 = black in greyscale.
+    const line = new Uint8Array(rowBytes + 1);
+    for (let px = 0; px < width; px++) {
+      if (!dark[y]?.[Math.floor(px / scale)]) line[1 + (px >> 3)]! |= 0x80 >> (px & 7);
+    }
+    for (let r = 0; r < scale; r++) raw.set(line, (y * scale + r) * (rowBytes + 1));
+  }
+  const ihdr = new Uint8Array(13);
+  const h = new DataView(ihdr.buffer);
+  h.setUint32(0, width);
+  h.setUint32(4, width);
+  ihdr[8] = 1; // bit depth
+  ihdr[9] = 0; // greyscale
+  // compression 0 (deflate), filter 0, interlace 0: already zero
+  const parts = [
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', await deflate(raw)),
+    chunk('IEND', new Uint8Array(0)),
+  ];
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}

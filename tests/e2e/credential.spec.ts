@@ -1,0 +1,194 @@
+/**
+ * Issue 13, the credential at the entrance, in Chromium against the built Worker (both projects
+ * unless tagged @js): the QR code is an `<img>` whose own bytes decode to the euCode, the save
+ * link downloads that PNG, the usage sits by the QR with a refresh link, the page stays at
+ * 0 JavaScript files and `private, no-store`.
+ */
+import { readFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { caseOf, credentialPath, lookupByEmail, lookupUrl, openLookup, textPattern } from './lookup-helpers';
+import { t } from './fixtures';
+
+const IEAE = caseOf('IEAE');
+const CODE = IEAE.one.euCode;
+const PATH = `${credentialPath(IEAE, CODE)}?f=e2e`;
+
+function decodePng(bytes: Buffer): { data: string | null; width: number } {
+  const png = PNG.sync.read(bytes);
+  return { data: jsQR(Uint8ClampedArray.from(png.data), png.width, png.height)?.data ?? null, width: png.width };
+}
+
+test.describe('credential page: save the QR to the phone', () => {
+  test('the QR is an <img> of a PNG that decodes to the euCode, crisp at 3x', async ({ page, request }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
+    const res = await page.goto(PATH);
+    expect(res?.status()).toBe(200);
+    const img = page.locator('img.qr');
+    await expect(img).toBeVisible();
+    await expect(img).toHaveAttribute('alt', t('zh', 'success.qrAlt').replace('{{code}}', CODE));
+    const box = await img.boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThanOrEqual(240);
+    const natural = await img.evaluate((el) => (el as HTMLImageElement).naturalWidth).catch(() => null);
+    const src = (await img.getAttribute('src')) ?? '';
+    expect(src).toMatch(/^\/qr\/[^/]+\/[^/]+\/[^/]+\/\d+\.png$/);
+    // the image URL carries the credential's own segments and nothing else
+    expect(src).toBe(`${credentialPath(IEAE, CODE).replace(`/${IEAE.success}/`, '/qr/').replace(/\/$/, '')}.png`);
+    const image = await request.get(src);
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toBe('image/png');
+    expect(image.headers()['cache-control']).toBe('private, max-age=31536000, immutable');
+    const decoded = decodePng(await image.body());
+    expect(decoded.data).toBe(CODE);
+    expect(decoded.width).toBeGreaterThanOrEqual(3 * 240);
+    if (natural !== null) expect(natural).toBe(decoded.width);
+    expect(scripts, 'the credential page loads no JavaScript file').toEqual([]);
+    await expect(page.locator('script[src]')).toHaveCount(0);
+  });
+
+  test('the save link downloads the PNG', async ({ page }) => {
+    await page.goto(PATH);
+    const link = page.getByRole('link', { name: t('zh', 'success.saveImage') });
+    await expect(link).toBeVisible();
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe(`${CODE}.png`);
+    const file = await download.path();
+    const bytes = await readFile(file);
+    expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(decodePng(bytes).data).toBe(CODE);
+  });
+});
+
+test.describe('credential page: usage at a glance', () => {
+  test('status, count and maximum by the QR in large type, a refresh link, no-store', async ({ page }) => {
+    const res = await page.goto(PATH);
+    expect(res?.headers()['cache-control']).toBe('private, no-store');
+    const usage = page.getByRole('region', { name: t('zh', 'success.usage') });
+    await expect(usage).toBeVisible();
+    for (const key of ['success.useStatus', 'success.usedCount', 'success.maxCount']) {
+      await expect(usage.getByText(t('zh', key), { exact: true })).toBeVisible();
+    }
+    const values = usage.locator('dd');
+    await expect(values).toHaveCount(3);
+    await expect(values.first()).toHaveText(new RegExp(`^(${t('zh', 'success.used')}|${t('zh', 'success.unused')})$`));
+    await expect(values.nth(1)).toHaveText(/^\d+$/);
+    const size = await values.first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(size, 'large enough to read at arm\'s length').toBeGreaterThanOrEqual(24);
+    // the usage block follows the QR directly
+    const qrBox = await page.locator('img.qr').boundingBox();
+    const usageBox = await usage.boundingBox();
+    expect((usageBox?.y ?? 0) - ((qrBox?.y ?? 0) + (qrBox?.height ?? 0))).toBeLessThan(120);
+    await expect(page.locator('[data-offline]')).toBeHidden();
+    const refresh = usage.getByRole('link', { name: t('zh', 'success.refresh') });
+    await expect(refresh).toHaveAttribute('href', PATH);
+    const [again] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === new URL(PATH, 'http://x').pathname), refresh.click()]);
+    expect(again.status()).toBe(200);
+    expect(again.headers()['cache-control']).toBe('private, no-store');
+  });
+});
+
+test.describe('credential page: offline', () => {
+  test('@js after one visit, the page opens with the network cut and says it is an offline copy', async ({ page, context }) => {
+    // The lookup page's island registers the service worker (the credential page has no script).
+    await openLookup(page, lookupUrl(IEAE));
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.goto(PATH);
+    await expect(page.locator('dd.code')).toHaveText(CODE);
+    await expect(page.locator('[data-offline]')).toBeHidden();
+    // the worker controls the page and has stored it
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.locator('dd.code')).toHaveText(CODE);
+    const line = page.locator('[data-offline]');
+    await expect(line).toBeVisible();
+    await expect(line).toHaveText(textPattern(t('zh', 'success.offline')));
+    await expect(line).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+    // the QR image was stored too
+    const natural = await page.locator('img.qr').evaluate(async (el) => {
+      const img = el as HTMLImageElement;
+      if (!img.complete) await new Promise((r) => img.addEventListener('load', r, { once: true }));
+      return img.naturalWidth;
+    });
+    expect(natural).toBeGreaterThanOrEqual(720);
+    // a credential never visited has no copy
+    const other = caseOf('IEAE').several?.[0]?.euCode ?? 'F5IP7DURIP7EXQPG';
+    const unvisited = await page.goto(credentialPath(IEAE, other)).catch(() => null);
+    expect(unvisited === null || unvisited.status() !== 200).toBe(true);
+    await context.setOffline(false);
+  });
+});
+
+test.describe('credential page: weight', () => {
+  test('HTML at most 14 KB gzip, and with its QR image under 20 KB', async ({ request }) => {
+    const html = await request.get(PATH);
+    expect(html.status()).toBe(200);
+    const body = await html.body();
+    const gz = gzipSync(body).length;
+    expect(gz).toBeLessThanOrEqual(14 * 1024);
+    const src = /<img[^>]*class="qr[^"]*"[^>]*src="([^"]+)"|<img[^>]*src="([^"]+)"[^>]*class="qr/.exec(body.toString('utf8'));
+    const image = await request.get(src?.[1] ?? src?.[2] ?? '');
+    expect(image.status()).toBe(200);
+    expect(gz + (await image.body()).length).toBeLessThan(20 * 1024);
+    expect(body.toString('utf8')).not.toMatch(/<script[^>]+src=/);
+  });
+});
+
+test.describe('credential page: site booking', () => {
+  const z = (key: string, n?: number) => t('zh', key).replace('{{n}}', String(n ?? ''));
+
+  test('a stranger sees the slots and a link to verify, no buttons', async ({ page }) => {
+    await page.goto(PATH);
+    const site = page.getByRole('region', { name: z('site.title') });
+    await expect(site).toBeVisible();
+    await expect(site.getByText('展馆导览 Guided hall tour')).toBeVisible();
+    await expect(site.getByText(`2026-12-02 15:00-16:00 · ${z('site.soldOut')}`)).toBeVisible();
+    await expect(site.getByRole('button')).toHaveCount(0);
+    await expect(site.getByRole('link', { name: z('site.verifyLink') })).toHaveAttribute('href', lookupUrl(IEAE));
+  });
+
+  test('the owner books, sees the booking, is told "full" and "already booked", cancels', async ({ page, request, baseURL }) => {
+    await openLookup(page, lookupUrl(IEAE));
+    await lookupByEmail(page, request, 'one@demo.test');
+    await expect(page.locator('dd.code')).toHaveText(CODE);
+    const here = new URL(page.url());
+    const back = `${here.pathname}${here.search}`;
+    const site = page.getByRole('region', { name: z('site.title') });
+    await expect(site.getByText(`2026-12-01 14:00-15:00 · ${z('site.placesLeft', 20)}`)).toBeVisible();
+    await site.getByRole('button', { name: `${z('site.book')} 展馆导览 Guided hall tour 2026-12-01 14:00-15:00` }).click();
+    await expect(page.getByRole('status').filter({ hasText: z('site.booked') })).toBeVisible();
+    await expect(site.getByText(`2026-12-01 14:00-15:00 · ${z('site.placesLeft', 19)}`)).toBeVisible();
+    await expect(site.getByText(`展馆导览 Guided hall tour · 2026-12-01 14:00-15:00`)).toBeVisible();
+    // the type is held: no more book buttons for it, the other type still bookable
+    await expect(site.getByRole('button', { name: /展馆导览/ })).toHaveCount(0);
+    await expect(site.getByRole('button', { name: /新品发布会/ })).toHaveCount(1);
+    // a second booking of the type and a full slot, posted as the forms would (a stale page)
+    const form = (f: Record<string, string>) => page.request.post('/api/site', { form: { ...f, back }, headers: { origin: baseURL ?? '' }, maxRedirects: 0 });
+    expect((await form({ action: 'book', siteDateId: '5101' })).status()).toBe(303);
+    await page.goto(back);
+    await expect(page.getByRole('alert').filter({ hasText: z('site.already') })).toBeVisible();
+    expect((await form({ action: 'book', siteDateId: '5104' })).status()).toBe(303);
+    await page.goto(back);
+    await expect(page.getByRole('alert').filter({ hasText: z('site.full') })).toBeVisible();
+    await site.getByRole('button', { name: z('site.cancel') }).click();
+    await expect(page.getByRole('status').filter({ hasText: z('site.cancelled') })).toBeVisible();
+    await expect(site.getByText(`2026-12-01 14:00-15:00 · ${z('site.placesLeft', 20)}`)).toBeVisible();
+    await expect(site.getByRole('button', { name: z('site.cancel') })).toHaveCount(0);
+  });
+});
+
+test.describe('credential page: wallet', () => {
+  test('without the GOOGLE_WALLET_* secrets there is no wallet link', async ({ page }) => {
+    await page.goto(PATH);
+    await expect(page.locator('dd.code')).toHaveText(CODE);
+    await expect(page.getByRole('link', { name: t('zh', 'success.googleWallet') })).toHaveCount(0);
+    await expect(page.locator('a[href^="https://pay.google.com/"]')).toHaveCount(0);
+  });
+});
