@@ -41,7 +41,8 @@ export default defineConfig({
   },
   projects: [
     // Tests tagged @http run only in the `http` project (once, not in js and in nojs).
-    { name: 'js', use: { javaScriptEnabled: true }, grepInvert: /@http\b/ },
+    // Tests tagged @nojs check a step that exists only without JavaScript (e.g. a no-JS choice page).
+    { name: 'js', use: { javaScriptEnabled: true }, grepInvert: [/@http\b/, /@nojs\b/] },
     // Tests tagged @js check what only JavaScript can do (e.g. a network failure seen by an island).
     { name: 'nojs', use: { javaScriptEnabled: false }, grepInvert: [/@js\b/, /@http\b/] },
     { name: 'http', grep: /@http\b/ },

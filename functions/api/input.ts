@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createT } from '../../src/i18n';
 import type { Translate } from '../../src/i18n';
-import { LANG_COOKIE, resolveLang, type Lang } from '../../src/lib/languages';
+import { LANG_COOKIE, isLang, resolveLang, type Lang } from '../../src/lib/languages';
 
 /**
  * A request's input, whether it came from an island (JSON) or a plain form post (no
@@ -39,6 +39,9 @@ export async function readInput(c: Context): Promise<Input> {
       else if (typeof v === 'number' && Number.isFinite(v)) fields[k] = String(v);
     }
   }
-  const lang = resolveLang(getCookie(c, LANG_COOKIE));
+  // The page's language when the form says it (hidden `pageLang`): a page whose expo forces a
+  // language (spec §4, the page loader) gets its answers in that language, not the cookie's.
+  const posted = fields['pageLang'];
+  const lang = isLang(posted) ? posted : resolveLang(getCookie(c, LANG_COOKIE));
   return { json: json || (c.req.header('accept') ?? '').includes('application/json'), fields, lang, t: createT(lang) };
 }

@@ -254,9 +254,10 @@ const SCREENS: readonly { what: string; open: (page: Page, lang: Lang) => Promis
 test.describe('accessibility (axe-core) of the new screens', () => {
   for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
     for (const screen of SCREENS) {
-      test(`${screen.what} in ${lang}`, async ({ page, context, browser }) => {
-        test.skip(screen.nojsOnly === true && jsEnabled(test.info()), 'a no-JS step: with JS the pick-list replaces it');
-        test.skip(screen.jsOnly === true && !jsEnabled(test.info()), 'the pick-list needs JavaScript');
+      // A screen that exists only with JavaScript (the pick-list) or only without it (the no-JS
+      // company choices) runs in that project only (playwright.config.ts: @js, @nojs).
+      const tag = screen.jsOnly ? ['@js'] : screen.nojsOnly ? ['@nojs'] : [];
+      test(`${screen.what} in ${lang}`, { tag }, async ({ page, context, browser }) => {
         await setLangCookie(context, lang, test.info());
         await screen.open(page, lang);
         await scan(page, browser, `${screen.what} ${lang}`);
