@@ -64,8 +64,6 @@ export default defineConfig({
       // Browser specs send many codes to the same demo contacts; the limits have their own edge tests.
       REF_SEND_INTERVAL_S: '0',
       REF_SENDS_PER_HOUR: '100000',
-      // tickets.spec.ts lets an unpaid order expire: the hold is 30 s instead of spec §9's 30 minutes.
-      REF_ORDER_HOLD_S: '30',
       // The same for the edge's abuse limits (all from 127.0.0.1); tests/edge proves the defaults.
       ...RAISED_LIMITS,
       // Except the seat lookups' per-address limit, at its default: tests/e2e/seats.spec.ts proves

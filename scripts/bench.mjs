@@ -47,6 +47,10 @@ const ROUTES = [
   // issue 12: the seat lookup (1128's home links to it) and its result page (no JavaScript).
   { name: 'seat lookup 1128', path: `/seat/21128/${eid(1128)}/visitor`, lighthouse: true },
   { name: 'seat result 1128', path: `/zuoweiSuccess?userName=%E5%BC%A0%E4%BC%9F&companyName=%E4%B8%9C%E6%96%B9%E7%94%B5%E5%AD%90%E9%9B%86%E5%9B%A2&seat=A-02-11`, lighthouse: false },
+  // issue 11: the purchase pages need a verified contact; `purchase` verifies a fresh buyer and
+  // buys one ticket through the payment simulator, then both are measured with its cookies.
+  { name: 'ticket list 1216', path: null, resolve: (base, browser) => purchase(base, browser).then((p) => p.list), lighthouse: false },
+  { name: 'ticketSuccess 1216 (paid)', path: null, resolve: (base, browser) => purchase(base, browser).then((p) => p.success), lighthouse: false },
 ];
 
 /** Chromium flags for Playwright and Lighthouse alike (scripts/lib.mjs). */
@@ -201,18 +205,80 @@ async function credentialPath(base) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The purchase pages (issue 11): a fresh buyer proves an e-mail on expo 1216 through the lookup
+// (JavaScript off, as the no-JS visitor does it: the ticket list sends them there and back),
+// buys one ticket (2, unlimited) and pays it in the simulator. Done once; both routes use it.
+// ---------------------------------------------------------------------------------------------
+
+let purchased = null;
+function purchase(base, browser) {
+  purchased ??= (async () => {
+    const context = await browser.newContext({ viewport: VIEWPORT, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      const path = `21216/${eid(1216)}/visitor`;
+      const list = `/ticket/${path}`;
+      const email = `bench-buyer-${Date.now().toString(36)}@demo.test`;
+      await page.goto(base + list);
+      if (new URL(page.url()).searchParams.get('next') !== list) throw new Error(`the ticket list did not send an unverified visitor to the lookup (${page.url()})`);
+      await page.fill('input[name="email"]', email);
+      await page.click('button[formaction="/api/send-code"]');
+      await page.waitForLoadState();
+      const outbox = await fetch(`${base}/dev/outbox.json?to=${encodeURIComponent(email)}&expoId=1216`);
+      const sent = await outbox.json().catch(() => null);
+      if (!sent?.code) throw new Error(`no code in the outbox for ${email}: ${outbox.status}`);
+      await page.fill('input[name="code"]', sent.code);
+      await page.click('button.lookup-submit');
+      await page.waitForURL((u) => u.pathname === list);
+      await page.goto(`${base}/ticketForm/${path}?ticketId=2`);
+      const form = page.locator('#ticket-form');
+      await form.locator('[name="uname"]').fill('Bench Buyer');
+      await form.locator('[name="ucompany"]').fill('Bench Co.');
+      await form.locator('[name="ucardid.type"]').selectOption('2');
+      await form.locator('[name="ucardid"]').fill('E12345678');
+      await form.locator('[name="industry"]').selectOption('Trade');
+      await form.locator('[name="purpose.0"]').check();
+      await form.locator('[name="privacy"]').check();
+      await form.locator('button.reg-submit').click();
+      await page.waitForURL((u) => u.pathname.startsWith('/dev/pay/'));
+      await page.click('button[value="pay"]');
+      await page.waitForURL((u) => u.pathname === `/ticketSuccess/${path}`);
+      const u = new URL(page.url());
+      const success = `${u.pathname}?orderNo=${encodeURIComponent(u.searchParams.get('orderNo') ?? '')}`;
+      const storageState = await context.storageState();
+      return { list: { path: list, storageState }, success: { path: success, storageState } };
+    } finally {
+      await context.close();
+    }
+  })();
+  return purchased;
+}
+
+// ---------------------------------------------------------------------------------------------
 // One page in Chromium: status, HTML, every script chunk, requests and transfer bytes.
 // ---------------------------------------------------------------------------------------------
 
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 
 /** Loads `url` in a fresh context (cold cache) at phone size and measures what it fetched. */
-async function measurePage(browser, url) {
-  const context = await browser.newContext({ viewport: VIEWPORT, isMobile: true, hasTouch: true });
+async function measurePage(browser, url, storageState) {
+  const context = await browser.newContext({ viewport: VIEWPORT, isMobile: true, hasTouch: true, ...(storageState ? { storageState } : {}) });
   const page = await context.newPage();
   const requests = [];
   const sizes = [];
+  // Every response body gzipped (level 9), document, CSS, scripts and images alike: what a
+  // compressing server sends in all (images barely shrink). The credential's weight with its QR.
+  const weights = [];
   page.on('request', (req) => requests.push(req));
+  page.on('requestfinished', (req) =>
+    weights.push(
+      req
+        .response()
+        .then((r) => (r ? r.body() : Buffer.alloc(0)))
+        .then((b) => gz(b))
+        .catch(() => 0),
+    ),
+  );
   // Transfer bytes as Chromium counted them (encoded body + headers), per finished request.
   page.on('requestfinished', (req) =>
     sizes.push(
@@ -255,6 +321,7 @@ async function measurePage(browser, url) {
       },
       requests: requests.length,
       transferBytes: transfer,
+      totalGzip: (await Promise.all(weights)).reduce((a, b) => a + b, 0),
     };
   } finally {
     await context.close();
@@ -339,7 +406,7 @@ const kb = (n) => (n == null ? '–' : `${(n / 1024).toFixed(1)} KB`);
 const ms = (n) => (n == null ? '–' : `${n} ms`);
 
 function printTable(rows) {
-  const head = ['route', 'status', 'HTML gz', 'JS gz', 'requests', 'LH score', 'LCP', 'TBT', 'CLS'];
+  const head = ['route', 'status', 'HTML gz', 'JS gz', 'all gz', 'requests', 'LH score', 'LCP', 'TBT', 'CLS'];
   const lines = rows.map((r) => {
     const lh = r.lighthouse;
     const lhCells = !lh
@@ -347,8 +414,8 @@ function printTable(rows) {
       : lh.error
         ? ['error', '', '', '']
         : [String(lh.score ?? '–'), ms(lh.lcpMs), ms(lh.tbtMs), lh.cls == null ? '–' : lh.cls.toFixed(3)];
-    if (r.error) return [r.name, 'error', '', '', '', ...lhCells];
-    return [r.name, String(r.status ?? '–'), kb(r.html.gzip), kb(r.js.gzip), String(r.requests), ...lhCells];
+    if (r.error) return [r.name, 'error', '', '', '', '', ...lhCells];
+    return [r.name, String(r.status ?? '–'), kb(r.html.gzip), kb(r.js.gzip), kb(r.totalGzip), String(r.requests), ...lhCells];
   });
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const fmt = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
@@ -440,10 +507,15 @@ try {
     const row = { name: route.name, path: route.path, lighthouse: null };
     results.push(row);
     try {
-      if (route.path === null) row.path = await route.resolve(base);
-      Object.assign(row, await measurePage(browser, base + row.path));
+      let storageState;
+      if (route.path === null) {
+        const found = await route.resolve(base, browser);
+        row.path = typeof found === 'string' ? found : found.path;
+        storageState = typeof found === 'string' ? undefined : found.storageState;
+      }
+      Object.assign(row, await measurePage(browser, base + row.path, storageState));
       console.log(
-        `  ${route.name}: ${row.status}, HTML ${kb(row.html.gzip)} gz, JS ${kb(row.js.gzip)} gz, ${row.requests} requests`,
+        `  ${route.name}: ${row.status}, HTML ${kb(row.html.gzip)} gz, JS ${kb(row.js.gzip)} gz, all ${kb(row.totalGzip)} gz, ${row.requests} requests`,
       );
     } catch (e) {
       row.error = String(e?.message ?? e);

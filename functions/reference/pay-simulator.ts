@@ -3,8 +3,9 @@
  * points at, so the whole purchase runs on a fresh machine. Mounted at `/dev/pay`, and served
  * only while `DEV_OUTBOX=1` or `PAY_SIMULATOR=1` and no `UPSTREAM_URL` (middleware/dev-faces.ts).
  *
- * `GET /dev/pay/{orderNo}` shows the order and three choices: pay, fail, abandon (and, for an
- * order pending review, the organiser's approval). Paying signs a notification with the
+ * `GET /dev/pay/{orderNo}` shows the order and its choices: pay, fail, abandon, let the hold run
+ * out (the hold's end moved to now: a timed-out order without the wait), and, for an order
+ * pending review, the organiser's approval. Paying signs a notification with the
  * merchant key and hands it to the same receiver a provider's callback reaches
  * (`POST /custom/customFrom/payNotify`, payments.ts), then returns to the order's `returnUrl`
  * (set by doUnifiedOrder, a path of this site). A real provider plugs in at the organiser's
@@ -48,7 +49,8 @@ paySimulator.get('/:orderNo', async (c) => {
     status === 0
       ? `<form method="post"><button name="action" value="pay">Pay ${escapeHtml(String(row.total_fee))} (minor units)</button>
          <button name="action" value="fail">Fail the payment</button>
-         <button name="action" value="abandon">Abandon</button></form>`
+         <button name="action" value="abandon">Abandon</button>
+         <button name="action" value="expire">Let the hold run out</button></form>`
       : status === 1
         ? `<form method="post"><button name="action" value="approve">Approve (the organiser's review)</button></form>`
         : `<p>This order cannot be paid (status ${status}).</p>`;
@@ -72,6 +74,17 @@ paySimulator.post('/:orderNo', async (c) => {
   if (action === 'approve') {
     await approveOrder(c.env.DB, expo, row.order_no);
     return c.html(page('Payment simulator', '<p>Approved.</p>'));
+  }
+  if (action === 'expire') {
+    // Development only, like the whole simulator: what 30 minutes of waiting would do, at once
+    // (the hold's end moved to now), so a test or a demo sees a timed-out order without waiting
+    // REF_ORDER_HOLD_S. Only an unpaid order still in its hold; the read and the sweep do the rest.
+    const now = Date.now();
+    await c.env.DB.prepare('UPDATE orders SET expire_ms = ?1 WHERE order_no = ?2 AND status = 0 AND expire_ms > ?1')
+      .bind(now, row.order_no)
+      .run();
+    const to = back(row, 'abandoned');
+    return to ? c.redirect(to, 303) : c.html(page('Payment simulator', '<p>The hold has run out.</p>'));
   }
   if (action === 'abandon') {
     const to = back(row, 'abandoned');

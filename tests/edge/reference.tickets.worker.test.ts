@@ -449,6 +449,43 @@ describe('payment', () => {
     await post(no, 'pay');
     expect(((await status(no)).data as { euCodes: string[] }).euCodes).toHaveLength(1);
   });
+
+  it('the simulator lets the hold run out: the order reads as timed out, its ticket is free, it cannot be paid', async () => {
+    const app = createApp();
+    const post = (no: string, action: string) =>
+      app.request(
+        `/dev/pay/${no}`,
+        {
+          method: 'POST',
+          body: new URLSearchParams({ action }),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        },
+        testEnv,
+      );
+    const before = await surplus(3); // 100 in stock: a count that moves
+    const r = await order({ ticketId: 3, quantity: 1, email: uniq('expire') });
+    const no = (r.data as { orderNo: string }).orderNo;
+    await call('/customFrom/doUnifiedOrder', {
+      expoId: E,
+      body: { orderNo: no, payType: 2, returnUrl: `/ticketSuccess/21216/MTIxNg/visitor?orderNo=${no}` },
+    });
+    expect(await surplus(3)).toBe(before - 1);
+    const expired = await post(no, 'expire');
+    expect(expired.status).toBe(303);
+    expect(expired.headers.get('location')).toContain('pay=abandoned');
+    expect(((await status(no)).data as { status: number }).status).toBe(4);
+    expect(await surplus(3)).toBe(before);
+    // Too late to pay: the notification is refused and nothing changes; expiring again changes nothing.
+    await post(no, 'pay');
+    await post(no, 'expire');
+    expect((await status(no)).data).toMatchObject({ status: 4, euCodes: [] });
+    // A paid order is not touched by it.
+    const paid = await order({ ticketId: 2, quantity: 1, email: uniq('expire-paid') });
+    const paidNo = (paid.data as { orderNo: string; totalFee: number }).orderNo;
+    await notify(paidNo, (paid.data as { totalFee: number }).totalFee);
+    await post(paidNo, 'expire');
+    expect(((await status(paidNo)).data as { status: number }).status).toBe(2);
+  });
 });
 
 describe('refunds', () => {
