@@ -1,7 +1,7 @@
 // Small helpers shared by the npm scripts (start, dev, test, bench). Node built-ins only.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Environment for every tool we run: no telemetry, no metrics (STACK.md). */
@@ -13,13 +13,15 @@ export const toolEnv = {
 
 /**
  * Runs a command through npx (so it uses the project's Node 22); resolves on exit 0, else throws.
- * `opts.quiet`: its output is kept and printed only when it fails.
+ * `opts.quiet`: its output is kept and printed only when it fails. `opts.capture(text)`: its
+ * output is kept and handed over whole when it ends, success or not (steps run side by side).
  */
 export function run(cmd, args, opts = {}) {
   return new Promise((resolve, reject) => {
+    const keep = opts.quiet || opts.capture;
     const child = spawn(cmd, args, {
-      stdio: opts.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-      env: { ...toolEnv, ...(opts.env ?? {}) },
+      stdio: keep ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...toolEnv, ...(keep ? { FORCE_COLOR: '0', NO_COLOR: '1' } : {}), ...(opts.env ?? {}) },
       cwd: opts.cwd,
     });
     let output = '';
@@ -27,6 +29,7 @@ export function run(cmd, args, opts = {}) {
     child.stderr?.on('data', (d) => (output += d));
     child.on('error', reject);
     child.on('exit', (code, signal) => {
+      opts.capture?.(output);
       if (code === 0) return resolve();
       if (opts.quiet) process.stderr.write(output);
       reject(new Error(`${cmd} ${args.join(' ')} exited with ${code ?? signal}`));
@@ -58,13 +61,22 @@ export async function migrateLocal(persistTo) {
 
 /** Applies the demo seed to the local D1 database in `persistTo` (after migrateLocal); safe to repeat. */
 export async function seedLocal(persistTo) {
-  for (const file of seedFiles()) {
-    await run('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--file', file], {
+  // One `wrangler d1 execute` for all the files, in order: each wrangler start costs seconds, and
+  // every browser-test server and `npm start` pays them (the files are idempotent, so a file that
+  // fails leaves nothing the next run cannot redo).
+  const files = seedFiles();
+  mkdirSync(persistTo, { recursive: true });
+  const all = join(persistTo, 'seed-all.sql');
+  writeFileSync(all, files.map((f) => `-- ${f}\n${readFileSync(f, 'utf8').trim()}\n`).join('\n'));
+  try {
+    await run('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--file', all], {
       env: { CI: 'true' },
       quiet: true,
     });
-    console.log(`Seeded ${file} (local, ${persistTo})`);
+  } finally {
+    rmSync(all, { force: true });
   }
+  console.log(`Seeded ${files.join(', ')} (local, ${persistTo})`);
 }
 
 /** A free TCP port on 127.0.0.1 (other programs may hold 8787: STACK.md). */

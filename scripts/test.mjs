@@ -1,8 +1,12 @@
 #!/usr/bin/env node
 // npm test: typecheck, lint, unit tests, tests inside workerd, then Playwright in Debian's
 // Chromium against the built Worker: E2E_WORKERS workers (default 2), each with a server of its
-// own on free ports from E2E_PORT on (playwright.config.ts). Stops at the first failing step and
-// prints how long each step took.
+// own on free ports from E2E_PORT on (playwright.config.ts). Stops after the first group with a
+// failing step and prints how long each step took.
+//
+// Steps in one group run at the same time: the type check is one thread, so lint and the unit
+// tests fit beside it on the second core; the build fits beside the workerd tests. A step of a
+// group with more than one step prints its output when it ends (not interleaved).
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import { run, freePorts, e2eWorkers, CHROMIUM } from './lib.mjs';
@@ -23,19 +27,25 @@ function ensureChromium() {
 }
 
 const steps = [
-  ['typecheck', () => run('npm', ['run', '-s', 'typecheck'])],
-  ['lint', () => run('npm', ['run', '-s', 'lint'])],
-  ['unit', () => run('npx', ['vitest', 'run', '--project', 'unit'])],
-  ['edge', () => run('npx', ['vitest', 'run', '--project', 'edge'])],
-  ['build', () => run('npx', ['astro', 'build'])],
   [
-    'e2e',
-    async () => {
-      ensureChromium();
-      // One free port per worker's server: E2E_PORT, E2E_PORT + 1, …
-      const port = await freePorts(e2eWorkers());
-      await run('npx', ['playwright', 'test'], { env: { E2E_PORT: String(port) } });
-    },
+    ['typecheck', (o) => run('npm', ['run', '-s', 'typecheck'], o)],
+    ['lint', (o) => run('npm', ['run', '-s', 'lint'], o)],
+    ['unit', (o) => run('npx', ['vitest', 'run', '--project', 'unit'], o)],
+  ],
+  [
+    ['edge', (o) => run('npx', ['vitest', 'run', '--project', 'edge'], o)],
+    ['build', (o) => run('npx', ['astro', 'build'], o)],
+  ],
+  [
+    [
+      'e2e',
+      async (o) => {
+        ensureChromium();
+        // One free port per worker's server: E2E_PORT, E2E_PORT + 1, …
+        const port = await freePorts(e2eWorkers());
+        await run('npx', ['playwright', 'test'], { ...o, env: { E2E_PORT: String(port) } });
+      },
+    ],
   ],
 ];
 
@@ -43,20 +53,31 @@ const only = process.argv.slice(2);
 const times = [];
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const report = () => console.log(times.map(([name, ms]) => `  ${name.padEnd(10)} ${seconds(ms)}`).join('\n'));
-for (const [name, step] of steps) {
-  if (only.length && !only.includes(name)) continue;
-  console.log(`\n▶ ${name}`);
-  const start = performance.now();
-  try {
-    await step();
-  } catch (err) {
-    times.push([name, performance.now() - start]);
-    console.error(`\n✘ ${name} failed; the steps took:`);
+const wallStart = performance.now();
+for (const group of steps) {
+  const chosen = group.filter(([name]) => !only.length || only.includes(name));
+  if (!chosen.length) continue;
+  const together = chosen.length > 1;
+  console.log(`\n▶ ${chosen.map(([name]) => name).join(' + ')}`);
+  const outcomes = await Promise.allSettled(
+    chosen.map(async ([name, step]) => {
+      const start = performance.now();
+      // Alone: the step's output streams. Together: each step's output is kept and printed whole when it ends.
+      const opts = together ? { capture: (text) => console.log(`\n── ${name} ──\n${text.trimEnd()}`) } : {};
+      try {
+        await step(opts);
+      } finally {
+        times.push([name, performance.now() - start]);
+      }
+    }),
+  );
+  const failed = chosen.filter((_, k) => outcomes[k].status === 'rejected').map(([name]) => name);
+  if (failed.length) {
+    console.error(`\n✘ ${failed.join(', ')} failed; the steps took:`);
     report();
-    throw err;
+    process.exit(1);
   }
-  times.push([name, performance.now() - start]);
 }
 console.log('\nAll test steps passed:');
 report();
-console.log(`  ${'total'.padEnd(10)} ${seconds(times.reduce((sum, [, ms]) => sum + ms, 0))}`);
+console.log(`  ${'total'.padEnd(10)} ${seconds(performance.now() - wallStart)} (wall clock; steps of a group overlap)`);

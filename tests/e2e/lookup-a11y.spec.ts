@@ -5,63 +5,15 @@
  * input has an accessible name, and a field error is announced (role=alert / aria-live) and
  * linked to its field by aria-describedby. Both projects: `js` after hydration, `nojs` as served.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectAxeClean } from './axe';
 import { HTML_LANG, IEAE_VISITOR, lookUpByEmail, obtainCredentialPath, setLangCookie, type Lang } from './fixtures';
 import { caseOf, form, hydrated, js, lookupUrl, texts } from './lookup-helpers';
 
-type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
-
 const LANGS: readonly Lang[] = ['zh', 'en', 'thai', 'vn', 'id', 'tw', 'ms'];
 
-/** One line per rule and element: enough to find and fix it. */
-function summarize(violations: AxeResults['violations']): string {
-  return violations
-    .map((v) => {
-      const nodes = v.nodes.map((n) => `    - ${n.target.join(' ')}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`).join('\n');
-      return `  ${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n    ${v.helpUrl}\n${nodes}`;
-    })
-    .join('\n');
-}
-
-async function analyze(page: Page, what: string): Promise<void> {
-  // nothing excluded, no rule disabled
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations, `axe violations on ${what} (${page.url()}, ${js() ? 'js' : 'nojs'}):\n${summarize(results.violations)}`).toEqual([]);
-}
-
-/**
- * Scans the page as the project's visitor has it. With JS: the live page, islands hydrated.
- * Without JS axe cannot run (a page with scripting off never runs its timers), so the DOM the
- * no-JS browser built is served again, unchanged, to a scripting-enabled twin page under
- * `script-src 'none'`: none of the page's own scripts run, only axe, injected by the tool.
- */
-async function axe(page: Page, what: string, browser: Browser): Promise<void> {
-  if (js()) {
-    await page.waitForLoadState('networkidle');
-    await analyze(page, what);
-    return;
-  }
-  const html = await page.content();
-  const url = page.url();
-  const ctx = await browser.newContext({ viewport: page.viewportSize() ?? { width: 390, height: 844 }, javaScriptEnabled: true });
-  try {
-    const twin = await ctx.newPage();
-    await twin.route(url, (route) =>
-      route.fulfill({
-        status: 200,
-        headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "script-src 'none'" },
-        body: html,
-      }),
-    );
-    await twin.goto(url);
-    await twin.waitForLoadState('networkidle');
-    expect(await twin.evaluate(() => customElements.get('astro-island') === undefined), 'no page script ran in the twin').toBe(true);
-    await analyze(twin, what);
-  } finally {
-    await ctx.close();
-  }
-}
+/** Scans the page as the project's visitor has it (tests/e2e/axe.ts). */
+const axe = (page: Page, what: string, browser: Browser) => expectAxeClean(page, browser, what);
 
 async function expectLang(page: Page, lang: Lang): Promise<void> {
   await expect(page.locator('html'), `the page is in ${lang}`).toHaveAttribute('lang', HTML_LANG[lang]);

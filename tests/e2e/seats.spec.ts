@@ -10,8 +10,8 @@
  * 1384 in the js project and 1385 in nojs, so no other test shares its count. Contacts and
  * names of this spec: functions/reference/SEED.md "Seat lookup" (health-js@ / health-nojs@).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectAxeClean } from './axe';
 import { jsEnabled, lookupPath, lookUpByEmail, setLangCookie, t, type Lang, type LookupTarget } from './fixtures';
 
 const seatPath = (expoId: number) => lookupPath('seat', 20000 + expoId, expoId);
@@ -156,42 +156,19 @@ test.describe('health upload', () => {
     await expect(del).toHaveCount(1);
     const img = page.getByRole('img', { name: `查看${t('zh', 'health.kind3')}` });
     await expect(img).toBeVisible();
-    expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    // A lazy image loads after it is laid out: wait for the load (a broken image completes with width 0).
+    await img.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => img.evaluate((el) => ((el as HTMLImageElement).complete ? (el as HTMLImageElement).naturalWidth : -1)))
+      .toBeGreaterThan(0);
     await del.click();
     await expect(page.getByText(t('zh', 'health.deleted'))).toBeVisible();
     await expect(page.getByText(t('zh', 'health.none'))).toBeVisible();
   });
 });
 
-type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
-
-async function expectNoViolations(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = (v: AxeResults['violations']) => v.map((x) => `${x.id}: ${x.help} ${x.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n');
-  expect(results.violations, `axe violations on ${what}:\n${summary(results.violations)}`).toEqual([]);
-}
-
-/** As tests/e2e/a11y.spec.ts scans: after hydration with JS; without, the no-JS DOM served again to a page where no script of ours runs. */
-async function scan(page: Page, browser: Browser, what: string): Promise<void> {
-  if (jsEnabled(test.info())) {
-    await page.waitForLoadState('networkidle');
-    return expectNoViolations(page, `${what} (js)`);
-  }
-  const html = await page.content();
-  const url = page.url();
-  const ctx = await browser.newContext({ viewport: page.viewportSize() ?? { width: 390, height: 844 }, javaScriptEnabled: true });
-  try {
-    const twin = await ctx.newPage();
-    await twin.route(url, (route) =>
-      route.fulfill({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "script-src 'none'" }, body: html }),
-    );
-    await twin.goto(url);
-    await twin.waitForLoadState('networkidle');
-    await expectNoViolations(twin, `${what} (nojs)`);
-  } finally {
-    await ctx.close();
-  }
-}
+/** As every spec scans (tests/e2e/axe.ts). */
+const scan = (page: Page, browser: Browser, what: string) => expectAxeClean(page, browser, what);
 
 const SCREENS: readonly { what: string; open: (page: Page, lang: Lang) => Promise<void>; nojsOnly?: true; jsOnly?: true }[] = [
   { what: 'seat lookup 1235', open: async (page) => void (await page.goto(seatPath(1235))) },
