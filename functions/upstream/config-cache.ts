@@ -10,6 +10,10 @@
  * - Only successes are kept: a refusal or a fault is never cached.
  * - What is stored is the decrypted, schema-read config (organiser data, no visitor data), read
  *   back through the same schema: a damaged entry is a miss, never a broken page.
+ * - In front of it, optionally, the isolate's own memory (`memo`): a config fresh by the same
+ *   clock (its `fetchedAt`) is answered without the Cache API round trip, the JSON parse and the
+ *   schema read, which are most of a cached page view's cost. It never holds a config longer than
+ *   the TTL allows, so a change shows as soon as it would without it; every answer is a copy.
  */
 import { FormConfig } from './contract';
 import type { Ok, UpstreamResult } from './result';
@@ -27,6 +31,41 @@ export interface ConfigCacheOptions {
   waitUntil?: ((p: Promise<unknown>) => void) | undefined;
   /** clock, ms */
   now?: () => number;
+  /** the isolate's memory of fresh configs (`isolateConfigMemo()`); without it every read goes to the Cache API */
+  memo?: ConfigMemo | undefined;
+}
+
+interface Memo {
+  fetchedAt: number;
+  result: Ok<FormConfig>;
+}
+
+/** Fresh configs kept in the isolate's memory, by cache key; at most `max`, the oldest dropped first. */
+export class ConfigMemo {
+  readonly #entries = new Map<string, Memo>();
+  constructor(readonly max = 256) {}
+  get(key: string): Memo | undefined {
+    return this.#entries.get(key);
+  }
+  set(key: string, entry: Memo): void {
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    while (this.#entries.size > this.max) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.#entries.delete(oldest);
+    }
+  }
+  get size(): number {
+    return this.#entries.size;
+  }
+}
+
+let isolateMemo: ConfigMemo | undefined;
+/** The one memo of this isolate (module state: it lives as long as the isolate, across requests). */
+export function isolateConfigMemo(): ConfigMemo {
+  isolateMemo ??= new ConfigMemo();
+  return isolateMemo;
 }
 
 interface Stored {
@@ -50,8 +89,13 @@ export function cachedConfig(options: ConfigCacheOptions): (p: Params, load: Loa
   const { ttlS, staleS, scope } = options;
   const now = options.now ?? Date.now;
 
+  const memo = options.memo;
+  /** A copy, so a caller that changes its config cannot change the next request's. */
+  const copy = (result: Ok<FormConfig>): Ok<FormConfig> => ({ ...result, data: structuredClone(result.data) });
+
   async function store(key: Request, result: Ok<FormConfig>): Promise<void> {
     const body: Stored = { fetchedAt: now(), code: result.code, msg: result.msg, data: result.data };
+    memo?.set(key.url, { fetchedAt: body.fetchedAt, result: copy(result) });
     await (await options.cache()).put(
       key,
       new Response(JSON.stringify(body), {
@@ -76,10 +120,15 @@ export function cachedConfig(options: ConfigCacheOptions): (p: Params, load: Loa
       const stored = (await hit.json()) as Partial<Stored>;
       const data = FormConfig.safeParse(stored.data);
       if (!data.success || typeof stored.fetchedAt !== 'number' || typeof stored.code !== 'number') return null;
-      return {
-        result: { ok: true, code: stored.code, msg: typeof stored.msg === 'string' ? stored.msg : null, data: data.data },
-        ageMs: now() - stored.fetchedAt,
+      const result: Ok<FormConfig> = {
+        ok: true,
+        code: stored.code,
+        msg: typeof stored.msg === 'string' ? stored.msg : null,
+        data: data.data,
       };
+      const ageMs = now() - stored.fetchedAt;
+      if (ageMs >= 0 && ageMs < ttlS * 1000) memo?.set(key.url, { fetchedAt: stored.fetchedAt, result: copy(result) });
+      return { result, ageMs };
     } catch {
       return null;
     }
@@ -88,6 +137,11 @@ export function cachedConfig(options: ConfigCacheOptions): (p: Params, load: Loa
   return async function config(p, load) {
     if (ttlS <= 0) return load();
     const key = configCacheKey(scope, p);
+    const remembered = memo?.get(key.url);
+    if (remembered) {
+      const ageMs = now() - remembered.fetchedAt;
+      if (ageMs >= 0 && ageMs < ttlS * 1000) return copy(remembered.result);
+    }
     const hit = await read(key);
     if (hit && hit.ageMs >= 0 && hit.ageMs < ttlS * 1000) return hit.result;
     if (hit && hit.ageMs >= 0 && hit.ageMs < (ttlS + staleS) * 1000 && options.waitUntil) {

@@ -8,7 +8,7 @@
 import type { AppEnv } from '../env';
 import reference from '../reference';
 import { createUpstream, type ConfigCache, type Upstream } from './client';
-import { cachedConfig, configCacheTtls } from './config-cache';
+import { cachedConfig, configCacheTtls, isolateConfigMemo } from './config-cache';
 import { upstreamTimeoutMs } from './timeout';
 
 export { createUpstream } from './client';
@@ -85,5 +85,12 @@ export interface RequestScope {
 function configCacheFor(env: AppEnv, scope: string, request: RequestScope): ConfigCache | undefined {
   const { ttlS, staleS } = configCacheTtls(env);
   if (ttlS <= 0 || typeof caches === 'undefined') return undefined;
-  return cachedConfig({ cache: () => caches.open(CONFIG_CACHE_NAME), ttlS, staleS, scope, waitUntil: request.waitUntil });
+  return cachedConfig({
+    cache: () => caches.open(CONFIG_CACHE_NAME),
+    ttlS,
+    staleS,
+    scope,
+    waitUntil: request.waitUntil,
+    memo: isolateConfigMemo(),
+  });
 }

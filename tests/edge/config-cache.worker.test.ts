@@ -8,7 +8,7 @@ import type { AppEnv } from '../../functions/env';
 import reference from '../../functions/reference';
 import { upstreamFor } from '../../functions/upstream';
 import { Path } from '../../functions/upstream/contract';
-import { cachedConfig, configCacheTtls } from '../../functions/upstream/config-cache';
+import { cachedConfig, ConfigMemo, configCacheTtls } from '../../functions/upstream/config-cache';
 import type { FormConfig } from '../../functions/upstream/contract';
 import type { UpstreamResult } from '../../functions/upstream/result';
 
@@ -127,6 +127,109 @@ describe('cachedConfig', () => {
       await read(scope)(p, other);
     }
     expect(other).toHaveBeenCalledTimes(4);
+  });
+
+  describe('the isolate memo in front of the Cache API', () => {
+    /** A cache whose match() calls are counted. */
+    async function countedCache(): Promise<{ cache: Cache; matches: () => number }> {
+      const cache = await open();
+      let n = 0;
+      const match = cache.match.bind(cache);
+      cache.match = (...args: Parameters<Cache['match']>) => {
+        n++;
+        return match(...args);
+      };
+      return { cache, matches: () => n };
+    }
+
+    it('a fresh config is answered from memory: 20 reads, one load, no Cache API read after the first', async () => {
+      const { cache, matches } = await countedCache();
+      const memo = new ConfigMemo();
+      const load = vi.fn(async () => config('m'));
+      const read = cachedConfig({ cache: async () => cache, ttlS: 60, staleS: 600, scope: 's', memo });
+      for (let i = 0; i < 20; i++) {
+        const r = await read({ expoId: 1, fId: 2 }, load);
+        expect(r.ok && r.data.customerWx?.formTitle).toBe('m');
+      }
+      expect(load).toHaveBeenCalledTimes(1);
+      expect(matches()).toBe(1);
+      // A second reader (another request) with the same memo does not read the Cache API either.
+      const other = cachedConfig({ cache: async () => cache, ttlS: 60, staleS: 600, scope: 's', memo });
+      await other({ expoId: 1, fId: 2 }, load);
+      expect(matches()).toBe(1);
+      // Without the memo the Cache API is read every time.
+      const plain = cachedConfig({ cache: async () => cache, ttlS: 60, staleS: 600, scope: 's' });
+      await plain({ expoId: 1, fId: 2 }, load);
+      await plain({ expoId: 1, fId: 2 }, load);
+      expect(matches()).toBe(3);
+    });
+
+    it('never longer than the TTL: past it the Cache API decides (stale answered, refreshed), then the change shows', async () => {
+      let clock = 5_000_000;
+      let version = 'v1';
+      const memo = new ConfigMemo();
+      const load = vi.fn(async () => config(version));
+      const pending: Promise<unknown>[] = [];
+      const cacheP = open();
+      const read = cachedConfig({ cache: () => cacheP, ttlS: 60, staleS: 600, scope: 's', now: () => clock, waitUntil: (p) => pending.push(p), memo });
+      const title = async () => {
+        const r = await read({ expoId: 1, fId: 2 }, load);
+        return r.ok ? r.data.customerWx?.formTitle : null;
+      };
+      expect(await title()).toBe('v1');
+      version = 'v2';
+      clock += 59_000;
+      expect(await title()).toBe('v1');
+      clock += 2_000;
+      expect(await title()).toBe('v1');
+      await Promise.all(pending);
+      expect(load).toHaveBeenCalledTimes(2);
+      expect(await title()).toBe('v2');
+      expect(load).toHaveBeenCalledTimes(2);
+    });
+
+    it('a config read from the Cache API by another isolate is remembered only for what is left of its TTL', async () => {
+      let clock = 0;
+      const cacheP = open();
+      // Isolate A loads and stores it at t=0.
+      await cachedConfig({ cache: () => cacheP, ttlS: 10, staleS: 0, scope: 's', now: () => clock })({ expoId: 1, fId: 2 }, async () => config('a'));
+      // Isolate B reads it at t=8 s (fresh), remembers it…
+      clock = 8_000;
+      const memo = new ConfigMemo();
+      const load = vi.fn(async () => config('b'));
+      const read = cachedConfig({ cache: () => cacheP, ttlS: 10, staleS: 0, scope: 's', now: () => clock, memo });
+      expect((await read({ expoId: 1, fId: 2 }, load)).ok).toBe(true);
+      expect(load).not.toHaveBeenCalled();
+      // …and at t=11 s its memory has expired with the entry: it loads again.
+      clock = 11_000;
+      const r = await read({ expoId: 1, fId: 2 }, load);
+      expect(r.ok && r.data.customerWx?.formTitle).toBe('b');
+      expect(load).toHaveBeenCalledTimes(1);
+    });
+
+    it('answers copies: a caller changing its config does not change the next answer', async () => {
+      const memo = new ConfigMemo();
+      const cacheP = open();
+      const read = cachedConfig({ cache: () => cacheP, ttlS: 60, staleS: 0, scope: 's', memo });
+      const first = await read({ expoId: 1, fId: 2 }, async () => config('original'));
+      if (first.ok && first.data.customerWx) first.data.customerWx.formTitle = 'changed by a caller';
+      const second = await read({ expoId: 1, fId: 2 }, async () => config('not asked'));
+      expect(second.ok && second.data.customerWx?.formTitle).toBe('original');
+      if (second.ok && second.data.customerWx) second.data.customerWx.formTitle = 'changed again';
+      const third = await read({ expoId: 1, fId: 2 }, async () => config('not asked'));
+      expect(third.ok && third.data.customerWx?.formTitle).toBe('original');
+    });
+
+    it('a fault or a refusal is never remembered; the memo holds at most its size', async () => {
+      const memo = new ConfigMemo(3);
+      const cacheP = open();
+      const read = cachedConfig({ cache: () => cacheP, ttlS: 60, staleS: 0, scope: 's', memo });
+      await expect(read({ expoId: 1, fId: 2 }, () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+      await read({ expoId: 1, fId: 2 }, async () => ({ ok: false, kind: 'refused', code: 404, msg: 'no' }));
+      expect(memo.size).toBe(0);
+      for (let f = 1; f <= 5; f++) await read({ expoId: 1, fId: f }, async () => config(`f${f}`));
+      expect(memo.size).toBe(3);
+    });
   });
 
   it('reads the TTLs from the environment, defaults for bad values', () => {
