@@ -47,8 +47,9 @@ export async function loadPassSigner(keys: Pick<AppleWalletKeys, 'certPem' | 'ke
   if (!der) throw new Error('APPLE_PASS_KEY is not a PKCS#8 PEM key (-----BEGIN PRIVATE KEY-----)');
   // Extractable once, to compare its public half with the certificate's; the signing key is not.
   const probe = await crypto.subtle.importKey('pkcs8', der, RSA, true, ['sign']);
-  const { n, e } = (await crypto.subtle.exportKey('jwk', probe)) as JsonWebKey;
-  const publicFromKey = await crypto.subtle.exportKey('spki', await crypto.subtle.importKey('jwk', { kty: 'RSA', n, e }, RSA, true, ['verify']));
+  const { n = '', e = '' } = (await crypto.subtle.exportKey('jwk', probe)) as JsonWebKey;
+  const publicJwk: JsonWebKey = { kty: 'RSA', n, e };
+  const publicFromKey = await crypto.subtle.exportKey('spki', await crypto.subtle.importKey('jwk', publicJwk, RSA, true, ['verify']));
   const publicFromCert = cert.subjectPublicKeyInfo.toSchema().toBER(false);
   if (!bytesEqual(publicFromKey, publicFromCert)) throw new Error('APPLE_PASS_KEY is not the key of APPLE_PASS_CERT');
   const key = await crypto.subtle.importKey('pkcs8', der, RSA, false, ['sign']);
