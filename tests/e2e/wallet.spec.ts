@@ -79,7 +79,11 @@ test.describe('wallet passes with the operator\'s secrets (issue 13)', { tag: '@
   });
 
   test.afterAll(async () => {
-    if (worker?.pid) process.kill(-worker.pid, 'SIGTERM');
+    if (worker?.pid && worker.exitCode === null) {
+      const exited = new Promise((r) => worker.once('exit', r));
+      process.kill(-worker.pid, 'SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+    }
     if (certs) rmSync(certs.dir, { recursive: true, force: true });
     if (persist) rmSync(persist, { recursive: true, force: true }); // its database and the secrets file start.mjs wrote
   });
