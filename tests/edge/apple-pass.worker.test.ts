@@ -117,11 +117,11 @@ describe('GET /pass/….pkpass (issue 13: Add to Apple Wallet)', () => {
     expect(signed.certificates).toHaveLength(2);
     const attrs = signed.signerInfos[0]?.signedAttrs?.attributes.map((a) => a.type) ?? [];
     expect(attrs).toEqual(expect.arrayContaining(['1.2.840.113549.1.9.3', '1.2.840.113549.1.9.4', '1.2.840.113549.1.9.5']));
-    const ok = await signed.verify({ signer: 0, data: files['manifest.json']!, trustedCerts: [secrets.ca], checkChain: true });
+    const ok = await signed.verify({ signer: 0, data: files['manifest.json']!.slice().buffer, trustedCerts: [secrets.ca], checkChain: true });
     expect(ok).toBe(true);
     // the manifest of another pass does not verify with this signature
     const other = new TextEncoder().encode(JSON.stringify({ ...manifest, 'pass.json': '0'.repeat(40) }));
-    await expect(signed.verify({ signer: 0, data: other, trustedCerts: [secrets.ca], checkChain: true }).catch(() => false)).resolves.toBe(false);
+    await expect(signed.verify({ signer: 0, data: other.slice().buffer, trustedCerts: [secrets.ca], checkChain: true }).catch(() => false)).resolves.toBe(false);
   });
 
   it('HEAD answers the headers with no body', async () => {
