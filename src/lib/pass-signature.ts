@@ -5,18 +5,22 @@
  * contentType, signingTime and messageDigest signed attributes Wallet checks. Built with PKIjs
  * over Web Crypto, so it runs on workerd as in Node; `openssl smime -verify` accepts it
  * (tests/e2e/wallet.spec.ts).
+ *
+ * PKIjs (~0.6 MB of JavaScript) is imported on first use, so a Worker without the APPLE_*
+ * secrets never loads it and an isolate's start does not pay for it.
  */
-import * as asn1js from 'asn1js';
-import * as pkijs from 'pkijs';
+import type * as Pkijs from 'pkijs';
 import type { AppleWalletKeys } from './apple-pass';
 import { pemDer } from './apple-pass';
 
 /** A loaded signer: the key and the two certificates, checked to belong together. */
 export interface PassSigner {
   key: CryptoKey;
-  cert: pkijs.Certificate;
-  wwdr: pkijs.Certificate;
+  cert: Pkijs.Certificate;
+  wwdr: Pkijs.Certificate;
 }
+
+const libraries = () => Promise.all([import('pkijs'), import('asn1js')]);
 
 const OID = {
   data: '1.2.840.113549.1.7.1',
@@ -28,7 +32,7 @@ const OID = {
 
 const RSA = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } as const;
 
-function certificate(pem: string, what: string): pkijs.Certificate {
+function certificate(pkijs: typeof Pkijs, pem: string, what: string): Pkijs.Certificate {
   const der = pemDer(pem, 'CERTIFICATE');
   if (!der) throw new Error(`${what} is not a PEM certificate`);
   return pkijs.Certificate.fromBER(der);
@@ -41,8 +45,9 @@ const bytesEqual = (a: ArrayBuffer, b: ArrayBuffer) => a.byteLength === b.byteLe
  * not parse, a key that is not an RSA PKCS#8 key, a key that is not the certificate's.
  */
 export async function loadPassSigner(keys: Pick<AppleWalletKeys, 'certPem' | 'keyPem' | 'wwdrPem'>): Promise<PassSigner> {
-  const cert = certificate(keys.certPem, 'APPLE_PASS_CERT');
-  const wwdr = certificate(keys.wwdrPem, 'APPLE_WWDR_CERT');
+  const [pkijs] = await libraries();
+  const cert = certificate(pkijs, keys.certPem, 'APPLE_PASS_CERT');
+  const wwdr = certificate(pkijs, keys.wwdrPem, 'APPLE_WWDR_CERT');
   const der = pemDer(keys.keyPem, 'PRIVATE KEY');
   if (!der) throw new Error('APPLE_PASS_KEY is not a PKCS#8 PEM key (-----BEGIN PRIVATE KEY-----)');
   // Extractable once, to compare its public half with the certificate's; the signing key is not.
@@ -78,6 +83,7 @@ export function passSigner(keys: Pick<AppleWalletKeys, 'certPem' | 'keyPem' | 'w
  * @param now the signingTime attribute
  */
 export async function signManifest(signer: PassSigner, manifest: Uint8Array, now: Date): Promise<Uint8Array> {
+  const [pkijs, asn1js] = await libraries();
   const data = manifest as Uint8Array<ArrayBuffer>;
   const digest = await crypto.subtle.digest('SHA-256', data);
   const signed = new pkijs.SignedData({
