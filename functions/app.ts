@@ -2,6 +2,7 @@ import { Hono, type ErrorHandler } from 'hono';
 import type { AppEnv } from './env';
 import { api } from './api';
 import { qrImage } from './qr-image';
+import { applePass } from './apple-pass';
 import { serviceWorker } from './service-worker';
 import reference from './reference';
 import { guard } from './middleware/guard';
@@ -27,6 +28,7 @@ export function createApp(): Hono<{ Bindings: AppEnv }> {
   app.onError(onError);
   app.route('/api', api);
   app.route('/qr', qrImage); // the credential's QR code as a PNG (issue 13)
+  app.route('/pass', applePass); // the credential as an Apple Wallet pass (issue 13)
   app.route('/', serviceWorker); // GET /sw.js: offline credential pages (issue 13)
   // The reference upstream's HTTP face (/custom/*, /auth/*, /wx/*) and the development outbox (/dev/*)
   // answer only on local runs that turn them on (middleware/dev-faces.ts; issue 9 hole 8).

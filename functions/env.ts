@@ -46,6 +46,16 @@ export interface AppEnv extends Cloudflare.Env {
   GOOGLE_WALLET_SA_EMAIL?: string;
   /** The service account's private_key (PKCS#8 PEM; `\n` escapes accepted). A secret: `wrangler secret put`. */
   GOOGLE_WALLET_SA_KEY?: string;
+  /** Apple Wallet pass type identifier, `pass.…` (issue 13): with the four below, the credential page offers "Add to Apple Wallet". */
+  APPLE_PASS_TYPE_ID?: string;
+  /** The Apple developer account's team id (10 characters). */
+  APPLE_TEAM_ID?: string;
+  /** The pass type id certificate (PEM). */
+  APPLE_PASS_CERT?: string;
+  /** Its private key (PKCS#8 PEM, RSA; `\n` escapes accepted). A secret: `wrangler secret put`. */
+  APPLE_PASS_KEY?: string;
+  /** Apple's WWDR intermediate certificate, G4 (PEM). */
+  APPLE_WWDR_CERT?: string;
   /** D1 database of the reference upstream. */
   DB: D1Database;
   // Abuse limits (README "Security" > "Abuse limits", src/lib/limits.ts): counts per window, 0 = off.

@@ -2,10 +2,12 @@
 // npm run dev: migrate and seed the local D1 database, then Astro's dev server (workerd, hot reload).
 // Local variables come from .dev.vars (written with local defaults when missing).
 import { existsSync, writeFileSync } from 'node:fs';
-import { run, workerVars, migrateLocal, seedLocal } from './lib.mjs';
+import { run, workerVars, walletSecrets, migrateLocal, seedLocal } from './lib.mjs';
 
+// The wallet secrets (APPLE_*, GOOGLE_WALLET_*) of the environment too, if any (README "Wallet passes").
 if (!existsSync('.dev.vars')) {
-  writeFileSync('.dev.vars', Object.entries(workerVars()).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join('\n') + '\n');
+  const vars = { ...workerVars(), ...walletSecrets() };
+  writeFileSync('.dev.vars', Object.entries(vars).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join('\n') + '\n', { mode: 0o600 });
 }
 // wrangler's default local state dir, which the dev server reads too.
 await migrateLocal('.wrangler/state');

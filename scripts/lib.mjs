@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 /** Environment for every tool we run: no telemetry, no metrics (STACK.md). */
 export const toolEnv = {
@@ -179,6 +179,41 @@ export function workerVars() {
 /** wrangler's `--var KEY:VALUE` arguments for `vars`. */
 export function varArgs(vars) {
   return Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
+}
+
+/** The wallet secrets (issue 13, README "Configuration"): without all of a wallet's, its button is not shown. */
+export const WALLET_SECRETS = [
+  'APPLE_PASS_TYPE_ID',
+  'APPLE_TEAM_ID',
+  'APPLE_PASS_CERT',
+  'APPLE_PASS_KEY',
+  'APPLE_WWDR_CERT',
+  'GOOGLE_WALLET_ISSUER_ID',
+  'GOOGLE_WALLET_SA_EMAIL',
+  'GOOGLE_WALLET_SA_KEY',
+];
+
+/** The wallet secrets set in the environment (none by default: local runs show no wallet buttons). */
+export function walletSecrets() {
+  return Object.fromEntries(WALLET_SECRETS.filter((k) => process.env[k]).map((k) => [k, process.env[k]]));
+}
+
+/**
+ * `--env-file` arguments that hand `secrets` to `wrangler dev` as secrets: written to
+ * `{dir}/wallet-secrets.env` (mode 0600; multi-line PEMs as JSON-quoted dotenv values), so
+ * keys stay out of the process list and out of wrangler's printed variables. None: no file (an
+ * earlier run's is removed).
+ */
+export function secretFileArgs(secrets, dir) {
+  // Absolute: wrangler resolves an env file against the config's folder (dist/server), not the cwd.
+  const file = resolve(dir, 'wallet-secrets.env');
+  if (Object.keys(secrets).length === 0) {
+    rmSync(file, { force: true }); // no key left behind from an earlier run
+    return [];
+  }
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(file, Object.entries(secrets).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join('\n') + '\n', { mode: 0o600 });
+  return ['--env-file', file];
 }
 
 /**

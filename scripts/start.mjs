@@ -2,8 +2,9 @@
 // npm start: build, create and migrate the local D1 database, load the demo seed, and serve the
 // built Worker on workerd at http://127.0.0.1:${PORT:-8787}.
 // Flags: --no-build (serve the existing build).
-// Environment: PORT; PERSIST_DIR (the local state dir, default .wrangler/state); FRESH_DB=1 wipes it first.
-import { run, isBuilt, workerVars, varArgs, migrateLocal, seedLocal } from './lib.mjs';
+// Environment: PORT; PERSIST_DIR (the local state dir, default .wrangler/state); FRESH_DB=1 wipes it first;
+// the wallet secrets (APPLE_*, GOOGLE_WALLET_*: README "Configuration") are handed over as secrets.
+import { run, isBuilt, workerVars, varArgs, walletSecrets, secretFileArgs, migrateLocal, seedLocal } from './lib.mjs';
 import { rmSync } from 'node:fs';
 
 const port = process.env.PORT ?? '8787';
@@ -38,4 +39,5 @@ await run('npx', [
   '--persist-to', persist,
   '--show-interactive-dev-session=false',
   ...varArgs(vars),
+  ...secretFileArgs(walletSecrets(), persist),
 ]);

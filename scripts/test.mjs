@@ -26,11 +26,35 @@ function ensureChromium() {
   process.exit(1);
 }
 
+/**
+ * The wallet tests (issue 13: tests/wallet-certs.ts, tests/e2e/wallet.spec.ts) make test
+ * certificates with `openssl` and open the pass with `unzip`: Debian's packages, installed like
+ * Chromium when missing.
+ */
+function ensureTools() {
+  const missing = ['openssl', 'unzip'].filter((tool) => !existsSync(`/usr/bin/${tool}`));
+  if (missing.length === 0) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    console.log(`Installing ${missing.join(' and ')} for the wallet tests (apt-get)…`);
+    execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`, { stdio: 'inherit' });
+    return;
+  }
+  console.error(`The wallet tests need ${missing.join(' and ')}. Install with:\n\n  sudo apt-get install -y ${missing.join(' ')}\n`);
+  process.exit(1);
+}
+
 const steps = [
   [
     ['typecheck', (o) => run('npm', ['run', '-s', 'typecheck'], o)],
     ['lint', (o) => run('npm', ['run', '-s', 'lint'], o)],
-    ['unit', (o) => run('npx', ['vitest', 'run', '--project', 'unit'], o)],
+    [
+      'unit',
+      (o) => {
+        ensureTools();
+        return run('npx', ['vitest', 'run', '--project', 'unit'], o);
+      },
+    ],
   ],
   [
     ['edge', (o) => run('npx', ['vitest', 'run', '--project', 'edge'], o)],
@@ -41,6 +65,7 @@ const steps = [
       'e2e',
       async (o) => {
         ensureChromium();
+        ensureTools();
         // One free port per worker's server: E2E_PORT, E2E_PORT + 1, …
         const port = await freePorts(e2eWorkers());
         await run('npx', ['playwright', 'test'], { ...o, env: { E2E_PORT: String(port) } });

@@ -68,21 +68,28 @@ export function qrScale(size: number, minPixels = QR_PNG_MIN_PIXELS): number {
 export async function qrPng(text: string, minPixels = QR_PNG_MIN_PIXELS): Promise<Uint8Array> {
   const { size, dark } = qrMatrix(text);
   const scale = qrScale(size, minPixels);
-  const width = size * scale;
+  return monoPng(size * scale, size * scale, (x, y) => dark[Math.floor(y / scale)]?.[Math.floor(x / scale)] === true);
+}
+
+/**
+ * A black-and-white image as PNG bytes, 1 bit per pixel: `isDark(x, y)` for each pixel. The QR
+ * code above and the wallet pass's icon (src/lib/pass-images.ts) are drawn with it.
+ * @example (await monoPng(2, 2, (x, y) => x === y)).subarray(1, 4) // 'PNG'
+ */
+export async function monoPng(width: number, height: number, isDark: (x: number, y: number) => boolean): Promise<Uint8Array> {
   const rowBytes = Math.ceil(width / 8);
-  const raw = new Uint8Array((rowBytes + 1) * width);
-  for (let y = 0; y < size; y++) {
-    // One pixel row of this module row (filter 0, none); 1 = white, 0 = black in greyscale.
-    const line = new Uint8Array(rowBytes + 1);
-    for (let px = 0; px < width; px++) {
-      if (!dark[y]?.[Math.floor(px / scale)]) line[1 + (px >> 3)]! |= 0x80 >> (px & 7);
+  const raw = new Uint8Array((rowBytes + 1) * height);
+  for (let y = 0; y < height; y++) {
+    // One pixel row (filter 0, none); 1 = white, 0 = black in greyscale.
+    const at = y * (rowBytes + 1) + 1;
+    for (let x = 0; x < width; x++) {
+      if (!isDark(x, y)) raw[at + (x >> 3)]! |= 0x80 >> (x & 7);
     }
-    for (let r = 0; r < scale; r++) raw.set(line, (y * scale + r) * (rowBytes + 1));
   }
   const ihdr = new Uint8Array(13);
   const h = new DataView(ihdr.buffer);
   h.setUint32(0, width);
-  h.setUint32(4, width);
+  h.setUint32(4, height);
   ihdr[8] = 1; // bit depth
   ihdr[9] = 0; // greyscale
   // compression 0 (deflate), filter 0, interlace 0: already zero

@@ -224,3 +224,19 @@ export function matchQrImagePath(pathname: string): SuccessParams | null {
   const m = /^\/qr\/([^/]+)\/([^/]+)\/([^/]+)\/(\d{1,12})\.png$/.exec(pathname);
   return m ? parseSuccessParams(m.slice(1)) : null;
 }
+
+/**
+ * The path of a credential's Apple Wallet pass (issue 13): `/pass/{urlId}/{euCode}/{expoId}/{fId}.pkpass`,
+ * the same segments as the QR image and nothing else. Its inverse is {@link matchPassPath}.
+ * @example passPath({ urlId: 21308, euCode: 'ABC', expoId: 1308, fId: 21308 }) // '/pass/MjEzMDg/QUJD/MTMwOA/21308.pkpass'
+ */
+export function passPath(params: SuccessParams): string {
+  const { urlId, euCode, expoId, fId } = params;
+  return `/pass/${encodeId(urlId)}/${encodeId(euCode)}/${encodeId(expoId)}/${fId}.pkpass`;
+}
+
+/** The credential a pass path names (a pathname, no query), or null when it is not one. */
+export function matchPassPath(pathname: string): SuccessParams | null {
+  const m = /^\/pass\/([^/]+)\/([^/]+)\/([^/]+)\/(\d{1,12})\.pkpass$/.exec(pathname);
+  return m ? parseSuccessParams(m.slice(1)) : null;
+}

@@ -1,0 +1,81 @@
+import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { AppEnv } from './env';
+import { requestUpstream, type RequestScope } from './upstream';
+import { createT } from '../src/i18n';
+import { appleWalletKeys } from '../src/lib/apple-pass';
+import { registrationLabel } from '../src/lib/labels';
+import { LANG_COOKIE, isLang } from '../src/lib/languages';
+import { applyConfig, configKey } from '../src/lib/page-load';
+import { passSigner } from '../src/lib/pass-signature';
+import { buildPkpass, PKPASS_CONTENT_TYPE } from '../src/lib/pkpass';
+import { matchPassPath } from '../src/lib/routes';
+
+/**
+ * `GET /pass/{urlId}/{euCode}/{expoId}/{fId}.pkpass` (issue 13 "Wallet passes"): the
+ * credential as a signed Apple Wallet pass. Like the credential page it needs no cookie: the
+ * URL, with the registration code, is the secret, and it carries exactly the credential URL's
+ * segments (src/lib/routes.ts passPath). It reads the registration as the credential page does
+ * (`queryCustomerCode`; the expo's name from the config, in the language the page would use)
+ * and answers 404 for a path that is not a credential's (before any upstream call), for an
+ * unknown code, and while the five APPLE_* secrets are not all set and valid. The pass itself
+ * is built in src/lib (pkpass.ts). `private, no-store`: personal data. HEAD is answered by
+ * Hono from the GET handler without a body.
+ */
+export const applePass = new Hono<{ Bindings: AppEnv }>();
+
+type Ctx = Context<{ Bindings: AppEnv }>;
+
+const notFound = (c: Ctx) => c.text('Not found', 404, { 'cache-control': 'private, no-store' });
+
+/** The request's waitUntil, when it runs in a Worker (tests may call the app without one). */
+function waitUntilOf(c: Ctx): RequestScope['waitUntil'] {
+  try {
+    const ctx = c.executionCtx;
+    return (p) => ctx.waitUntil(p);
+  } catch {
+    return undefined;
+  }
+}
+
+applePass.get('/*', async (c) => {
+  const url = new URL(c.req.url);
+  const params = url.search === '' ? matchPassPath(url.pathname) : null;
+  const keys = appleWalletKeys(c.env as unknown as Record<string, unknown>);
+  if (!params || !keys) return notFound(c);
+  const signer = await passSigner(keys).catch((e: unknown) => {
+    console.error('Apple Wallet pass not signed (check the APPLE_* secrets)', e);
+    return null;
+  });
+  if (!signer) return notFound(c);
+
+  const upstream = requestUpstream(c.env, c.req.raw, { waitUntil: waitUntilOf(c) });
+  const key = configKey({ screen: 'success', variant: null, params });
+  const [credential, loaded] = await Promise.all([
+    upstream.queryCustomerCode({ expoId: params.expoId, euCode: params.euCode }).catch(() => null),
+    key ? upstream.getCustomerId(key).catch(() => null) : null,
+  ]);
+  const record = credential?.ok ? credential.data : null;
+  if (!record) return notFound(c);
+
+  // The language the credential page shows (the visitor's cookie, unless the config forces one).
+  const cookie = getCookie(c, LANG_COOKIE)?.trim();
+  const view = applyConfig({ key, config: loaded?.ok ? loaded.data : null, cookieLang: isLang(cookie) ? cookie : null, now: Date.now(), onFormPage: false });
+  const t = createT(view.lang.lang);
+  const tk = (k: string) => t(k as Parameters<typeof t>[0]);
+  const pass = {
+    euCode: params.euCode,
+    expoId: params.expoId,
+    expoName: view.name ?? '',
+    attendeeName: record.uname ?? '',
+    attendeeClass: registrationLabel(record, tk),
+  };
+  const labels = { title: t('success.title'), event: t('success.event'), name: t('success.name'), class: t('success.class'), code: t('success.code') };
+  const zip = await buildPkpass({ keys, signer, pass, labels, now: new Date() });
+  return c.body(zip as Uint8Array<ArrayBuffer>, 200, {
+    'content-type': PKPASS_CONTENT_TYPE,
+    'content-disposition': `attachment; filename="${params.euCode}.pkpass"`,
+    'cache-control': 'private, no-store',
+    'x-robots-tag': 'noindex',
+  });
+});

@@ -1,0 +1,184 @@
+/**
+ * Issue 13's wallet passes, end to end on the built Worker. openssl makes, in the test, a CA
+ * standing in for Apple's WWDR intermediate, a pass certificate it signed, and an RSA key for a
+ * Google service account (tests/wallet-certs.ts); a second Worker is started with the five
+ * APPLE_* and three GOOGLE_WALLET_* secrets (`node scripts/start.mjs --no-build`, which hands
+ * them to wrangler as secrets). On a seeded credential page (no cookie needed: its URL is the
+ * secret) both links show; the `.pkpass` unzips (the `unzip` tool), every manifest hash matches,
+ * `openssl smime -verify` accepts its signature against the test CA; the Google link's JWT
+ * verifies RS256 with the test public key and holds the euCode. The suite's own server (no
+ * secrets) shows neither link and has no pass. HTTP only: the page ships no JavaScript, so
+ * nothing here depends on the browser's setting.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash, createVerify } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { freePort } from '../../scripts/lib.mjs';
+import { makeWalletTestCerts, opensslVerify, type WalletTestCerts } from '../wallet-certs';
+import { baseUrl, t } from './fixtures';
+import { caseOf, credentialPath } from './lookup-helpers';
+import { passPath } from '../../src/lib/routes';
+
+const IEAE = caseOf('IEAE');
+const CODE = IEAE.one.euCode;
+const PAGE = credentialPath(IEAE, CODE);
+const passOf = (euCode: string) => passPath({ urlId: IEAE.fId, euCode, expoId: IEAE.expoId, fId: IEAE.fId });
+const PASS = passOf(CODE);
+const ISSUER_ID = '3388000000012345678';
+const SA_EMAIL = 'wallet-test@expo-pass-tests.iam.gserviceaccount.com';
+
+async function startWorker(port: number, persist: string, certs: WalletTestCerts): Promise<ChildProcess> {
+  const child = spawn('node', ['scripts/start.mjs', '--no-build'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PERSIST_DIR: persist,
+      FRESH_DB: '1',
+      APPLE_PASS_TYPE_ID: 'pass.test.expo',
+      APPLE_TEAM_ID: 'ABCDE12345',
+      APPLE_PASS_CERT: certs.passCertPem,
+      APPLE_PASS_KEY: certs.passKeyPem,
+      APPLE_WWDR_CERT: certs.caPem,
+      GOOGLE_WALLET_ISSUER_ID: ISSUER_ID,
+      GOOGLE_WALLET_SA_EMAIL: SA_EMAIL,
+      GOOGLE_WALLET_SA_KEY: certs.googleKeyPem,
+    },
+    stdio: 'ignore',
+    detached: true,
+  });
+  const health = `http://127.0.0.1:${port}/api/health`;
+  for (let i = 0; i < 240; i++) {
+    if (await fetch(health).then((r) => r.ok, () => false)) return child;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the wallet Worker did not start');
+}
+
+/** The href of the link with this class on a page, HTML entities undone (`&amp;`), or null. */
+function linkOf(html: string, cls: string): string | null {
+  const href = new RegExp(`<a class="${cls}" href="([^"]+)"`).exec(html)?.[1];
+  return href ? href.replace(/&amp;/g, '&') : null;
+}
+
+test.describe('wallet passes with the operator\'s secrets (issue 13)', { tag: '@http' }, () => {
+  test.describe.configure({ mode: 'serial', timeout: 120_000 });
+  let certs: WalletTestCerts;
+  let worker: ChildProcess;
+  let site: string;
+  let persist: string;
+
+  test.beforeAll(async ({}, info) => {
+    info.setTimeout(120_000);
+    certs = makeWalletTestCerts();
+    const port = await freePort();
+    persist = `.wrangler/e2e-wallet-${port}`;
+    worker = await startWorker(port, persist, certs);
+    site = `http://127.0.0.1:${port}`;
+  });
+
+  test.afterAll(async () => {
+    if (worker?.pid && worker.exitCode === null) {
+      const exited = new Promise((r) => worker.once('exit', r));
+      process.kill(-worker.pid, 'SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+    }
+    if (certs) rmSync(certs.dir, { recursive: true, force: true });
+    if (persist) rmSync(persist, { recursive: true, force: true }); // its database and the secrets file start.mjs wrote
+  });
+
+  test('the credential page shows both links and still ships no JavaScript', async () => {
+    const res = await fetch(site + PAGE);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(`>${t('zh', 'success.appleWallet')}</a>`);
+    expect(html).toContain(`>${t('zh', 'success.googleWallet')}</a>`);
+    expect(linkOf(html, 'apple')).toBe(PASS);
+    expect(linkOf(html, 'google')).toMatch(/^https:\/\/pay\.google\.com\/gp\/v\/save\//);
+    expect(html).not.toMatch(/<script[^>]+src=/);
+    for (const secret of [certs.passKeyPem, certs.googleKeyPem]) {
+      expect(html).not.toContain(secret.split('\n')[1]); // no line of a key reaches the page
+    }
+  });
+
+  test('the .pkpass unzips, its manifest hashes match, and openssl accepts its signature', async () => {
+    const html = await (await fetch(site + PAGE)).text();
+    const res = await fetch(site + linkOf(html, 'apple'));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/vnd.apple.pkpass');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${CODE}.pkpass"`);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+
+    const dir = join(certs.dir, 'pass');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, '..', 'pass.pkpass'), Buffer.from(await res.arrayBuffer()));
+    const unzip = spawnSync('unzip', ['-o', '-q', join(dir, '..', 'pass.pkpass'), '-d', dir], { encoding: 'utf8' });
+    expect(unzip.status, unzip.stderr).toBe(0);
+    const names = readdirSync(dir).sort();
+    for (const f of ['icon.png', 'logo.png', 'manifest.json', 'pass.json', 'signature']) expect(names).toContain(f);
+
+    const manifestBytes = readFileSync(join(dir, 'manifest.json'));
+    const manifest = JSON.parse(manifestBytes.toString('utf8')) as Record<string, string>;
+    expect(Object.keys(manifest).sort()).toEqual(names.filter((n) => n !== 'manifest.json' && n !== 'signature'));
+    for (const [name, sha1] of Object.entries(manifest)) {
+      expect(createHash('sha1').update(readFileSync(join(dir, name))).digest('hex'), name).toBe(sha1);
+    }
+
+    const pass = JSON.parse(readFileSync(join(dir, 'pass.json'), 'utf8')) as Record<string, unknown>;
+    expect(pass).toMatchObject({ formatVersion: 1, passTypeIdentifier: 'pass.test.expo', teamIdentifier: 'ABCDE12345', serialNumber: `1308-${CODE}` });
+    expect(pass['barcodes']).toEqual([{ format: 'PKBarcodeFormatQR', message: CODE, messageEncoding: 'iso-8859-1', altText: CODE }]);
+    const fields = Object.values(pass['eventTicket'] as Record<string, { key: string; label: string; value: string }[]>).flat();
+    expect(fields).toContainEqual({ key: 'name', label: t('zh', 'success.name'), value: IEAE.one.name });
+
+    const verified = opensslVerify(certs.dir, readFileSync(join(dir, 'signature')), manifestBytes);
+    expect(verified.output).toContain('Verification successful');
+    expect(verified.ok).toBe(true);
+  });
+
+  test('the pass speaks the visitor\'s language, like the page', async () => {
+    const res = await fetch(site + PASS, { headers: { cookie: '_h5_lang=en' } });
+    expect(res.status).toBe(200);
+    const dir = join(certs.dir, 'pass-en');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(certs.dir, 'pass-en.pkpass'), Buffer.from(await res.arrayBuffer()));
+    expect(spawnSync('unzip', ['-o', '-q', join(certs.dir, 'pass-en.pkpass'), '-d', dir]).status).toBe(0);
+    const pass = JSON.parse(readFileSync(join(dir, 'pass.json'), 'utf8')) as { eventTicket: { primaryFields: { label: string }[] } };
+    expect(pass.eventTicket.primaryFields[0]?.label).toBe(t('en', 'success.name'));
+  });
+
+  test('the Google Wallet JWT verifies RS256 with the test public key and holds the euCode', async () => {
+    const html = await (await fetch(site + PAGE)).text();
+    const jwt = (linkOf(html, 'google') ?? '').slice('https://pay.google.com/gp/v/save/'.length);
+    const [h = '', p = '', s = ''] = jwt.split('.');
+    expect(JSON.parse(Buffer.from(h, 'base64url').toString())).toEqual({ alg: 'RS256', typ: 'JWT' });
+    const verifier = createVerify('RSA-SHA256');
+    verifier.update(`${h}.${p}`);
+    expect(verifier.verify(certs.googlePublicPem, Buffer.from(s, 'base64url'))).toBe(true);
+    const claims = JSON.parse(Buffer.from(p, 'base64url').toString()) as { iss: string; origins: string[]; payload: { genericObjects: { barcode: { value: string } }[] } };
+    expect(claims.iss).toBe(SA_EMAIL);
+    expect(claims.origins).toEqual([site]);
+    expect(claims.payload.genericObjects[0]?.barcode.value).toBe(CODE);
+    expect(JSON.stringify(claims.payload)).toContain(CODE);
+  });
+
+  test('an unknown code has no pass', async () => {
+    const res = await fetch(site + passOf('NOSUCHCODE000000'));
+    expect(res.status).toBe(404);
+  });
+});
+
+test.describe('wallet passes without the secrets (issue 13)', { tag: '@http' }, () => {
+  test('the suite\'s own server shows neither link and has no pass', async ({ request }, info) => {
+    const res = await request.get(baseUrl(info) + PAGE);
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(CODE);
+    expect(html).not.toContain(t('zh', 'success.appleWallet'));
+    expect(html).not.toContain(t('zh', 'success.googleWallet'));
+    expect(html).not.toContain('/pass/');
+    expect(html).not.toContain('pay.google.com');
+    const pass = await request.get(baseUrl(info) + PASS);
+    expect(pass.status()).toBe(404);
+  });
+});
