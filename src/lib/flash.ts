@@ -94,8 +94,21 @@ export function encodeFlash(flash: FlashInput): string {
       }
     : null;
   const path = flash.path.slice(0, FLASH_MAX_PATH);
+  const encode = () => toB64url(JSON.stringify(Flash.parse({ path, values: Object.fromEntries(values), error, notice })));
+  let encoded = encode();
+  if (encoded.length <= FLASH_MAX_BYTES) return encoded;
+  // Too big: drop the longest values first. What each one weighs is known without encoding
+  // again, so they go in one pass (a post padded with hundreds of fields must not cost the
+  // Worker one encode per field), then the few that an estimate can miss, one at a time.
+  const utf8 = new TextEncoder();
+  let excess = Math.ceil(((encoded.length - FLASH_MAX_BYTES) * 3) / 4);
+  for (const [k, v] of [...values].sort((a, b) => b[1].length - a[1].length)) {
+    if (excess <= 0) break;
+    values.delete(k);
+    excess -= utf8.encode(`${JSON.stringify(k)}:${JSON.stringify(v)},`).length;
+  }
   for (;;) {
-    const encoded = toB64url(JSON.stringify(Flash.parse({ path, values: Object.fromEntries(values), error, notice })));
+    encoded = encode();
     if (encoded.length <= FLASH_MAX_BYTES || values.size === 0) return encoded;
     let longest = '';
     for (const [k, v] of values) if (v.length >= (values.get(longest)?.length ?? -1)) longest = k;
