@@ -116,6 +116,37 @@ test.describe('credential page at the gate: the code in groups of 4 (issue 14)',
     expect(await spoken.evaluate((el) => getComputedStyle(el).userSelect)).toBe('none');
   });
 
+  test('a digit zero gets a dot that keeps the monospace cell (the seeded codes are base32, without 0: one is put in)', async ({ page }) => {
+    await page.goto(PATH);
+    const result = await page.locator('dd.code .group').nth(1).evaluate((group) => {
+      // a zero marked as RegistrationCode.astro marks it (codeParts), with the component's scope attribute
+      const scope = Array.from(group.attributes).find((a) => a.name.startsWith('data-astro-cid'))?.name ?? '';
+      const zero = document.createElement('span');
+      zero.className = 'zero';
+      if (scope) zero.setAttribute(scope, '');
+      zero.textContent = '0';
+      const plain = group.getBoundingClientRect().width;
+      group.replaceChildren('ZI', zero, 'Y');
+      const after = getComputedStyle(zero, '::after');
+      return {
+        plain,
+        marked: group.getBoundingClientRect().width,
+        text: group.textContent,
+        display: after.display,
+        width: parseFloat(after.width),
+        fontSize: parseFloat(getComputedStyle(zero).fontSize),
+        dot: after.backgroundColor,
+        ink: getComputedStyle(zero).color,
+      };
+    });
+    expect(result.text).toBe('ZI0Y');
+    expect(result.display).toBe('inline-block');
+    expect(result.width / result.fontSize).toBeCloseTo(0.16, 2);
+    expect(result.dot).toBe(result.ink);
+    // the dot is drawn back over the zero: the group is as wide as with four letters
+    expect(Math.abs(result.marked - result.plain)).toBeLessThan(0.5);
+  });
+
   test('a copy gets the code as one string: a long-press (double-click) word selection and a whole-line selection', async ({ page }) => {
     await page.goto(PATH);
     const groups = page.locator('dd.code .group');
