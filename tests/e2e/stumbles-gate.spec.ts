@@ -86,8 +86,8 @@ test.describe('credential page at the gate: the code in groups of 4 (issue 14)',
       expect(layout.fontSize).toBeGreaterThanOrEqual(22);
       // no horizontal scroll
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
-      // the code renders in a font whose zero is marked, not in the CJK monospace the generic
-      // family gives a Chinese page on Linux (its 0 and O look alike)
+      // what Debian's Chromium renders the code in: a font whose zero is marked (a CJK
+      // monospace, where 0 and O look alike, or a proportional fallback would fail here)
       const fonts = await renderedFonts(page, 'dd.code .group');
       expect(fonts.length).toBeGreaterThan(0);
       for (const f of fonts) expect(f, `the code's font in ${lang}`).toMatch(MARKED_ZERO_FONTS);
