@@ -13,16 +13,29 @@ import { run, freePorts, e2eWorkers, CHROMIUM } from './lib.mjs';
 
 
 
+/**
+ * What the browser tests need from Debian, each with a path that shows it is installed:
+ * Chromium, and fonts so that screenshots of every language are readable (Chinese, and Thai,
+ * which no other installed font covers: without fonts-thai-tlwg Thai pages are boxes).
+ */
+const BROWSER_PACKAGES = [
+  ['chromium', CHROMIUM],
+  ['fonts-noto-cjk', '/usr/share/fonts/opentype/noto'],
+  ['fonts-thai-tlwg', '/usr/share/fonts/truetype/tlwg'],
+];
+
 function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
+  const missing = BROWSER_PACKAGES.filter(([, path]) => !existsSync(path)).map(([name]) => name);
+  if (missing.length === 0) return;
+  const all = BROWSER_PACKAGES.map(([name]) => name).join(' ');
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasApt = existsSync('/usr/bin/apt-get');
   if (isRoot && hasApt) {
-    console.log('Installing Debian\'s chromium for the browser tests (apt-get)…');
-    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk', { stdio: 'inherit' });
+    console.log(`Installing ${missing.join(', ')} for the browser tests (apt-get)…`);
+    execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${all}`, { stdio: 'inherit' });
     return;
   }
-  console.error(`The browser tests need Debian's Chromium at ${CHROMIUM}. Install it with:\n\n  sudo apt-get install -y chromium fonts-noto-cjk\n`);
+  console.error(`The browser tests need Debian's Chromium at ${CHROMIUM} and fonts (missing: ${missing.join(', ')}). Install them with:\n\n  sudo apt-get install -y ${all}\n`);
   process.exit(1);
 }
 
