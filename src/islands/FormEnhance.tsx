@@ -91,6 +91,8 @@ export default function FormEnhance(props: FormEnhanceProps) {
 
     const send = async (update: boolean) => {
       if (busy.current) return;
+      // The server's summary of a no-JS refusal: from here on the messages are the island's, inline.
+      document.getElementById('form-errors')?.remove();
       const values = formValues(form);
       const checked = validateForm(fields, values, { lang });
       for (const f of fields) show(checked.ok ? null : (checked.failures.find((x) => x.field === f.key) ?? null), f);
