@@ -54,7 +54,6 @@ export default function FormEnhance(props: FormEnhanceProps) {
     const store = browserSession();
     const key = form.dataset['storage'] ?? `form:${location.pathname}`;
     const submit = form.querySelector<HTMLButtonElement>('.reg-submit');
-    form.noValidate = true;
     // The server's own prompt (no-JS round trip) is replaced by the island's.
     form.querySelector('#update-prompt')?.remove();
     fillEmpty(form, loadValues(store, key), locked);
