@@ -201,7 +201,11 @@ register.post('/register', async (c) => {
   const secret = c.env.SESSION_SECRET ?? '';
 
   // The verified contact of this expo is required (second forms: with their reference).
-  const vc: VerifiedContact | null = provenFor(await verifyContact(getCookie(c, CONTACT_COOKIE), secret), page.params.expoId);
+  const vc: VerifiedContact | null = provenFor(
+    // The form's own window (issue 14, src/lib/contact-cookie.ts), not only the 10 minutes after the proof.
+    await verifyContact(getCookie(c, CONTACT_COOKIE), secret, Date.now(), 'register'),
+    page.params.expoId,
+  );
   const verified = vc !== null && (page.kind !== 'secondForm' || vc.secondForm !== undefined);
   if (!vc || !verified) return verifyAgain(c, p, secret);
 
