@@ -78,8 +78,8 @@ export default function FormEnhance(props: FormEnhanceProps) {
       else if (e.type === 'change' && failure.name === name && CHOICES.has(field.type)) show(failure, field);
     };
     // Issue 14: a field is left on the finger-down of a tap on the next control. Its message has
-    // a line kept for it (form.css); one longer than that line waits for the finger to lift, so
-    // nothing under the finger moves between down and up and the tap lands.
+    // a line kept for it (form.css), and while the finger is down it waits: nothing under the
+    // finger moves between down and up (a message longer than its line would), so the tap lands.
     let pressed = false;
     let later: (() => void) | null = null;
     const onDown = () => {
@@ -87,9 +87,8 @@ export default function FormEnhance(props: FormEnhanceProps) {
     };
     const onUp = () => {
       pressed = false;
-      const run = later;
+      if (later) setTimeout(later, 0);
       later = null;
-      if (run) setTimeout(run, 0);
     };
     const onBlur = (e: FocusEvent) => {
       if (e.relatedTarget instanceof HTMLButtonElement && e.relatedTarget.type === 'submit') return;
@@ -100,14 +99,8 @@ export default function FormEnhance(props: FormEnhanceProps) {
       // A field left empty on the way through is not an error yet; a wrong value is.
       const failure = validateField(field, values, { lang });
       if (failure && failure.name === name && (values[name] ?? '').trim() !== '') {
-        const p = form.querySelector<HTMLElement>(`#err-${CSS.escape(field.key)}`);
-        const height = p?.offsetHeight ?? 0;
-        show(failure, field);
-        if (pressed && p && p.offsetHeight > height) {
-          // Too long for the kept line: shown once the finger is up.
-          show(null, field);
-          later = () => show(failure, field);
-        }
+        later = () => show(failure, field);
+        if (!pressed) onUp();
       }
     };
 

@@ -81,19 +81,21 @@ export function searchCountries(list: readonly Country[], query: string, lang: L
 }
 
 /**
- * The list as one compact string for an island prop: `code|zh|en|tw` lines. Names never
- * contain `|` or a line break (a test checks).
+ * The list as one compact string for an island prop: `code|chinese|en` lines, where `chinese`
+ * is the page's Chinese script (traditional on tw pages, simplified elsewhere): the page ships
+ * one Chinese name per entry, not two (the lookup page's HTML budget). Names never contain `|`
+ * or a line break (a test checks).
  */
-export function packCountries(list: readonly Country[]): string {
-  return list.map((c) => `${c.code}|${c.zh}|${c.en}|${c.tw}`).join('\n');
+export function packCountries(list: readonly Country[], lang: Lang = 'zh'): string {
+  return list.map((c) => `${c.code}|${lang === 'tw' ? c.tw : c.zh}|${c.en}`).join('\n');
 }
 
-/** The inverse of packCountries; malformed lines are skipped. */
+/** The inverse of packCountries (its one Chinese name serves zh and tw); malformed lines are skipped. */
 export function unpackCountries(packed: string): Country[] {
   const out: Country[] = [];
   for (const line of packed.split('\n')) {
-    const [code, zh, en, tw, extra] = line.split('|');
-    if (code && zh && en && tw && extra === undefined && AREA_CODE.test(code)) out.push({ code, zh, tw, en });
+    const [code, zh, en, extra] = line.split('|');
+    if (code && zh && en && extra === undefined && AREA_CODE.test(code)) out.push({ code, zh, tw: zh, en });
   }
   return out;
 }

@@ -10,19 +10,10 @@
 import type { Lang } from './languages';
 
 /** Year-month-day languages; the others write day/month/year. */
-const YMD: ReadonlySet<Lang> = new Set<Lang>(['zh', 'tw']);
+const YMD: readonly Lang[] = ['zh', 'tw'];
 
 /** The Buddhist era runs 543 years ahead (Thai calendars). */
 const BUDDHIST_OFFSET = 543;
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** `YYYY-MM-DD` for a calendar date that exists, else null. */
-function iso(y: number, m: number, d: number): string | null {
-  const t = new Date(Date.UTC(y, m - 1, d));
-  const ok = y >= 1000 && y <= 9999 && t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
-  return ok ? `${y}-${pad(m)}-${pad(d)}` : null;
-}
 
 /**
  * Reads a typed date in the page language; `YYYY-MM-DD`, or null when it is not a date.
@@ -32,14 +23,15 @@ function iso(y: number, m: number, d: number): string | null {
  * @example parseDate('20/05/2569', 'thai') // '2026-05-20'
  */
 export function parseDate(text: string, lang: Lang): string | null {
-  const parts = text.trim().split(/[\s./\-年月日]+/).filter(Boolean);
-  if (parts.length !== 3 || !parts.every((p) => /^\d{1,4}$/.test(p))) return null;
-  const [a, b, c] = parts as [string, string, string];
-  const ymd = a.length === 4 || (YMD.has(lang) && c.length !== 4);
-  let year = Number(ymd ? a : c);
-  if ((ymd ? a : c).length !== 4) return null;
-  if (lang === 'thai' && year >= 2400) year -= BUDDHIST_OFFSET;
-  return ymd ? iso(year, Number(b), Number(c)) : iso(year, Number(b), Number(a));
+  const p = text.trim().split(/[\s./\-年月日]+/).filter(Boolean);
+  const [a = '', b = '', c = ''] = p;
+  const ymd = a.length === 4 || (YMD.includes(lang) && c.length !== 4);
+  const [y, m, d] = (ymd ? [a, b, c] : [c, b, a]).map(Number) as [number, number, number];
+  const year = lang === 'thai' && y >= 2400 ? y - BUDDHIST_OFFSET : y;
+  const t = new Date(Date.UTC(year, m - 1, d));
+  const ok = p.length === 3 && /^\d{4}$/.test(ymd ? a : c) && /^\d\d?$/.test(b) && /^\d\d?$/.test(ymd ? c : a);
+  // The date must exist (no 31/02) and have a four-digit year from 1000.
+  return ok && year >= 1000 && t.getUTCMonth() === m - 1 && t.getUTCDate() === d ? t.toISOString().slice(0, 10) : null;
 }
 
 /**
@@ -49,6 +41,6 @@ export function parseDate(text: string, lang: Lang): string | null {
  */
 export function formatDate(value: string, lang: Lang): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m || YMD.has(lang)) return value;
+  if (!m || YMD.includes(lang)) return value;
   return `${m[3]}/${m[2]}/${m[1]}`;
 }

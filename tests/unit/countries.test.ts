@@ -185,15 +185,21 @@ describe('searchCountries', () => {
 });
 
 describe('packCountries / unpackCountries (the island prop)', () => {
-  it('round-trips the whole list', () => {
-    expect(unpackCountries(packCountries(COUNTRIES))).toEqual(COUNTRIES.map((c) => ({ ...c })));
+  it('round-trips the whole list with the Chinese names of the page', () => {
+    expect(unpackCountries(packCountries(COUNTRIES))).toEqual(COUNTRIES.map((c) => ({ ...c, tw: c.zh })));
+    expect(unpackCountries(packCountries(COUNTRIES, 'tw'))).toEqual(COUNTRIES.map((c) => ({ ...c, zh: c.tw })));
+    expect(unpackCountries(packCountries(COUNTRIES, 'en'))).toEqual(COUNTRIES.map((c) => ({ ...c, tw: c.zh })));
+  });
+  it('ships one Chinese name per entry', () => {
+    expect(packCountries(COUNTRIES, 'tw').split('\n')[0]).toBe('+86|中國大陸|Mainland China');
+    expect(packCountries(COUNTRIES, 'zh').split('\n')[0]).toBe('+86|中国大陆|Mainland China');
   });
   it('no name holds the separators', () => {
     for (const c of COUNTRIES) expect(`${c.zh}${c.tw}${c.en}`).not.toMatch(/[|\n]/);
   });
   it('skips malformed lines', () => {
-    expect(unpackCountries('+66|泰国|Thailand|泰國\nbad\n66|x|y|z\n+1|a|b|c|d\n+7|a|b\n')).toEqual([
-      { code: '+66', zh: '泰国', tw: '泰國', en: 'Thailand' },
+    expect(unpackCountries('+66|泰国|Thailand\nbad\n66|x|y\n+1|a|b|c\n')).toEqual([
+      { code: '+66', zh: '泰国', tw: '泰国', en: 'Thailand' },
     ]);
   });
 });
