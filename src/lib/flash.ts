@@ -45,7 +45,7 @@ export const Flash = z.object({
   /** the failing field and its message key (or the server's message text) */
   error: FieldError.nullable().default(null),
   /** every failing field of a form post, in form order (the first is also `error`) */
-  errors: z.array(FieldError).max(FLASH_MAX_ERRORS).default([]),
+  errors: z.array(FieldError).max(FLASH_MAX_ERRORS).optional(),
   /** a page-level notice: a catalogue key with vars, or the server's message text */
   notice: z
     .object({
@@ -113,7 +113,7 @@ export function encodeFlash(flash: FlashInput): string {
     : null;
   const path = flash.path.slice(0, FLASH_MAX_PATH);
   for (;;) {
-    const encoded = toB64url(JSON.stringify(Flash.parse({ path, values: Object.fromEntries(values), error, errors, notice })));
+    const encoded = toB64url(JSON.stringify(Flash.parse({ path, values: Object.fromEntries(values), error, ...(errors.length > 0 ? { errors } : {}), notice })));
     if (encoded.length <= FLASH_MAX_BYTES) return encoded;
     // Over the limit: field messages go first (the next submit shows them again; `error` stays),
     // then the longest values.

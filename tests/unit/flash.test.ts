@@ -15,7 +15,6 @@ describe('flash (no-JS post → 303 → page)', () => {
       path,
       values: { email: 'ผู้ใช้@demo.test', code: '12' },
       error: { field: 'code', key: 'search.codeDigits', text: null },
-      errors: [],
       notice: { tone: 'info', key: 'search.codeSentTo', vars: { contact: 'a@b.co' }, text: null },
     });
   });
