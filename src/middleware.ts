@@ -3,7 +3,7 @@ import { defineMiddleware } from 'astro:middleware';
 import type { AppEnv } from '../functions/env';
 import { requestUpstream } from '../functions/upstream';
 import { createT } from './i18n';
-import { CONTACT_COOKIE, verifyContact } from './lib/contact-cookie';
+import { CONTACT_COOKIE, openFormWindow, provenFor, verifyContact } from './lib/contact-cookie';
 import { decodeFlash, FLASH_COOKIE } from './lib/flash';
 import { LANG_COOKIE, isLang } from './lib/languages';
 import { applyConfig, configKey } from './lib/page-load';
@@ -43,7 +43,23 @@ export const onRequest = defineMiddleware(async function loadPage(context, next)
   // A flash is shown once: the page that shows it removes it (the page is then not stored: src/lib/page-policy.ts).
   if (flash) context.cookies.delete(FLASH_COOKIE, { path: '/' });
   const vcValue = context.cookies.get(CONTACT_COOKIE)?.value;
-  const contact = vcValue ? await verifyContact(vcValue, appEnv.SESSION_SECRET ?? '').catch(() => null) : null;
+  const secret = appEnv.SESSION_SECRET ?? '';
+  // A registration form holds the contact for its own, longer window (issue 14, src/lib/contact-cookie.ts);
+  // every other page reads it for 10 minutes after the proof.
+  const onForm = match?.screen === 'form';
+  const contact = vcValue ? await verifyContact(vcValue, secret, Date.now(), onForm ? 'register' : 'read').catch(() => null) : null;
+  if (onForm && key && provenFor(contact, key.expoId)) {
+    const opened = await openFormWindow(vcValue, secret).catch(() => null);
+    if (opened) {
+      context.cookies.set(CONTACT_COOKIE, opened.value, {
+        path: '/',
+        maxAge: opened.maxAge,
+        httpOnly: true,
+        secure: true,
+        sameSite: 'lax',
+      });
+    }
+  }
 
   // spec §2.5 the epidemic-prevention pledge: expos whose config asks for it, until this visit pledged.
   const pledge =

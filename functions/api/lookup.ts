@@ -23,6 +23,7 @@ import { routePath } from '../../src/lib/routes';
 import { resendWaitS, SENT_COOKIE, RESEND_S } from '../../src/lib/resend';
 import { usesBypass } from '../../src/lib/lookup-page';
 import { isTicketNext } from '../../src/lib/ticket-paths';
+import { isFormNext } from '../../src/lib/form-page';
 import type { LookupOutcome, LookupReply, SendCodeReply } from '../../src/islands/lookup-types';
 import { checkLookupLimits, checkSendLimits, limitedReply } from '../limits'; // abuse limits (issue 9)
 
@@ -280,7 +281,8 @@ async function respond(
   let location: string;
   // Sent here from a ticket or order page (spec §4: they need the verified contact): back there,
   // whatever the contact has registered; never for a bypass lookup, which proves no contact.
-  if (vc.bypass !== true && isTicketNext(page.next, page.expoId)) {
+  // Or from a registration form whose confirmation expired mid-form (issue 14): back to that form.
+  if (vc.bypass !== true && (isTicketNext(page.next, page.expoId) || isFormNext(page.next, page.expoId))) {
     location = page.next;
     await setVerifiedContact(c, vc);
     deleteCookie(c, FLASH_COOKIE, { path: '/' });

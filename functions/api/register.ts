@@ -9,6 +9,11 @@
  * - Success → the credential page (303, or JSON navigate with replace). 20001 → the update
  *   prompt (spec §5). Any other refusal → the server's message; nothing typed is lost (flash).
  * - A form view's idempotency key is remembered with its result (signed cookie, 10 min).
+ * - The contact's confirmation expired (or is gone) mid-form (issue 14): to the lookup with
+ *   `?next=` this form, the contact filled in and a message saying why; every typed value kept
+ *   (the island's session storage, and the `draft` cookie for the form page), so the new code
+ *   leads back to the form as it was.
+ * - A refusal of the form's values names every failing field at once (issue 14).
  */
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -16,8 +21,16 @@ import type { AppEnv } from '../env';
 import { upstreamFor } from '../upstream';
 import { faultJson, upstreamFault } from './fault';
 import { readInput, type Input } from './input';
-import { CONTACT_COOKIE, provenFor, verifyContact, type VerifiedContact } from '../../src/lib/contact-cookie';
-import { displayText, encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S, type FlashInput } from '../../src/lib/flash';
+import { CONTACT_COOKIE, expiredContact, provenFor, verifyContact, type VerifiedContact } from '../../src/lib/contact-cookie';
+import {
+  displayText,
+  DRAFT_COOKIE,
+  DRAFT_MAX_AGE_S,
+  encodeFlash,
+  FLASH_COOKIE,
+  FLASH_MAX_AGE_S,
+  type FlashInput,
+} from '../../src/lib/flash';
 import { contactLock } from '../../src/lib/form-contact';
 import { IDEM_COOKIE, IDEM_KEY, IDEM_MAX_AGE_S, recalledResult, rememberResult } from '../../src/lib/form-idempotency';
 import {
@@ -26,6 +39,7 @@ import {
   lookupPagePath,
   resolveFormPage,
   updatesExisting,
+  verifyAgainPath,
   type FormPage,
 } from '../../src/lib/form-page';
 import { parseFormDefinition } from '../../src/lib/form-schema';
@@ -126,6 +140,7 @@ async function navigate(c: Ctx, p: Posted, location: string): Promise<Response> 
     });
   }
   deleteCookie(c, FLASH_COOKIE, { path: '/' });
+  deleteCookie(c, DRAFT_COOKIE, { path: formPagePath(p.page) });
   if (p.input.json) return reply(c, { outcome: 'navigate', location, replace: true });
   return c.redirect(location, 303);
 }
@@ -135,6 +150,45 @@ function refused(c: Ctx, p: Posted, upstreamMessage: string, code: number): Resp
   const message = displayText(upstreamMessage);
   if (p.input.json) return reply(c, { outcome: 'refused', message }, code, message);
   return flashBack(c, p, { notice: { tone: 'error', key: null, text: message } });
+}
+
+/**
+ * The lookup values that name a contact again (`checkType` and the e-mail, or the area code and
+ * the national number), so the lookup opens with it filled in.
+ */
+function lookupValues(vc: VerifiedContact): Record<string, string> {
+  if (vc.checkType === 2) return { checkType: '2', email: vc.contact };
+  const area = vc.areaCode ?? '';
+  const phone = area !== '' && vc.contact.startsWith(area) ? vc.contact.slice(area.length) : vc.contact;
+  return { checkType: '1', areaCode: area, phone };
+}
+
+/**
+ * No verified contact for this form (issue 14): an expired one (the browser still holds the
+ * signed cookie, past its form window) is told so, with its contact filled in on the lookup;
+ * a missing one is asked to verify. Either way the lookup returns to this form (`next`) and the
+ * typed values wait for it: in the island's session storage and in the `draft` cookie.
+ */
+async function verifyAgain(c: Ctx, p: Posted, secret: string): Promise<Response> {
+  const { t, json } = p.input;
+  const old = provenFor(await expiredContact(getCookie(c, CONTACT_COOKIE), secret).catch(() => null), p.page.params.expoId);
+  const key = old ? 'form.expired' : 'form.verifyFirst';
+  const location = verifyAgainPath(p.page, p.back);
+  setCookie(c, DRAFT_COOKIE, encodeFlash({ path: p.back, values: p.values }), {
+    path: formPagePath(p.page),
+    maxAge: DRAFT_MAX_AGE_S,
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: secure(c),
+  });
+  setCookie(
+    c,
+    FLASH_COOKIE,
+    encodeFlash({ path: location, values: old ? lookupValues(old) : {}, notice: { tone: 'info', key, text: null } }),
+    { path: '/', maxAge: FLASH_MAX_AGE_S, httpOnly: true, sameSite: 'Lax', secure: secure(c) },
+  );
+  if (json) return reply(c, { outcome: 'navigate', location, replace: false }, 401, t(key));
+  return c.redirect(location, 303);
 }
 
 export const register = new Hono<{ Bindings: AppEnv }>();
@@ -147,14 +201,13 @@ register.post('/register', async (c) => {
   const secret = c.env.SESSION_SECRET ?? '';
 
   // The verified contact of this expo is required (second forms: with their reference).
-  const vc: VerifiedContact | null = provenFor(await verifyContact(getCookie(c, CONTACT_COOKIE), secret), page.params.expoId);
+  const vc: VerifiedContact | null = provenFor(
+    // The form's own window (issue 14, src/lib/contact-cookie.ts), not only the 10 minutes after the proof.
+    await verifyContact(getCookie(c, CONTACT_COOKIE), secret, Date.now(), 'register'),
+    page.params.expoId,
+  );
   const verified = vc !== null && (page.kind !== 'secondForm' || vc.secondForm !== undefined);
-  if (!vc || !verified) {
-    const lookup = lookupPagePath(page);
-    const message = t('form.verifyFirst');
-    if (json) return reply(c, { outcome: 'navigate', location: lookup, replace: false }, 401, message);
-    return flashBack(c, p, { notice: { tone: 'error', key: 'form.verifyFirst', text: null } }, lookup);
-  }
+  if (!vc || !verified) return verifyAgain(c, p, secret);
 
   // A retry of a form view that already registered goes to the same credential.
   const recalled = await recalledResult(getCookie(c, IDEM_COOKIE), p.idem, secret);
@@ -175,7 +228,9 @@ register.post('/register', async (c) => {
       const { field, name, message: key } = checked.failure;
       const message = t(key);
       if (json) return reply(c, { outcome: 'invalid', field, name, message }, 400, message);
-      return flashBack(c, p, { error: { field: name, key, text: null } });
+      // Without JavaScript every failing field comes back at once, each with its own message (issue 14).
+      const errors = checked.failures.map((f) => ({ field: f.name, key: f.message, text: null }));
+      return flashBack(c, p, { error: { field: name, key, text: null }, errors });
     }
     const data: Record<string, unknown> = { ...checked.data, ...lock?.data };
     const activityId = config.data.activity?.id;

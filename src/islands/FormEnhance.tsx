@@ -54,7 +54,6 @@ export default function FormEnhance(props: FormEnhanceProps) {
     const store = browserSession();
     const key = form.dataset['storage'] ?? `form:${location.pathname}`;
     const submit = form.querySelector<HTMLButtonElement>('.reg-submit');
-    form.noValidate = true;
     // The server's own prompt (no-JS round trip) is replaced by the island's.
     form.querySelector('#update-prompt')?.remove();
     fillEmpty(form, loadValues(store, key), locked);
@@ -78,6 +77,19 @@ export default function FormEnhance(props: FormEnhanceProps) {
       if (!failure) show(null, field);
       else if (e.type === 'change' && failure.name === name && CHOICES.has(field.type)) show(failure, field);
     };
+    // Issue 14: a field is left on the finger-down of a tap on the next control. Its message has
+    // a line kept for it (form.css), and while the finger is down it waits: nothing under the
+    // finger moves between down and up (a message longer than its line would), so the tap lands.
+    let pressed = false;
+    let later: (() => void) | null = null;
+    const onDown = () => {
+      pressed = true;
+    };
+    const onUp = () => {
+      pressed = false;
+      if (later) setTimeout(later, 0);
+      later = null;
+    };
     const onBlur = (e: FocusEvent) => {
       if (e.relatedTarget instanceof HTMLButtonElement && e.relatedTarget.type === 'submit') return;
       const name = (e.target as HTMLInputElement | null)?.name ?? '';
@@ -86,11 +98,16 @@ export default function FormEnhance(props: FormEnhanceProps) {
       const values = formValues(form);
       // A field left empty on the way through is not an error yet; a wrong value is.
       const failure = validateField(field, values, { lang });
-      if (failure && failure.name === name && (values[name] ?? '').trim() !== '') show(failure, field);
+      if (failure && failure.name === name && (values[name] ?? '').trim() !== '') {
+        later = () => show(failure, field);
+        if (!pressed) onUp();
+      }
     };
 
     const send = async (update: boolean) => {
       if (busy.current) return;
+      // The server's summary of a no-JS refusal: from here on the messages are the island's, inline.
+      document.getElementById('form-errors')?.remove();
       const values = formValues(form);
       const checked = validateForm(fields, values, { lang });
       for (const f of fields) show(checked.ok ? null : (checked.failures.find((x) => x.field === f.key) ?? null), f);
@@ -151,12 +168,18 @@ export default function FormEnhance(props: FormEnhanceProps) {
     form.addEventListener('input', onChange);
     form.addEventListener('change', onChange);
     form.addEventListener('focusout', onBlur);
+    document.addEventListener('pointerdown', onDown, true);
+    document.addEventListener('pointerup', onUp, true);
+    document.addEventListener('pointercancel', onUp, true);
     form.addEventListener('submit', onSubmit);
     document.addEventListener('form:update', onUpdate);
     return () => {
       form.removeEventListener('input', onChange);
       form.removeEventListener('change', onChange);
       form.removeEventListener('focusout', onBlur);
+      document.removeEventListener('pointerdown', onDown, true);
+      document.removeEventListener('pointerup', onUp, true);
+      document.removeEventListener('pointercancel', onUp, true);
       form.removeEventListener('submit', onSubmit);
       document.removeEventListener('form:update', onUpdate);
     };

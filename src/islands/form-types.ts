@@ -11,6 +11,7 @@ export const FORM_STRING_KEYS = [
   'form.phoneIncorrect',
   'search.selectCountry',
   'search.emailError',
+  'form.dateFormat',
   'form.updatePrompt',
   'form.update',
   'form.noUpdate',

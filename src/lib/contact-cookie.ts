@@ -1,14 +1,32 @@
 /**
  * The verified-contact cookie (DESIGN.md "Verified contact is a signed cookie"):
- * `{expoId, contact, checkType}` proven by a one-time code, signed with HMAC-SHA-256,
- * valid 10 minutes. Server-rendered pages that need the verified contact read it; nothing
- * else can forge it.
+ * `{expoId, contact, checkType}` proven by a one-time code, signed with HMAC-SHA-256.
+ * Server-rendered pages that need the verified contact read it; nothing else can forge it.
+ *
+ * Two windows (issue 14): what the lookup found (lookup, list, credential, ticket pages) is
+ * readable for 10 minutes after the proof (`exp`); registering gets a longer window (`fexp`),
+ * opened by each render of a registration form: {@link FORM_WINDOW_S} from that render, never
+ * later than {@link FORM_WINDOW_CAP_S} after the proof. A visitor who needs 25 minutes for the
+ * form is not sent back to the lookup in the middle of it.
  */
 
 import { fromBase64url, toBase64url } from './base64url';
 
 export const CONTACT_COOKIE = 'vc';
 export const CONTACT_COOKIE_MAX_AGE_S = 10 * 60;
+/** How long a registration form may stay open: each render of the form opens this window (issue 14). */
+export const FORM_WINDOW_S = 30 * 60;
+/** The form window never ends later than this after the proof: a form left open cannot stretch a proof for ever. */
+export const FORM_WINDOW_CAP_S = 2 * 60 * 60;
+/**
+ * How long the browser keeps the cookie after its form window: long enough for a post after the
+ * window to be told "your confirmation expired" with its contact filled in on the lookup,
+ * instead of a bare lookup. Such a cookie proves nothing (every use checks the signed times).
+ */
+export const EXPIRED_KEEP_S = 60 * 60;
+
+/** What the cookie is used for: reading what the lookup found, or registering on a form page. */
+export type ContactUse = 'read' | 'register';
 
 export interface VerifiedContact {
   expoId: number;
@@ -68,7 +86,10 @@ export interface ListEntry {
 }
 
 interface Payload extends VerifiedContact {
+  /** end of the read window (s since the epoch): proof + 10 minutes */
   exp: number;
+  /** end of the form window (s), when a form page opened one */
+  fexp?: number;
 }
 
 const encoder = new TextEncoder();
@@ -80,14 +101,17 @@ async function hmacKey(secret: string): Promise<CryptoKey> {
 
 /** Signs a verified contact; the value goes into the `vc` cookie. `now` in ms. */
 export async function signContact(contact: VerifiedContact, secret: string, now = Date.now()): Promise<string> {
-  const payload: Payload = { ...contact, exp: Math.floor(now / 1000) + CONTACT_COOKIE_MAX_AGE_S };
+  return sign({ ...contact, exp: Math.floor(now / 1000) + CONTACT_COOKIE_MAX_AGE_S }, secret);
+}
+
+async function sign(payload: Payload, secret: string): Promise<string> {
   const body = toBase64url(encoder.encode(JSON.stringify(payload)));
   const sig = new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(body)));
   return `${body}.${toBase64url(sig)}`;
 }
 
-/** Verifies a cookie value; null when missing, forged, malformed or expired. */
-export async function verifyContact(value: string | null | undefined, secret: string, now = Date.now()): Promise<VerifiedContact | null> {
+/** A cookie's signed payload, whatever its times; null when missing, forged or malformed. */
+async function readPayload(value: string | null | undefined, secret: string): Promise<Payload | null> {
   if (!value) return null;
   const [body, sig, extra] = value.split('.');
   if (!body || !sig || extra !== undefined) return null;
@@ -103,9 +127,60 @@ export async function verifyContact(value: string | null | undefined, secret: st
   } catch {
     return null;
   }
-  if (!isPayload(p) || p.exp * 1000 <= now) return null;
-  const { exp: _exp, ...contact } = p;
+  return isPayload(p) ? p : null;
+}
+
+/** The end (s) of the window a use may rely on. */
+function windowEnd(p: Payload, use: ContactUse): number {
+  return use === 'register' ? Math.max(p.exp, p.fexp ?? 0) : p.exp;
+}
+
+function contactOf(p: Payload): VerifiedContact {
+  const { exp: _exp, fexp: _fexp, ...contact } = p;
   return contact;
+}
+
+/**
+ * Verifies a cookie value for a use; null when missing, forged, malformed or expired for that
+ * use: `read` (default) is the 10 minutes after the proof, `register` also the form window.
+ */
+export async function verifyContact(
+  value: string | null | undefined,
+  secret: string,
+  now = Date.now(),
+  use: ContactUse = 'read',
+): Promise<VerifiedContact | null> {
+  const p = await readPayload(value, secret);
+  return p && windowEnd(p, use) * 1000 > now ? contactOf(p) : null;
+}
+
+/**
+ * A genuine cookie whose registration window has passed: the contact it once proved, so that a
+ * form post after it can say so and fill the contact in on the lookup (issue 14). Null for a
+ * valid, missing, forged or malformed cookie. It proves nothing: never use it to read or write.
+ */
+export async function expiredContact(value: string | null | undefined, secret: string, now = Date.now()): Promise<VerifiedContact | null> {
+  const p = await readPayload(value, secret);
+  return p && windowEnd(p, 'register') * 1000 <= now ? contactOf(p) : null;
+}
+
+/**
+ * Opens the form window on a registration form's render (issue 14): the cookie re-signed with
+ * `fexp` = now + {@link FORM_WINDOW_S}, capped at {@link FORM_WINDOW_CAP_S} after the proof; the
+ * read window (`exp`) is unchanged. `maxAge` is the browser's life for it (the window plus
+ * {@link EXPIRED_KEEP_S}). Null when the cookie does not hold for registering now.
+ */
+export async function openFormWindow(
+  value: string | null | undefined,
+  secret: string,
+  now = Date.now(),
+): Promise<{ value: string; maxAge: number } | null> {
+  const p = await readPayload(value, secret);
+  const nowS = Math.floor(now / 1000);
+  if (!p || windowEnd(p, 'register') <= nowS || p.bypass === true) return null;
+  const proof = p.exp - CONTACT_COOKIE_MAX_AGE_S;
+  const fexp = Math.max(p.fexp ?? 0, Math.min(nowS + FORM_WINDOW_S, proof + FORM_WINDOW_CAP_S));
+  return { value: await sign({ ...p, fexp }, secret), maxAge: fexp - nowS + EXPIRED_KEEP_S };
 }
 
 function isPayload(p: unknown): p is Payload {
@@ -116,6 +191,7 @@ function isPayload(p: unknown): p is Payload {
     typeof o['contact'] === 'string' &&
     (o['checkType'] === 1 || o['checkType'] === 2) &&
     typeof o['exp'] === 'number' &&
+    (o['fexp'] === undefined || typeof o['fexp'] === 'number') &&
     (o['areaCode'] === undefined || typeof o['areaCode'] === 'string') &&
     (o['secondForm'] === undefined || isSecondForm(o['secondForm'])) &&
     (o['list'] === undefined || (Array.isArray(o['list']) && o['list'].every(isListEntry))) &&

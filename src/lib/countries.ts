@@ -4,9 +4,10 @@
  * "the area code is the first word of the chosen entry" (spec §2.1).
  *
  * Order (spec §3): mainland China, Hong Kong, Macau, Taiwan, Vietnam, Thailand and Indonesia
- * first, for the events' own visitors; then the rest by English name. Territories that share a
- * code (+1 NANP members keep their own four-digit code, e.g. +1242 Bahamas; +7, +44, +61, +262,
- * +590, +599) are separate entries, so each can be found by its own name.
+ * first, for the events' own visitors; then the rest by English name. One entry per calling code
+ * (issue 14): territories that share one (+1, +7, +44, +61, +262, +590, +599 …) are named together
+ * in that entry and found by each name; NANP members with their own four-digit code (+1242
+ * Bahamas) keep their own entry.
  */
 import type { Lang } from './languages';
 
@@ -16,6 +17,8 @@ export interface Country {
   readonly code: string;
   /** Chinese (simplified) name. */
   readonly zh: string;
+  /** Traditional Chinese name, as written in Taiwan (issue 14). */
+  readonly tw: string;
   /** English name. */
   readonly en: string;
 }
@@ -27,14 +30,14 @@ export interface CountryOption extends Country {
 }
 
 
-/** Chinese names for zh and tw (the list has no traditional forms), English for every other language. */
+/** Simplified Chinese names for zh, traditional for tw, English for every other language. */
 export function countryName(country: Country, lang: Lang): string {
-  return lang === 'zh' || lang === 'tw' ? country.zh : country.en;
+  return lang === 'zh' ? country.zh : lang === 'tw' ? country.tw : country.en;
 }
 
 /**
  * The text of a picker entry.
- * @example countryEntryText({ code: '+86', zh: '中国大陆', en: 'Mainland China' }, 'en') // '+86 Mainland China'
+ * @example countryEntryText({ code: '+86', zh: '中国大陆', tw: '中國大陸', en: 'Mainland China' }, 'en') // '+86 Mainland China'
  */
 export function countryEntryText(country: Country, lang: Lang): string {
   return `${country.code} ${countryName(country, lang)}`;
@@ -61,7 +64,7 @@ function fold(s: string): string {
 /**
  * The entries matching what the visitor typed into the picker's search box (spec §2.1):
  * digits (with or without `+`) match the start of the calling code; any other text matches
- * anywhere in the Chinese or the English name, ignoring case and accents. An empty query
+ * anywhere in a Chinese (simplified or traditional) or the English name, ignoring case and accents. An empty query
  * matches everything. Picker order is kept.
  * @example searchCountries(COUNTRIES, '85', 'en').map((c) => c.text) // ['+852 Hong Kong', '+853 Macau', '+855 Cambodia', '+856 Laos', '+850 North Korea']
  * @example searchCountries(COUNTRIES, '泰', 'zh')[0]?.text // '+66 泰国'
@@ -71,24 +74,28 @@ export function searchCountries(list: readonly Country[], query: string, lang: L
   const digits = /^\+?\d+$/.test(q) ? q.replace(/^\+/, '') : null;
   const matches = (c: Country): boolean =>
     q === '' ||
-    (digits !== null ? c.code.slice(1).startsWith(digits) : fold(c.zh).includes(q) || fold(c.en).includes(q));
+    (digits !== null
+      ? c.code.slice(1).startsWith(digits)
+      : fold(c.zh).includes(q) || fold(c.tw).includes(q) || fold(c.en).includes(q));
   return list.filter(matches).map((c) => ({ ...c, text: countryEntryText(c, lang) }));
 }
 
 /**
- * The list as one compact string for an island prop: `code|zh|en` lines. Names never
- * contain `|` or a line break (a test checks).
+ * The list as one compact string for an island prop: `code|chinese|en` lines, where `chinese`
+ * is the page's Chinese script (traditional on tw pages, simplified elsewhere): the page ships
+ * one Chinese name per entry, not two (the lookup page's HTML budget). Names never contain `|`
+ * or a line break (a test checks).
  */
-export function packCountries(list: readonly Country[]): string {
-  return list.map((c) => `${c.code}|${c.zh}|${c.en}`).join('\n');
+export function packCountries(list: readonly Country[], lang: Lang = 'zh'): string {
+  return list.map((c) => `${c.code}|${lang === 'tw' ? c.tw : c.zh}|${c.en}`).join('\n');
 }
 
-/** The inverse of packCountries; malformed lines are skipped. */
+/** The inverse of packCountries (its one Chinese name serves zh and tw); malformed lines are skipped. */
 export function unpackCountries(packed: string): Country[] {
   const out: Country[] = [];
   for (const line of packed.split('\n')) {
     const [code, zh, en, extra] = line.split('|');
-    if (code && zh && en && extra === undefined && AREA_CODE.test(code)) out.push({ code, zh, en });
+    if (code && zh && en && extra === undefined && AREA_CODE.test(code)) out.push({ code, zh, tw: zh, en });
   }
   return out;
 }

@@ -24,13 +24,28 @@ export const FLASH_MAX_BYTES = 3000;
 
 const Text = z.string().max(FLASH_MAX_TEXT);
 
+/** Most field errors a flash carries (a form's every failing field, issue 14; forms have far fewer). */
+export const FLASH_MAX_ERRORS = 40;
+
+/**
+ * A no-JS registration form's values kept while the visitor gets a new code (issue 14): the
+ * flash encoding in a cookie of its own, scoped to the form page's path and living as long as
+ * a form window (src/lib/contact-cookie.ts FORM_WINDOW_S), removed by a successful registration.
+ */
+export const DRAFT_COOKIE = 'draft';
+export const DRAFT_MAX_AGE_S = 30 * 60;
+
+const FieldError = z.object({ field: z.string().max(64), key: z.string().max(64).nullable(), text: Text.nullable() });
+
 export const Flash = z.object({
   /** the page path the flash belongs to: another page ignores it */
   path: z.string().max(FLASH_MAX_PATH),
   /** the form's values, by field name */
   values: z.record(z.string().max(64), Text).default({}),
   /** the failing field and its message key (or the server's message text) */
-  error: z.object({ field: z.string().max(64), key: z.string().max(64).nullable(), text: Text.nullable() }).nullable().default(null),
+  error: FieldError.nullable().default(null),
+  /** every failing field of a form post, in form order (the first is also `error`) */
+  errors: z.array(FieldError).max(FLASH_MAX_ERRORS).optional(),
   /** a page-level notice: a catalogue key with vars, or the server's message text */
   notice: z
     .object({
@@ -74,15 +89,18 @@ export function displayText(text: string, max = FLASH_MAX_TEXT): string {
 
 /**
  * Encodes a flash for the cookie. It never throws: over-long texts are cut, and when the
- * whole would pass {@link FLASH_MAX_BYTES} the longest values are dropped first (the page
- * shows the rest; a form has far fewer and shorter fields than that).
+ * whole would pass {@link FLASH_MAX_BYTES} the field messages of `errors` are dropped from the
+ * last, then the longest values (the page shows the rest; a form has far fewer and shorter
+ * fields than that).
  */
 export function encodeFlash(flash: FlashInput): string {
   const cut = (t: string | null | undefined) => (typeof t === 'string' ? displayText(t) : (t ?? null));
   const values = new Map(
     Object.entries(flash.values ?? {}).map(([k, v]) => [k.slice(0, 64), v.slice(0, FLASH_MAX_TEXT)] as const),
   );
-  const error = flash.error ? { ...flash.error, field: flash.error.field.slice(0, 64), key: flash.error.key?.slice(0, 64) ?? null, text: cut(flash.error.text) } : null;
+  const fieldError = (e: NonNullable<FlashInput['error']>) => ({ field: e.field.slice(0, 64), key: e.key?.slice(0, 64) ?? null, text: cut(e.text) });
+  const error = flash.error ? fieldError(flash.error) : null;
+  const errors = (flash.errors ?? []).slice(0, FLASH_MAX_ERRORS).map(fieldError);
   const notice = flash.notice
     ? {
         ...flash.notice,
@@ -94,12 +112,19 @@ export function encodeFlash(flash: FlashInput): string {
       }
     : null;
   const path = flash.path.slice(0, FLASH_MAX_PATH);
-  const encode = () => toB64url(JSON.stringify(Flash.parse({ path, values: Object.fromEntries(values), error, notice })));
+  const encode = () =>
+    toB64url(JSON.stringify(Flash.parse({ path, values: Object.fromEntries(values), error, ...(errors.length > 0 ? { errors } : {}), notice })));
   let encoded = encode();
+  // Over the limit: field messages go first (the next submit shows them again; `error` stays;
+  // at most FLASH_MAX_ERRORS of them), then the longest values.
+  while (encoded.length > FLASH_MAX_BYTES && errors.length > 0) {
+    errors.pop();
+    encoded = encode();
+  }
   if (encoded.length <= FLASH_MAX_BYTES) return encoded;
-  // Too big: drop the longest values first. What each one weighs is known without encoding
-  // again, so they go in one pass (a post padded with hundreds of fields must not cost the
-  // Worker one encode per field), then the few that an estimate can miss, one at a time.
+  // What each value weighs is known without encoding again, so they go in one pass (a post
+  // padded with hundreds of fields must not cost the Worker one encode per field), then the few
+  // that an estimate can miss, one at a time.
   const utf8 = new TextEncoder();
   let excess = Math.ceil(((encoded.length - FLASH_MAX_BYTES) * 3) / 4);
   for (const [k, v] of [...values].sort((a, b) => b[1].length - a[1].length)) {

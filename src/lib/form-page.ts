@@ -4,7 +4,7 @@
  * and the register API both resolve the page from the same path, so the API never trusts a
  * posted kind or expo.
  */
-import { parsePathParams, routePath, type PathParams } from './routes';
+import { matchRoute, parsePathParams, routePath, type PathParams } from './routes';
 import type { Variant } from './variants';
 import { exposWith } from './expos';
 
@@ -73,6 +73,30 @@ export function formPagePath(page: FormPage): string {
 /** The lookup page of the same event and url: where a visitor verifies the contact. */
 export function lookupPagePath(page: Pick<FormPage, 'variant' | 'params'>): string {
   return pagePath(page.variant?.search ?? 'search', page.params);
+}
+
+/**
+ * Where a form sends a visitor whose verified contact is missing or expired (issue 14): the
+ * lookup, with `?next=` the form page (its `?e=` kept), so the new code leads back to the form
+ * and what was typed. A second form (20003) is found again by the lookup itself: no `next`.
+ * @example verifyAgainPath(page, '/AsiaForm/21312/MTMxMg/visitor') // '/AsiaSearch/21312/MTMxMg/visitor?next=%2FAsiaForm%2F21312%2FMTMxMg%2Fvisitor'
+ */
+export function verifyAgainPath(page: FormPage, back: string): string {
+  const lookup = lookupPagePath(page);
+  return page.kind === 'secondForm' ? lookup : `${lookup}?next=${encodeURIComponent(back)}`;
+}
+
+/**
+ * Whether the lookup may send a verified visitor on to `next` as a registration form: a form
+ * page of the same expo (not a second form, which needs the lookup's own 20003 answer), with at
+ * most an `?e=` registration code. Anything else (another site, another expo) is ignored.
+ */
+export function isFormNext(next: string, expoId: number): boolean {
+  const m = /^(\/[A-Za-z][A-Za-z0-9]{0,40}\/\d{1,12}\/[A-Za-z0-9_-]{1,32}(?:\/[A-Za-z0-9_-]{0,32})?)(?:\?e=[A-Za-z0-9_-]{1,64})?$/.exec(next);
+  const match = m?.[1] ? matchRoute(m[1]) : null;
+  if (match?.screen !== 'form') return false;
+  const page = resolveFormPage(match.route, match.rest, match.variant);
+  return page !== null && page.params.expoId === expoId && page.kind !== 'secondForm';
 }
 
 /** Kinds that complete an existing registration: the upstream is asked to update, not to add (spec §2.2, §2.3). */

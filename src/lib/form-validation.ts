@@ -7,8 +7,10 @@
  * Messages (spec §5 catalogue): a required value missing → 'form.supplement'; 'other' ticked
  * without its text → 'form.otherOptions'; privacy not agreed → 'form.privacy'; ID type 1 with
  * an illegal number → 'form.idNumberIllegal'; phone → 'search.selectCountry' (no area code) or
- * 'form.phoneIncorrect'; e-mail → 'search.emailError'.
+ * 'form.phoneIncorrect'; e-mail → 'search.emailError'; a date that cannot be read in the page
+ * language's order (src/lib/form-date.ts) → 'form.dateFormat'.
  */
+import { parseDate } from './form-date';
 import { idNumberProblem, idTypesFor } from './id-number';
 import type { Lang } from './languages';
 import { OTHER_VALUE, focusName } from './form-fields';
@@ -23,7 +25,8 @@ export type FormMessageKey =
   | 'form.idNumberIllegal'
   | 'form.phoneIncorrect'
   | 'search.selectCountry'
-  | 'search.emailError';
+  | 'search.emailError'
+  | 'form.dateFormat';
 
 /** A failing field: its key, the input to focus, and the message key. */
 export interface FieldFailure {
@@ -45,15 +48,6 @@ export interface ValidateOptions {
 }
 
 const get = (v: PostedValues, name: string): string => (v[name] ?? '').trim();
-
-/** A calendar date `YYYY-MM-DD` that exists. */
-export function isValidDate(text: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const t = new Date(Date.UTC(y, mo - 1, d));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
-}
 
 /** ID numbers of types 2-6: letters, digits, `-`, `(`, `)`, 4-40 characters (passports, permits). */
 const OTHER_ID = /^[A-Za-z0-9()-]{4,40}$/;
@@ -93,7 +87,7 @@ const RULES: Readonly<Record<FormField['type'], readonly Rule[]>> = {
   text: [(f, v) => (f.required && get(v, f.key) === '' ? fail(f, 'form.supplement') : null)],
   date: [
     (f, v) => (f.required && get(v, f.key) === '' ? fail(f, 'form.supplement') : null),
-    (f, v) => (get(v, f.key) !== '' && !isValidDate(get(v, f.key)) ? fail(f, 'form.supplement') : null),
+    (f, v, o) => (get(v, f.key) !== '' && parseDate(get(v, f.key), o.lang) === null ? fail(f, 'form.dateFormat') : null),
   ],
   email: [
     (f, v) => (f.required && get(v, f.key) === '' ? fail(f, 'form.supplement') : null),
@@ -165,14 +159,15 @@ export function validateField(f: FormField, values: PostedValues, opts: Validate
 }
 
 /** A field's contribution to the upstream data (only after it passed). Empty optional values are left out, except a checkbox's empty list. */
-function dataOf(f: FormField, v: PostedValues): FormData {
+function dataOf(f: FormField, v: PostedValues, o: ValidateOptions): FormData {
   const value = get(v, f.key);
   switch (f.type) {
     case 'text':
       return value === '' ? {} : { [f.key]: value.slice(0, f.maxLength) };
     case 'email':
-    case 'date':
       return value === '' ? {} : { [f.key]: value };
+    case 'date':
+      return value === '' ? {} : { [f.key]: parseDate(value, o.lang) ?? value };
     case 'phone':
       return value === '' ? {} : { [f.key]: value, areaCode: get(v, `${f.key}.areaCode`) };
     case 'select':
@@ -214,5 +209,5 @@ export function validateForm(
   });
   const [first] = failures;
   if (first) return { ok: false, failure: first, failures };
-  return { ok: true, data: Object.assign({}, ...fields.map((f) => dataOf(f, values))) as FormData };
+  return { ok: true, data: Object.assign({}, ...fields.map((f) => dataOf(f, values, opts))) as FormData };
 }

@@ -7,11 +7,12 @@
  * every screen (home, lookups, forms, credential, list, and later ones) applies it the same way.
  * Pure: no Astro, React or Hono.
  */
-import { documentTitle, endedOutcome, pageImage, pageLang, type EndedOutcome, type LangDecision } from './config-apply';
+import { endedOutcome, pageImage, pageLang, type EndedOutcome, type LangDecision } from './config-apply';
 import { expoName } from './expo-view';
 import { resolveFormPage } from './form-page';
 import type { Lang } from './languages';
 import type { RouteMatch } from './routes';
+import { organiserTitle } from './titles';
 
 /** The `getCustomerId` parameters of a page: expo, customer url id, visitor type. */
 export interface ConfigKey {
@@ -98,7 +99,8 @@ export function applyConfig(input: {
     : { lang: cookieLang ?? 'zh', forced: false, reason: 'visitor' };
   return {
     lang,
-    formTitle: documentTitle(wx, '') || null,
+    // spec §4 formTitle, only where the page is in its language (issue 14, src/lib/titles.ts).
+    formTitle: organiserTitle(wx, lang.lang),
     image: pageImage(wx, info),
     name: expoName(info, lang.lang),
     ended: key

@@ -1,7 +1,11 @@
 /**
  * The lookup screen's title (spec §2.1, §2.2): an exhibitor title for a variant's listed
  * customer url ids, otherwise the visitor title (or 'Buyer Register'). Returns catalogue keys.
+ * The registration form of the same event and url carries the same title (issue 14: one
+ * wording for the visitor on both pages), and the organiser's `formTitle` (spec §4) is the
+ * document title only on pages in the language it is written in.
  */
+import type { Lang } from './languages';
 import type { Variant } from './variants';
 
 /** Catalogue keys of the lookup titles. */
@@ -83,4 +87,31 @@ export const TITLE_RULES: readonly TitleRule[] = [
  */
 export function lookupTitleKey(input: TitleInput): TitleKey {
   return TITLE_RULES.find((r) => r.applies(input))?.key ?? TitleKey.visitor;
+}
+
+/** What the organiser's title rule reads: `formTitle` and the config's language (spec §3, §4). */
+export interface OrganiserTitleConfig {
+  formTitle?: string | null;
+  languageType?: number | null;
+}
+
+/**
+ * The language an organiser wrote `formTitle` in: spec §4 reads `languageType` 1 (or none) as
+ * Chinese and any other value as English (the signType 4 rule); the config holds one title.
+ */
+export function organiserTitleLang(wx: OrganiserTitleConfig): Lang {
+  return wx.languageType == null || wx.languageType === 1 ? 'zh' : 'en';
+}
+
+/**
+ * The organiser's document title (spec §4 "Document title from formTitle") for a page in
+ * `lang`, or null when there is none or it is written in another language: the page's own
+ * title in its language then (issue 14: no English title on a Thai page, no simplified title
+ * on a traditional one).
+ * @example organiserTitle({ formTitle: 'Asia Expo', languageType: 2 }, 'en') // 'Asia Expo'
+ * @example organiserTitle({ formTitle: 'Asia Expo', languageType: 2 }, 'thai') // null
+ */
+export function organiserTitle(wx: OrganiserTitleConfig | null, lang: Lang): string | null {
+  const title = wx?.formTitle?.trim() ?? '';
+  return title !== '' && wx && organiserTitleLang(wx) === lang ? title : null;
 }

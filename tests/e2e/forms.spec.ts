@@ -38,7 +38,8 @@ async function pageLang(page: Page): Promise<Lang> {
 /** Waits for the island to take over the form (js project only). */
 async function ready(page: Page, info: TestInfo): Promise<void> {
   if (jsEnabled(info))
-    await expect.poll(() => page.locator('#reg-form').evaluate((f) => (f as HTMLFormElement).noValidate)).toBe(true);
+    // The form is `novalidate` from the server (issue 14); hydration is when Astro drops `ssr`.
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 15_000 });
 }
 
 /**

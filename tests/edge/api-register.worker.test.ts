@@ -96,18 +96,16 @@ async function row(euCode: string) {
 
 describe('POST /api/register: verified contact required', () => {
   it('without a verified contact sends a form post to the lookup page, JSON to navigate there', async () => {
+    // …with the form as `next`, so the new code leads back to it (issue 14).
+    const back = `/IEAESearch/21308/${encodeId(1308)}/visitor?next=${encodeURIComponent(`/IEAEForm/21308/${encodeId(1308)}/visitor`)}`;
     const res = await post(await jarFor(null), ieaeForm());
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe(`/IEAESearch/21308/${encodeId(1308)}/visitor`);
+    expect(res.headers.get('location')).toBe(back);
     const json = (await (
       await post(await jarFor(vcEmail(1108, 'none@demo.test')), ieaeForm(), true)
     ).json()) as RegisterReply;
     expect(json.code).toBe(401);
-    expect(json.data).toEqual({
-      outcome: 'navigate',
-      location: `/IEAESearch/21308/${encodeId(1308)}/visitor`,
-      replace: false,
-    });
+    expect(json.data).toEqual({ outcome: 'navigate', location: back, replace: false });
   });
 
   it('refuses a page that does not exist', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_COOKIE_MAX_AGE_S, MAX_CODES, ownCodes, provenFor, signContact, verifyContact } from '../../src/lib/contact-cookie';
+import { CONTACT_COOKIE_MAX_AGE_S, EXPIRED_KEEP_S, expiredContact, FORM_WINDOW_CAP_S, FORM_WINDOW_S, MAX_CODES, openFormWindow, ownCodes, provenFor, signContact, verifyContact } from '../../src/lib/contact-cookie';
 
 const SECRET = 'a-test-secret-of-32-characters!!';
 const contact = { expoId: 1308, contact: 'one@demo.test', checkType: 2 as const };
@@ -68,5 +68,50 @@ describe('provenFor (issue 9 hole 10)', () => {
     expect(provenFor(contact, 1179)).toBeNull();
     expect(provenFor({ ...contact, bypass: true }, 1308)).toBeNull();
     expect(provenFor(null, 1308)).toBeNull();
+  });
+});
+
+describe('the registration form window (issue 14)', () => {
+  const MIN = 60_000;
+  const proved = (ms: number) => signContact(contact, SECRET, ms);
+
+  it('a form render opens 30 minutes for registering; reading keeps its 10 minutes', async () => {
+    const opened = await openFormWindow(await proved(0), SECRET, 8 * MIN);
+    expect(opened).not.toBeNull();
+    const v = opened?.value ?? '';
+    expect(await verifyContact(v, SECRET, 37 * MIN, 'register')).toEqual(contact);
+    expect(await verifyContact(v, SECRET, 38 * MIN, 'register')).toBeNull();
+    expect(await verifyContact(v, SECRET, 9 * MIN)).toEqual(contact);
+    expect(await verifyContact(v, SECRET, 10 * MIN), 'the lookup, list and credential read window is unchanged').toBeNull();
+  });
+
+  it('each render moves the window on, never past 2 hours after the proof', async () => {
+    let v = await proved(0);
+    for (const at of [5, 30, 55, 80, 105]) v = (await openFormWindow(v, SECRET, at * MIN))?.value ?? '';
+    expect(await verifyContact(v, SECRET, (FORM_WINDOW_CAP_S / 60 - 1) * MIN, 'register')).toEqual(contact);
+    expect(await verifyContact(v, SECRET, (FORM_WINDOW_CAP_S / 60) * MIN, 'register')).toBeNull();
+    expect(await openFormWindow(v, SECRET, (FORM_WINDOW_CAP_S / 60) * MIN)).toBeNull();
+  });
+
+  it('a cookie past every window does not reopen, and says which contact it was', async () => {
+    const v = await proved(0);
+    expect(await openFormWindow(v, SECRET, 11 * MIN)).toBeNull();
+    expect(await expiredContact(v, SECRET, 11 * MIN)).toEqual(contact);
+    expect(await expiredContact(v, SECRET, 5 * MIN), 'a valid cookie is not expired').toBeNull();
+    expect(await expiredContact(v, 'another-secret-of-32-characters!', 11 * MIN)).toBeNull();
+  });
+
+  it('the browser keeps it an hour past its window (to say "expired"), and a bypass cookie opens nothing', async () => {
+    const opened = await openFormWindow(await proved(0), SECRET, 0);
+    expect(opened?.maxAge).toBe(FORM_WINDOW_S + EXPIRED_KEEP_S);
+    expect(await openFormWindow(await signContact({ ...contact, bypass: true }, SECRET, 0), SECRET, MIN)).toBeNull();
+  });
+
+  it('the window end is signed: a changed fexp is refused', async () => {
+    const v = (await openFormWindow(await proved(0), SECRET, 0))?.value ?? '';
+    const [body = '', sig = ''] = v.split('.');
+    const payload = JSON.parse(Buffer.from(body, 'base64url').toString()) as Record<string, unknown>;
+    const longer = Buffer.from(JSON.stringify({ ...payload, fexp: 9e9 })).toString('base64url');
+    expect(await verifyContact(`${longer}.${sig}`, SECRET, 0, 'register')).toBeNull();
   });
 });

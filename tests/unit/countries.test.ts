@@ -10,13 +10,13 @@ describe('the country/region list (spec §2.1, §3)', () => {
 
   it('starts with China, Hong Kong, Macau, Taiwan, Vietnam, Thailand and Indonesia', () => {
     expect(COUNTRIES.slice(0, 7)).toEqual([
-      { code: '+86', zh: '中国大陆', en: 'Mainland China' },
-      { code: '+852', zh: '中国香港', en: 'Hong Kong' },
-      { code: '+853', zh: '中国澳门', en: 'Macau' },
-      { code: '+886', zh: '中国台湾', en: 'Taiwan' },
-      { code: '+84', zh: '越南', en: 'Vietnam' },
-      { code: '+66', zh: '泰国', en: 'Thailand' },
-      { code: '+62', zh: '印度尼西亚', en: 'Indonesia' },
+      { code: '+86', zh: '中国大陆', tw: '中國大陸', en: 'Mainland China' },
+      { code: '+852', zh: '中国香港', tw: '香港', en: 'Hong Kong' },
+      { code: '+853', zh: '中国澳门', tw: '澳門', en: 'Macau' },
+      { code: '+886', zh: '中国台湾', tw: '台灣', en: 'Taiwan' },
+      { code: '+84', zh: '越南', tw: '越南', en: 'Vietnam' },
+      { code: '+66', zh: '泰国', tw: '泰國', en: 'Thailand' },
+      { code: '+62', zh: '印度尼西亚', tw: '印尼', en: 'Indonesia' },
     ]);
   });
 
@@ -26,17 +26,52 @@ describe('the country/region list (spec §2.1, §3)', () => {
     expect(rest).toEqual([...rest].sort(collator.compare));
   });
 
-  it('has no entry twice (code + English name), nor a Chinese or English name twice', () => {
-    const keys = COUNTRIES.map((c) => `${c.code} ${c.en}`);
-    expect(new Set(keys).size).toBe(COUNTRIES.length);
-    expect(new Set(COUNTRIES.map((c) => c.en)).size).toBe(COUNTRIES.length);
-    expect(new Set(COUNTRIES.map((c) => c.zh)).size).toBe(COUNTRIES.length);
+  it('has one entry per calling code (issue 14: no two +61 rows), over the whole list', () => {
+    const seen = new Map<string, string>();
+    for (const c of COUNTRIES) {
+      expect(seen.get(c.code), `${c.code} ${c.en} and ${seen.get(c.code) ?? ''}`).toBeUndefined();
+      seen.set(c.code, c.en);
+    }
+    expect(seen.size).toBe(COUNTRIES.length);
+  });
+
+  it('names every territory once, in every script, and a merged entry names the same territories in each', () => {
+    for (const script of ['zh', 'tw', 'en'] as const) {
+      const names = COUNTRIES.flatMap((c) => c[script].split(' / '));
+      const twice = names.filter((n, i) => names.indexOf(n) !== i);
+      expect(twice, `${script} names listed twice`).toEqual([]);
+    }
+    for (const c of COUNTRIES) {
+      const parts = c.en.split(' / ').length;
+      expect(c.zh.split(' / ').length, c.en).toBe(parts);
+      expect(c.tw.split(' / ').length, c.en).toBe(parts);
+    }
+  });
+
+  it('names the territories that share a code in one entry, the main one first', () => {
+    const at = (code: string) => COUNTRIES.filter((c) => c.code === code).map((c) => c.en);
+    expect(at('+61')).toEqual(['Australia / Christmas Island / Cocos (Keeling) Islands']);
+    expect(at('+1')).toEqual(['United States / Canada']);
+    expect(at('+44')).toEqual(['United Kingdom / Guernsey / Isle of Man / Jersey']);
+    expect(at('+7')).toEqual(['Russia / Kazakhstan']);
+  });
+
+  it('has traditional names as written in Taiwan, none left in simplified form', () => {
+    const tw = (code: string) => COUNTRIES.find((c) => c.code === code)?.tw;
+    expect(tw('+61')?.startsWith('澳洲')).toBe(true);
+    expect(tw('+64')).toBe('紐西蘭');
+    expect(tw('+39')?.startsWith('義大利')).toBe(true);
+    expect(tw('+86')).toBe('中國大陸');
+    // Characters that exist only in simplified Chinese never appear in a traditional name.
+    const simplifiedOnly = /[国门亚兰尔罗马维丽岛属达乌纳图华荣]/;
+    for (const c of COUNTRIES) expect(c.tw, c.en).not.toMatch(simplifiedOnly);
   });
 
   it('writes every code as + and 1-4 digits, and every name non-empty without surrounding blanks', () => {
     for (const c of COUNTRIES) {
       expect(c.code).toMatch(/^\+\d{1,4}$/);
       expect(c.zh).toMatch(/^\S(.*\S)?$/);
+      expect(c.tw).toMatch(/^\S(.*\S)?$/);
       expect(c.en).toMatch(/^\S(.*\S)?$/);
     }
   });
@@ -56,7 +91,7 @@ describe('the country/region list (spec §2.1, §3)', () => {
     ['India', '+91'],
     ['Australia', '+61'],
   ])('knows %s as %s (ITU-T E.164)', (en, code) => {
-    expect(COUNTRIES.find((c) => c.en === en)?.code).toBe(code);
+    expect(COUNTRIES.find((c) => c.en.split(' / ').includes(en))?.code).toBe(code);
   });
 
   it('cannot be changed by a caller', () => {
@@ -69,7 +104,7 @@ describe('entry text and area code (spec §2.1: the area code is the first word)
   const china = COUNTRIES[0]!;
   it('names the entry in the page language', () => {
     expect(countryName(china, 'zh')).toBe('中国大陆');
-    expect(countryName(china, 'tw')).toBe('中国大陆');
+    expect(countryName(china, 'tw')).toBe('中國大陸');
     expect(countryName(china, 'en')).toBe('Mainland China');
     expect(countryName(china, 'thai')).toBe('Mainland China');
     expect(countryEntryText(china, 'zh')).toBe('+86 中国大陆');
@@ -96,6 +131,7 @@ describe('entry text and area code (spec §2.1: the area code is the first word)
     for (const c of COUNTRIES) {
       expect(areaCodeOf(countryEntryText(c, 'en'))).toBe(c.code);
       expect(areaCodeOf(countryEntryText(c, 'zh'))).toBe(c.code);
+      expect(areaCodeOf(countryEntryText(c, 'tw'))).toBe(c.code);
     }
   });
 });
@@ -126,7 +162,9 @@ describe('searchCountries', () => {
 
   it('matches Chinese names in any page language', () => {
     expect(names('泰国')).toEqual(['Thailand']);
-    expect(names('泰')).toEqual(['Thailand', 'Saint Barthélemy']);
+    expect(names('泰')).toEqual(['Thailand', 'Guadeloupe / Saint Barthélemy / Saint Martin']);
+    expect(names('聖誕')).toEqual(['Australia / Christmas Island / Cocos (Keeling) Islands']);
+    expect(names('christmas')).toEqual(['Australia / Christmas Island / Cocos (Keeling) Islands']);
     expect(searchCountries(COUNTRIES, '中国', 'zh').map((c) => c.text)).toEqual([
       '+86 中国大陆',
       '+852 中国香港',
@@ -138,6 +176,7 @@ describe('searchCountries', () => {
   it('gives each option the entry text of the page language', () => {
     expect(searchCountries(COUNTRIES, '66', 'zh')[0]?.text).toBe('+66 泰国');
     expect(searchCountries(COUNTRIES, '66', 'en')[0]?.text).toBe('+66 Thailand');
+    expect(searchCountries(COUNTRIES, '66', 'tw')[0]?.text).toBe('+66 泰國');
   });
 
   it('finds nothing for text no name holds', () => {
@@ -146,13 +185,21 @@ describe('searchCountries', () => {
 });
 
 describe('packCountries / unpackCountries (the island prop)', () => {
-  it('round-trips the whole list', () => {
-    expect(unpackCountries(packCountries(COUNTRIES))).toEqual(COUNTRIES.map((c) => ({ ...c })));
+  it('round-trips the whole list with the Chinese names of the page', () => {
+    expect(unpackCountries(packCountries(COUNTRIES))).toEqual(COUNTRIES.map((c) => ({ ...c, tw: c.zh })));
+    expect(unpackCountries(packCountries(COUNTRIES, 'tw'))).toEqual(COUNTRIES.map((c) => ({ ...c, zh: c.tw })));
+    expect(unpackCountries(packCountries(COUNTRIES, 'en'))).toEqual(COUNTRIES.map((c) => ({ ...c, tw: c.zh })));
+  });
+  it('ships one Chinese name per entry', () => {
+    expect(packCountries(COUNTRIES, 'tw').split('\n')[0]).toBe('+86|中國大陸|Mainland China');
+    expect(packCountries(COUNTRIES, 'zh').split('\n')[0]).toBe('+86|中国大陆|Mainland China');
   });
   it('no name holds the separators', () => {
-    for (const c of COUNTRIES) expect(`${c.zh}${c.en}`).not.toMatch(/[|\n]/);
+    for (const c of COUNTRIES) expect(`${c.zh}${c.tw}${c.en}`).not.toMatch(/[|\n]/);
   });
   it('skips malformed lines', () => {
-    expect(unpackCountries('+66|泰国|Thailand\nbad\n66|x|y\n+1|a|b|c\n')).toEqual([{ code: '+66', zh: '泰国', en: 'Thailand' }]);
+    expect(unpackCountries('+66|泰国|Thailand\nbad\n66|x|y\n+1|a|b|c\n')).toEqual([
+      { code: '+66', zh: '泰国', tw: '泰国', en: 'Thailand' },
+    ]);
   });
 });

@@ -19,6 +19,20 @@ describe('flash (no-JS post → 303 → page)', () => {
     });
   });
 
+  it('carries every failing field of a form at once (issue 14), each with its own message', () => {
+    const errors = [
+      { field: 'uname', key: 'form.supplement', text: null },
+      { field: 'phone', key: 'form.phoneIncorrect', text: null },
+      { field: 'visitDate', key: 'form.dateFormat', text: null },
+    ];
+    const v = encodeFlash({ path, values: { phone: '12' }, error: errors[0], errors });
+    expect(decodeFlash(v, path)?.errors).toEqual(errors);
+    // A post naming hundreds of fields still makes a cookie under the limit.
+    const many = Array.from({ length: 500 }, (_, i) => ({ field: `f${i}`.repeat(20), key: 'form.supplement', text: 'x'.repeat(400) }));
+    const big = encodeFlash({ path, errors: many });
+    expect(big.length).toBeLessThanOrEqual(FLASH_MAX_BYTES);
+  });
+
   it('belongs to one page', () => {
     expect(decodeFlash(encodeFlash({ path }), '/other')).toBeNull();
   });

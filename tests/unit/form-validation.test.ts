@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseFormDefinition, type FormField } from '../../src/lib/form-schema';
-import { isValidDate, offeredIdTypes, validateField, validateForm } from '../../src/lib/form-validation';
+import { offeredIdTypes, validateField, validateForm } from '../../src/lib/form-validation';
 import { idCheckChar } from '../../src/lib/id-number';
 
 const TODAY = new Date(Date.UTC(2026, 5, 1));
@@ -152,9 +152,10 @@ describe('registration form validation (spec §5)', () => {
   it('select and radio take only their options; dates must exist', () => {
     expect(check('industry', { industry: 'Mining' })?.message).toBe('form.supplement');
     expect(check('way', { way: 'mail' })?.message).toBe('form.supplement');
-    expect(check('visitDate', { visitDate: '2026-02-30' })?.message).toBe('form.supplement');
-    expect(isValidDate('2028-02-29')).toBe(true);
-    expect(isValidDate('2026-2-1')).toBe(false);
+    expect(check('visitDate', { visitDate: '2026-02-30' })?.message).toBe('form.dateFormat');
+    expect(check('visitDate', { visitDate: '2028-02-29' })).toBeNull();
+    expect(check('visitDate', { visitDate: '29/02/2028' })).toBeNull();
+    expect(check('visitDate', { visitDate: '02/29/2028' })?.message).toBe('form.dateFormat');
   });
 });
 

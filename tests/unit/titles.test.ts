@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TITLE_RULES, lookupTitleKey } from '../../src/lib/titles';
+import { TITLE_RULES, lookupTitleKey, organiserTitle, organiserTitleLang } from '../../src/lib/titles';
 import { variantByExpoId, type Variant } from '../../src/lib/variants';
 
 const v = (id: number): Variant => {
@@ -76,5 +76,30 @@ describe('lookupTitleKey (spec §2.1, §2.2)', () => {
 
   it('ends with a rule that always applies', () => {
     expect(TITLE_RULES.at(-1)?.applies({ variant: null, urlId: null })).toBe(true);
+  });
+});
+
+describe("the organiser's formTitle follows the page language (spec §4, issue 14)", () => {
+  it('is written in Chinese for languageType 1 or none, in English otherwise', () => {
+    expect(organiserTitleLang({ languageType: 1 })).toBe('zh');
+    expect(organiserTitleLang({})).toBe('zh');
+    expect(organiserTitleLang({ languageType: null })).toBe('zh');
+    expect(organiserTitleLang({ languageType: 2 })).toBe('en');
+  });
+
+  it('is the title only on pages in its language; elsewhere the page keeps its own', () => {
+    const en = { formTitle: ' New Thailand Expo Pre-registration ', languageType: 2 };
+    expect(organiserTitle(en, 'en')).toBe('New Thailand Expo Pre-registration');
+    for (const lang of ['zh', 'thai', 'vn', 'id', 'tw', 'ms'] as const) expect(organiserTitle(en, lang), lang).toBeNull();
+    const zh = { formTitle: 'IEAE 观众预登记', languageType: 1 };
+    expect(organiserTitle(zh, 'zh')).toBe('IEAE 观众预登记');
+    expect(organiserTitle(zh, 'tw'), 'a simplified title is not a traditional page\'s').toBeNull();
+    expect(organiserTitle(zh, 'en')).toBeNull();
+  });
+
+  it('is none without a title', () => {
+    expect(organiserTitle(null, 'zh')).toBeNull();
+    expect(organiserTitle({ formTitle: '  ' }, 'zh')).toBeNull();
+    expect(organiserTitle({ formTitle: null, languageType: 2 }, 'en')).toBeNull();
   });
 });
