@@ -369,6 +369,7 @@ export default function LookupForm(props: LookupFormProps) {
                 strings={strings}
                 enhanced={enhanced}
                 sent={sent}
+                initialLeft={props.resendIn}
                 prepare={prepareSend}
                 onSent={onSent}
                 onFieldError={showFieldError}
