@@ -57,11 +57,11 @@ describe('item 1: upstream refusals in the page language', () => {
 
   it('an unknown message is shown under the translated lead sentence', async () => {
     // Without DEV_OUTBOX or a webhook the reference refuses with 'no delivery configured'.
-    const env: AppEnv = { ...fastEnv, DEV_OUTBOX: undefined };
+    const { DEV_OUTBOX: _outbox, ...env } = fastEnv;
     const fields = { ...ASIA, checkType: '2', email: 'nodelivery@demo.test' };
-    const { reply } = await sendJson({ ...fields, pageLang: 'en' }, { jar: new Jar(), env });
+    const { reply } = await sendJson({ ...fields, pageLang: 'en' }, { jar: new Jar(), env: env as AppEnv });
     expect(reply).toEqual({ code: 600, msg: `${MESSAGES.en['search.upstreamSaid']}\nno delivery configured`, data: null });
-    const form = await postForm('/api/send-code', fields, { jar: new Jar(), env });
+    const form = await postForm('/api/send-code', fields, { jar: new Jar(), env: env as AppEnv });
     expect(flashOf(form, backOf(ASIA))?.notice).toEqual({ tone: 'error', key: 'search.upstreamSaid', vars: {}, text: 'no delivery configured' });
   });
 });
