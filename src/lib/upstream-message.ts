@@ -83,7 +83,7 @@ const SECONDS = /(\d{1,5})\s*(?:s\b|sec(?:ond)?s?\b|秒)/i;
 export const REFUSAL_RULES: readonly RefusalRule[] = [
   // UPSTREAM.md: send calls refuse with 600 "too frequent"; the reference adds the wait.
   { kind: 'sendTooSoon', codes: [600], pattern: /too frequent|too soon|wait\s+\d+\s*s\b|频繁|頻繁|稍后再|稍後再/i, key: 'search.waitResend', newCodeNeeded: false, wait: true },
-  { kind: 'sendTooMany', codes: [600], pattern: /too many (?:codes|sms|messages|requests)|an hour|per hour|上限|次数过多|次數過多/i, key: 'search.sendTooMany', newCodeNeeded: false },
+  { kind: 'sendTooMany', codes: [600], pattern: /too many (?:[\w-]+ )?(?:codes|sms|messages|requests)|an hour|per hour|上限|次数过多|次數過多/i, key: 'search.sendTooMany', newCodeNeeded: false },
   { kind: 'unknownExpo', pattern: /unknown expo|expo\b.*\bnot (?:found|exist)|no such expo|展会不存在|展會不存在/i, key: 'search.unknownExpo', newCodeNeeded: false },
   { kind: 'codeLocked', pattern: /too many wrong|no tries left|tries (?:are )?used up|\blocked\b|错误次数过多|錯誤次數過多/i, key: 'search.codeLocked', newCodeNeeded: true },
   { kind: 'codeExpired', pattern: /expired|失效|过期|過期/i, key: 'search.codeExpired', newCodeNeeded: true },

@@ -9,6 +9,7 @@ describe('readRefusal (issue 14 item 1): the refusals the product knows', () => 
     [600, 'too frequent: wait 58 s before requesting another code', 'sendTooSoon', { n: 58 }, false],
     [600, 'too frequent: wait 1 s before requesting another code', 'sendTooSoon', { n: 1 }, false],
     [600, 'too many codes: at most 5 an hour for this contact; try again later', 'sendTooMany', {}, false],
+    [600, 'Too many verification requests from this contact today; please wait and try again later.', 'sendTooMany', {}, false],
     [404, 'unknown expo 9999', 'unknownExpo', {}, false],
     [401, CODE_REFUSALS.locked, 'codeLocked', {}, true],
     [401, 'the code is wrong; no tries left, request a new code', 'codeLocked', {}, true],
