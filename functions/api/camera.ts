@@ -9,6 +9,7 @@ import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
 import { upstreamFor } from '../upstream';
 import { faultJson, upstreamFault } from './fault';
+import { badRequest } from './bad-request';
 import { readInput } from './input';
 import { displayText } from '../../src/lib/flash';
 import { CONTACT_COOKIE, verifyContact } from '../../src/lib/contact-cookie';
@@ -30,13 +31,13 @@ const MAX_IMAGE = 1_500_000;
 export const camera = new Hono<{ Bindings: AppEnv }>();
 
 camera.post('/camera', async (c) => {
-  const { fields, t } = await readInput(c);
+  const input = await readInput(c);
+  const { fields, t } = input;
   const route = fields['route'] ?? '';
   const path = fields['path'] ?? '';
   const match = /^[A-Za-z][A-Za-z0-9]{0,40}$/.test(route) && path.length < 200 ? matchRoute(`/${route}/${path}`) : null;
   const page = match?.screen === 'form' ? resolveFormPage(match.route, match.rest, match.variant) : null;
-  if (!page)
-    return c.json<Reply>({ code: 400, msg: 'Unknown form page. Reload the page and try again.', data: null }, 400);
+  if (!page) return badRequest(c, input, t('api.badPage'), t('app.back'));
   const vc = await verifyContact(getCookie(c, CONTACT_COOKIE), c.env.SESSION_SECRET ?? '');
   if (!vc || vc.expoId !== page.params.expoId)
     return c.json<Reply>({ code: 401, msg: t('form.verifyFirst'), data: null }, 401);

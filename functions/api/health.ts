@@ -126,7 +126,7 @@ health.post('/health', async (c) => {
 health.get('/health/list', async (c) => {
   const input = await readInput(c);
   const q = Owner.safeParse(c.req.query());
-  if (!q.success) return c.json<HealthReply>({ code: 400, msg: 'expoId and euCode are required.', data: null }, 400);
+  if (!q.success) return c.json<HealthReply>({ code: 400, msg: input.t('api.badPage'), data: null }, 400);
   if (!(await ownsCode(c, q.data.expoId, q.data.euCode))) return c.json<HealthReply>({ code: 401, msg: input.t('health.notOwner'), data: null }, 401);
   try {
     const r = await upstreamFor(c.env).listHealth(q.data);
@@ -166,7 +166,7 @@ health.delete('/health/item', async (c) => {
 health.get('/health/image', async (c) => {
   const input = await readInput(c);
   const q = One.safeParse(c.req.query());
-  if (!q.success) return c.json<HealthReply>({ code: 400, msg: 'expoId, euCode and id are required.', data: null }, 400);
+  if (!q.success) return c.json<HealthReply>({ code: 400, msg: input.t('api.badPage'), data: null }, 400);
   if (!(await ownsCode(c, q.data.expoId, q.data.euCode))) return c.json<HealthReply>({ code: 401, msg: input.t('health.notOwner'), data: null }, 401);
   try {
     const r = await upstreamFor(c.env).healthImage(q.data);

@@ -11,7 +11,8 @@ import { upstreamFor, type Contact } from '../upstream';
 import { faultJson, upstreamFault } from './fault';
 import type { Registration } from '../upstream/contract';
 import { readInput, type Input } from './input';
-import { displayText, encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S, FLASH_MAX_PATH, type FlashInput } from '../../src/lib/flash';
+import { badRequest } from './bad-request';
+import { encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S, FLASH_MAX_PATH, type FlashInput } from '../../src/lib/flash';
 import { CONTACT_COOKIE, CONTACT_COOKIE_MAX_AGE_S, MAX_CODES, signContact, type ListEntry, type VerifiedContact } from '../../src/lib/contact-cookie';
 import { safeBackPath } from '../../src/lib/safe-redirect';
 import { validateLookup, validateSendCode, parseCheckType } from '../../src/lib/validation';
@@ -20,7 +21,8 @@ import { bypassOutcome, decideOutcome, foundCodes, successPath, type Outcome } f
 import { registrationLabel } from '../../src/lib/labels';
 import { fullPhone } from '../../src/lib/phone';
 import { routePath } from '../../src/lib/routes';
-import { resendWaitS, SENT_COOKIE, RESEND_S } from '../../src/lib/resend';
+import { encodeSentTo, resendWaitS, SENT_COOKIE, SENT_TO_COOKIE, SENT_TO_MAX_AGE_S, RESEND_S } from '../../src/lib/resend';
+import { readRefusal, refusalText, type RefusalView } from '../../src/lib/upstream-message';
 import { usesBypass } from '../../src/lib/lookup-page';
 import { isTicketNext } from '../../src/lib/ticket-paths';
 import { isFormNext } from '../../src/lib/form-page';
@@ -66,14 +68,11 @@ interface Request_ {
 async function parse(c: Ctx): Promise<Request_ | Response> {
   const input = await readInput(c);
   const page = Page.safeParse(input.fields);
-  if (!page.success) {
-    const what = page.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    return c.json({ code: 400, msg: `Bad lookup form (${what}). Reload the page and try again.`, data: null }, 400);
-  }
+  // issue 14 item 6: the visitor typed none of these; a short sentence, never the schema's words.
+  const broken = () => badRequest(c, input, input.t('api.badPage'), input.t('app.back'), input.fields['back']);
+  if (!page.success) return broken();
   const variant = page.data.variant ? variantByName(page.data.variant) : null;
-  if (page.data.variant && !variant) {
-    return c.json({ code: 400, msg: `Unknown event variant "${page.data.variant}". Reload the page and try again.`, data: null }, 400);
-  }
+  if (page.data.variant && !variant) return broken();
   const origin = new URL(c.req.url).origin;
   const own = routePath({ screen: 'search', variant, params: { fId: page.data.urlId, expoId: page.data.expoId, ty: page.data.ty } });
   const posted = safeBackPath(page.data.back, origin);
@@ -113,8 +112,8 @@ function faultReply(c: Ctx, r: Request_, e: unknown): Response {
 /** A mode the page does not offer (e.g. phone on an e-mail-only event) is a hand-made request. */
 function modeRefused(c: Ctx, r: Request_, checkType: 1 | 2): Response | null {
   if (!r.variant || r.variant.modes.offered.includes(checkType === 1 ? 'phone' : 'email')) return null;
-  const offered = r.variant.modes.offered.map((m) => (m === 'email' ? 'e-mail' : m)).join(' and ');
-  return c.json({ code: 400, msg: `This event looks up by ${offered} only. Reload the page and try again.`, data: null }, 400);
+  const msg = r.input.t(checkType === 1 ? 'api.emailOnly' : 'api.phoneOnly');
+  return badRequest(c, r.input, msg, r.input.t('app.back'), r.back);
 }
 
 export const lookup = new Hono<{ Bindings: AppEnv }>();
@@ -159,18 +158,17 @@ lookup.post('/send-code', async (c) => {
     return faultReply(c, r, e);
   }
   if (!result.ok) {
-    // spec §4, §8: 600 (or any refusal) re-enables the button and shows the server's msg.
-    const msg = displayText(result.msg ?? '') || t('error.generic');
-    if (json) return c.json<SendCodeReply>({ code: result.code, msg, data: null });
-    return flashBack(c, r, { notice: { tone: 'error', key: null, text: msg } });
+    // spec §4, §8: 600 (or any refusal) re-enables the button and shows the server's msg, in the
+    // page language where the product knows the refusal (issue 14 item 1, src/lib/upstream-message.ts).
+    const view = readRefusal(result.code, result.msg);
+    if (json) return c.json<SendCodeReply>({ code: result.code, msg: refusalText(view, t), data: null });
+    return flashBack(c, r, { notice: { tone: 'error', key: view.key, vars: view.vars, text: view.text } });
   }
-  setCookie(c, SENT_COOKIE, String(Math.floor(Date.now() / 1000)), {
-    path: '/',
-    maxAge: RESEND_S,
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: new URL(c.req.url).protocol === 'https:',
-  });
+  const secure = new URL(c.req.url).protocol === 'https:';
+  setCookie(c, SENT_COOKIE, String(Math.floor(Date.now() / 1000)), { path: '/', maxAge: RESEND_S, httpOnly: true, sameSite: 'Lax', secure });
+  // issue 14 item 3: a reload keeps the contact as well as the countdown (a cookie, never the URL).
+  const sentTo = encodeSentTo({ expoId: r.page.expoId, checkType, areaCode: v.areaCode, phone: v.phone, email: v.email });
+  setCookie(c, SENT_TO_COOKIE, sentTo, { path: '/', maxAge: SENT_TO_MAX_AGE_S, httpOnly: true, sameSite: 'Lax', secure });
   if (json) return c.json<SendCodeReply>({ code: 200, msg: result.msg, data: { resendIn: RESEND_S } });
   const shown = checkType === 1 ? `${v.areaCode} ${v.phone}` : v.email;
   return flashBack(c, r, { notice: { tone: 'info', key: 'search.codeSentTo', vars: { contact: shown }, text: null } });
@@ -207,15 +205,18 @@ lookup.post('/lookup', async (c) => {
   const limits = await checkLookupLimits(c, { checksCode: !bypass });
   if (limits.refused) return limitedReply(c, limits.refused, r.input, (notice) => flashBack(c, r, { notice }));
   let outcome: Outcome<Registration>;
+  /** the lookup call's own refusal (it checks the code too), for a failed outcome */
+  let refusal: RefusalView | null = null;
   try {
     const up = upstreamFor(c.env);
     // spec §4: verify the code first (skipped for the bypass), then query; continue only on 200.
     if (!bypass) {
       const verified = await up.captchaVerify({ expoId: r.page.expoId, contact, captcha });
-      if (!verified.ok) return failed(c, r);
+      if (!verified.ok) return failed(c, r, readRefusal(verified.code, verified.msg));
       await limits.codeAccepted(); // abuse limits: a right code is not a wrong one
     }
     const found = await up.queryRegistrations({ expoId: r.page.expoId, contact, captcha, urlsId: bypass ? r.page.urlId : undefined });
+    if (!found.ok && found.kind === 'refused') refusal = readRefusal(found.code, found.msg);
     outcome = found.ok
       ? decideOutcome({ variant: r.variant, expoId: r.page.expoId, code: found.code, records: found.data })
       : decideOutcome({ variant: r.variant, expoId: r.page.expoId, code: found.code, records: [], data: 'data' in found ? found.data : undefined });
@@ -223,7 +224,7 @@ lookup.post('/lookup', async (c) => {
   } catch (e) {
     return faultReply(c, r, e);
   }
-  if (outcome.kind === 'error') return failed(c, r);
+  if (outcome.kind === 'error') return failed(c, r, refusal);
 
   const verifiedContact: VerifiedContact = {
     expoId: r.page.expoId,
@@ -239,10 +240,22 @@ lookup.post('/lookup', async (c) => {
   return respond(c, r, outcome, verifiedContact, v);
 });
 
-/** spec §8: a failed verify or lookup shows no message; the form keeps every value. */
-function failed(c: Ctx, r: Request_): Response {
-  if (r.input.json) return c.json<LookupReply>({ code: 200, msg: null, data: { outcome: 'failed' } });
-  return flashBack(c, r, { error: { field: 'code', key: null, text: null } });
+/**
+ * spec §8: a failed verify or lookup shows no message; the form keeps every value. Except
+ * (issue 14 item 2) when the code can no longer work (its wrong tries used up, expired, used,
+ * never sent) or the event is unknown: then the visitor learns that a new code is needed, and
+ * the send-code countdown is dropped, so the button is usable at once (JS: the island stops
+ * its countdown; no JS: the page comes back without the `sent` cookie).
+ */
+function failed(c: Ctx, r: Request_, refusal: RefusalView | null): Response {
+  const shown = refusal !== null && (refusal.newCodeNeeded || refusal.kind === 'unknownExpo') ? refusal : null;
+  if (shown?.newCodeNeeded) deleteCookie(c, SENT_COOKIE, { path: '/' });
+  if (r.input.json) {
+    if (!shown) return c.json<LookupReply>({ code: 200, msg: null, data: { outcome: 'failed' } });
+    const message = refusalText(shown, r.input.t);
+    return c.json<LookupReply>({ code: 200, msg: null, data: { outcome: 'failed', message, newCode: shown.newCodeNeeded } });
+  }
+  return flashBack(c, r, { error: { field: 'code', key: shown?.key ?? null, text: null } });
 }
 
 /** Session-storage keys of spec §3 the island writes after a lookup (and the ones it removes). */

@@ -20,6 +20,7 @@ import type { AppEnv } from '../env';
 import { upstreamFor, type Upstream } from '../upstream';
 import type { VerifiedBuyer } from '../upstream/calls/tickets';
 import { faultJson, upstreamFault } from './fault';
+import { badRequest } from './bad-request';
 import { readInput, type Input } from './input';
 import { OPENID_COOKIE } from '../middleware/guard';
 import { CONTACT_COOKIE, provenFor, verifyContact, type VerifiedContact } from '../../src/lib/contact-cookie';
@@ -99,11 +100,7 @@ async function parse(c: Ctx): Promise<Posted | Response> {
   const input = await readInput(c);
   const path = (input.fields['path'] ?? '').trim();
   const params = path.length <= 120 ? parsePathParams(path.split('/').filter(Boolean)) : null;
-  if (!params)
-    return c.json<OrderReply>(
-      { code: 400, msg: 'Unknown ticket page. Reload the page and try again.', data: null },
-      400,
-    );
+  if (!params) return badRequest(c, input, input.t('api.badPage'), input.t('app.back'), input.fields['back']);
   const values: Record<string, string> = {};
   for (const [k, v] of Object.entries(input.fields)) {
     if (!(PAGE_FIELDS as readonly string[]).includes(k) && k.length <= 64) values[k] = v.slice(0, MAX_VALUE);
@@ -306,7 +303,7 @@ order.post('/order/action', async (c) => {
       c,
       { outcome: 'refused', message: t('order.unknown') },
       400,
-      'Bad order action. Reload the page and try again.',
+      t('api.badPage'),
       400,
     );
   const { orderNo, action, reason } = a.data;

@@ -9,6 +9,7 @@ import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
+import { badRequest } from './bad-request';
 import { readInput } from './input';
 import { encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S, FLASH_MAX_PATH, type FlashInput } from '../../src/lib/flash';
 import { checkPledgeTicket, PLEDGE_COOKIE, readPledged, signPledged } from '../../src/lib/pledge';
@@ -39,7 +40,7 @@ function flashBack(c: Ctx, back: string, notice: NonNullable<FlashInput['notice'
 pledge.post('/pledge', async (c) => {
   const input = await readInput(c);
   const f = Fields.safeParse(input.fields);
-  if (!f.success) return c.json<PledgeReply>({ code: 400, msg: 'Bad pledge form. Reload the page and try again.', data: null }, 400);
+  if (!f.success) return badRequest(c, input, input.t('api.badPage'), input.t('app.back'), input.fields['back']);
   const posted = safeBackPath(f.data.back, new URL(c.req.url).origin);
   const back = posted !== null && posted.length <= FLASH_MAX_PATH ? posted : '/';
   const secret = c.env.SESSION_SECRET ?? '';

@@ -20,6 +20,7 @@ import type { AppEnv } from '../env';
 import { upstreamFor } from '../upstream';
 import { faultJson, upstreamFault, type FaultView } from './fault';
 import { readInput, type Input } from './input';
+import { badRequest } from './bad-request';
 import { checkSeatLimits, limitedReply } from '../limits';
 import { displayText, encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S, FLASH_MAX_PATH, type FlashInput } from '../../src/lib/flash';
 import { safeBackPath } from '../../src/lib/safe-redirect';
@@ -64,10 +65,8 @@ interface Req {
 async function parse(c: Ctx): Promise<Req | Response> {
   const input = await readInput(c);
   const page = Page.safeParse(input.fields);
-  if (!page.success) {
-    const what = page.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    return c.json<SeatReply>({ code: 400, msg: `Bad seat lookup form (${what}). Reload the page and try again.`, data: null }, 400);
-  }
+  // issue 14 item 6: hidden fields the visitor did not type; a short sentence, never the schema's words.
+  if (!page.success) return badRequest(c, input, input.t('api.badPage'), input.t('app.back'), input.fields['back']);
   const own = routePath({ screen: 'seat', params: { fId: page.data.urlId, expoId: page.data.expoId, ty: page.data.ty } });
   const posted = safeBackPath(page.data.back, new URL(c.req.url).origin);
   const back = posted !== null && posted.length <= FLASH_MAX_PATH && posted.startsWith('/seat/') ? posted : own;
@@ -140,7 +139,8 @@ seats.post('/seat/name', async (c) => {
 seats.post('/seat/companies', async (c) => {
   const r = await parse(c);
   if (r instanceof Response) return r;
-  if (!r.input.json) return c.json<SeatReply>({ code: 400, msg: 'JSON only: without JavaScript the name step lists the companies.', data: null }, 400);
+  // JSON only: without JavaScript the name step lists the companies.
+  if (!r.input.json) return badRequest(c, r.input, r.input.t('api.badPage'), r.input.t('app.back'), r.back);
   const keywords = cleanSeatText(r.typed.keywords);
   // Too short to ask: no upstream call, nothing counted.
   if (!shouldFetchCompanies(keywords) || [...keywords].length > SEAT_TEXT_MAX) return c.json<SeatReply>({ code: 200, msg: null, data: { companies: [] } });
@@ -209,7 +209,7 @@ const ExpoQuery = z.object({ expoId: decimal.refine((id) => SEAT_EXPO_IDS.has(id
 seats.get('/seat/activities', async (c) => {
   const q = ExpoQuery.safeParse(c.req.query());
   const t = (await readInput(c)).t;
-  if (!q.success) return c.json<SeatReply>({ code: 400, msg: 'Unknown seat-lookup expo.', data: null }, 400);
+  if (!q.success) return c.json<SeatReply>({ code: 400, msg: t('api.badPage'), data: null }, 400);
   try {
     const r = await upstreamFor(c.env).pageActivityType({ expoId: q.data.expoId });
     return r.ok ? c.json<SeatReply>({ code: 200, msg: null, data: { activities: r.data } }) : c.json<SeatReply>({ code: 600, msg: displayText(r.msg ?? '') || t('error.relatedData'), data: null });
@@ -222,7 +222,7 @@ seats.get('/seat/activities', async (c) => {
 seats.get('/seat/image', async (c) => {
   const q = ExpoQuery.safeParse(c.req.query());
   const t = (await readInput(c)).t;
-  if (!q.success) return c.json<SeatReply>({ code: 400, msg: 'Unknown seat-lookup expo.', data: null }, 400);
+  if (!q.success) return c.json<SeatReply>({ code: 400, msg: t('api.badPage'), data: null }, 400);
   try {
     const r = await upstreamFor(c.env).getImage({ expoId: q.data.expoId, imageName: 'seat' });
     if (!r.ok) return c.json<SeatReply>({ code: 600, msg: displayText(r.msg ?? '') || t('error.relatedData'), data: null });

@@ -1,4 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { createT } from '../../src/i18n';
+import { LANG_COOKIE, resolveLang } from '../../src/lib/languages';
 
 /**
  * Request bodies read bounded (issue 9 hole 5). Every body is read here, at most `maxBytes`
@@ -22,7 +25,8 @@ const DEFAULT_OPTIONS: Omit<BodyLimitOptions, 'maxBytes'> = {
   drainBytes: 8 * 1024 * 1024,
   tooLarge: (c, maxBytes) =>
     c.json({ code: 413, msg: `The request is too large (at most ${Math.round(maxBytes / 1024)} KB). Reload the page and try again.`, data: null }, 413),
-  broken: (c) => c.json({ code: 400, msg: 'The request did not arrive whole. Try again.', data: null }, 400),
+  // issue 14 item 6: in the request's language (the body, and any pageLang in it, never arrived).
+  broken: (c) => c.json({ code: 400, msg: createT(resolveLang(getCookie(c, LANG_COOKIE)))('api.incomplete'), data: null }, 400),
 };
 
 /** Hono middleware factory (STYLE.md §3): options checked once, a named handler returned. */

@@ -196,7 +196,13 @@ export default function LookupForm(props: LookupFormProps) {
         showFieldError(out.field, out.message);
         break;
       case 'failed':
-        // spec §8: a failed verify or lookup shows no message; every typed value stays.
+        // spec §8: a failed verify or lookup shows no message; every typed value stays. Issue 14
+        // item 2: a code that can no longer work says so, and the send button is usable at once.
+        if (out.newCode) {
+          startResendCountdown(0);
+          setSent(true);
+        }
+        if (out.message) showFieldError('code', out.message);
         break;
     }
   }
@@ -363,6 +369,7 @@ export default function LookupForm(props: LookupFormProps) {
                 strings={strings}
                 enhanced={enhanced}
                 sent={sent}
+                initialLeft={props.resendIn}
                 prepare={prepareSend}
                 onSent={onSent}
                 onFieldError={showFieldError}

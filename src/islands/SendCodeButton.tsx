@@ -25,6 +25,12 @@ export interface SendCodeButtonProps {
   enhanced: boolean;
   /** a code was sent before: the idle label is "reget" */
   sent: boolean;
+  /**
+   * Seconds left of the countdown when the server rendered the page (a reload during it). The
+   * server's label already counts them, so hydration changes no text and nothing moves (issue 14
+   * item 3, CLS 0); without JavaScript the button stays usable (the server refuses an early send).
+   */
+  initialLeft: number;
   /** Validates the contact; on failure shows the message under the field, focuses it and returns null. */
   prepare: () => SendCodeBody | null;
   /** A code went out: the form marks it sent and moves focus to the code field (spec §4). */
@@ -45,12 +51,13 @@ export default function SendCodeButton({
   strings,
   enhanced,
   sent,
+  initialLeft,
   prepare,
   onSent,
   onFieldError,
 }: SendCodeButtonProps) {
   const live = useStore($resendIn, { ssr: 'initial' });
-  const left = enhanced ? live : 0;
+  const left = enhanced ? live : initialLeft;
   const [sending, setSending] = useState(false);
   const inFlight = useRef(false);
 
@@ -84,7 +91,7 @@ export default function SendCodeButton({
       formAction="/api/send-code"
       formNoValidate
       className="btn secondary lookup-send"
-      disabled={left > 0}
+      disabled={enhanced && left > 0}
       // In flight the button keeps its focus (aria-disabled, not disabled), so a refusal leaves the visitor where they were.
       aria-disabled={sending || undefined}
       onClick={onClick}

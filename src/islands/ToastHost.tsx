@@ -1,6 +1,8 @@
+import { useLayoutEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $toast } from '../stores/toast';
 import { interpolate } from '../lib/interpolate';
+import { toastTop } from '../lib/toast';
 
 export interface ToastStrings {
   [key: string]: string;
@@ -9,13 +11,22 @@ export interface ToastStrings {
 /**
  * The one error toast of spec §8 (red; 3 s, 5 s for 500 and offline), announced to screen
  * readers. Islands call showToast(); this renders it. Texts arrive as props (no i18n runtime
- * in the client).
+ * in the client). It sits below the page header, never over the language menu (issue 14
+ * item 4): the header's height depends on the width and the language, so it is measured when
+ * a toast appears. The position is set through the CSSOM (the CSP allows no inline style
+ * attribute), and only while a toast shows, so the server's markup has none.
  */
 export default function ToastHost({ strings }: { strings: ToastStrings }) {
   const toast = useStore($toast);
+  const [top, setTop] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    if (!toast) return;
+    const header = document.querySelector('.shell-top');
+    setTop(toastTop(header ? header.getBoundingClientRect().bottom : null));
+  }, [toast]);
   const text = toast ? (toast.key ? interpolate(strings[toast.key] ?? strings['error.generic'] ?? 'error', toast.vars) : toast.text) : '';
   return (
-    <div className="toast-region" role="status" aria-live="assertive" aria-atomic="true">
+    <div className="toast-region" role="status" aria-live="assertive" aria-atomic="true" style={toast && top !== null ? { top } : undefined}>
       {toast && (
         <div key={toast.id} className={`toast toast-${toast.tone}`}>
           {text}

@@ -115,8 +115,11 @@ export type LookupOutcome =
   | { outcome: 'select'; rows: SelectRow[]; session: Record<string, string>; removeSession: string[] }
   | { outcome: 'nodata'; message: string }
   | { outcome: 'invalid'; field: 'areaCode' | 'phone' | 'email' | 'code'; message: string }
-  /** verify or lookup failed: spec §8 says no message; the form keeps its values */
-  | { outcome: 'failed' };
+  /**
+   * verify or lookup failed: spec §8 says no message; the form keeps its values. Issue 14 item 2:
+   * a code that can no longer work comes with a message and `newCode` (the countdown stops).
+   */
+  | { outcome: 'failed'; message?: string; newCode?: boolean };
 
 export interface LookupReply {
   code: number;

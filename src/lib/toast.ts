@@ -55,3 +55,18 @@ function httpToast(status: number, statusText: string, url: string): ToastSpec |
   const rule = HTTP_RULES.find((r) => r.match(status));
   return rule ? rule.toast(statusText, url) : { key: 'error.generic', durationMs: TOAST_MS };
 }
+
+/** Space between the toast and what it must not cover (px). */
+export const TOAST_GAP_PX = 8;
+
+/**
+ * Where the toast's top goes (px from the viewport's top): just below the page header while the
+ * header is on screen, so the toast never covers the language menu (issue 14 item 4); at the
+ * top once the header has scrolled away.
+ * @param headerBottom the header's bottom edge in viewport px, or null without a header
+ * @example toastTop(48) // 56
+ * @example toastTop(-120) // 8 (scrolled past the header)
+ */
+export function toastTop(headerBottom: number | null): number {
+  return Math.max(TOAST_GAP_PX, Math.ceil(headerBottom ?? 0) + TOAST_GAP_PX);
+}

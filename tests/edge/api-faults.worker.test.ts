@@ -256,7 +256,9 @@ describe('upstream faults as the visitor sees them', () => {
         expect(body.code).toBe(600);
         const shown = body.msg ?? '';
         expect(shown.length, 'the upstream message is cut to a readable length').toBeLessThanOrEqual(MAX_SHOWN);
-        expect(shown.slice(0, 40)).toBe(LONG_MSG.slice(0, 40));
+        // issue 14 item 1: the lookup knows this refusal ("too many … requests") and says it in the page language
+        if (route === 'send-code') expect(shown).toBe(en['search.sendTooMany']);
+        else expect(shown.slice(0, 40)).toBe(LONG_MSG.slice(0, 40));
         if (body.data?.message !== undefined) expect(body.data.message.length).toBeLessThanOrEqual(MAX_SHOWN);
       } else if (exp.kind === 'silent') {
         expect(body).toMatchObject({ code: 200, msg: null, data: { outcome: 'failed' } });
@@ -283,7 +285,9 @@ describe('upstream faults as the visitor sees them', () => {
       else expect(flash?.notice).toMatchObject({ key: exp.key, vars: exp.vars });
     }
     if (exp.kind === 'silent') expect(flash?.error?.field).toBe('code');
-    if (exp.kind === 'refusal') {
+    if (exp.kind === 'refusal' && route === 'send-code') {
+      expect(flash?.notice).toMatchObject({ key: 'search.sendTooMany', text: null });
+    } else if (exp.kind === 'refusal') {
       const shown = flash?.notice?.text ?? '';
       expect(shown.length, 'the upstream message is cut to a readable length').toBeLessThanOrEqual(MAX_SHOWN);
       expect(shown.slice(0, 40)).toBe(LONG_MSG.slice(0, 40));

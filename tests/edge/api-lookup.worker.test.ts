@@ -12,6 +12,7 @@ import { SENT_COOKIE } from '../../src/lib/resend';
 import { FLASH_COOKIE } from '../../src/lib/flash';
 import { CONTACT_COOKIE } from '../../src/lib/contact-cookie';
 import type { LookupOutcome } from '../../src/islands/lookup-types';
+import { MESSAGES } from '../../src/i18n';
 import {
   backOf,
   fastEnv,
@@ -92,37 +93,31 @@ function navigate(data: LookupOutcome | null) {
   return data as Extract<LookupOutcome, { outcome: 'navigate' }>;
 }
 
-describe('bad hidden fields: a broken page answers 400 with a clear msg', () => {
-  const cases: [string, Record<string, string>, RegExp][] = [
-    [
-      'missing expoId',
-      { urlId: '21308', ty: 'visitor', variant: 'IEAE' },
-      /^Bad lookup form \(expoId: .+\)\. Reload the page and try again\.$/,
-    ],
-    [
-      'non-decimal urlId',
-      { expoId: '1308', urlId: '21308abc', ty: 'visitor', variant: 'IEAE' },
-      /^Bad lookup form \(urlId: a positive decimal\)\. Reload the page and try again\.$/,
-    ],
-    [
-      'unknown variant',
-      { expoId: '1308', urlId: '21308', ty: 'visitor', variant: 'Nope' },
-      /^Unknown event variant "Nope"\. Reload the page and try again\.$/,
-    ],
+describe('bad hidden fields: a broken page answers 400 with a short sentence, never the schema (issue 14 item 6)', () => {
+  const cases: [string, Record<string, string>][] = [
+    ['missing expoId', { urlId: '21308', ty: 'visitor', variant: 'IEAE' }],
+    ['non-decimal urlId', { expoId: '1308', urlId: '21308abc', ty: 'visitor', variant: 'IEAE' }],
+    ['unknown variant', { expoId: '1308', urlId: '21308', ty: 'visitor', variant: 'Nope' }],
   ];
   for (const path of ['/api/send-code', '/api/lookup']) {
-    for (const [what, hidden, msg] of cases) {
-      it(`${path}, ${what}: JSON and form post`, async () => {
+    for (const [what, hidden] of cases) {
+      it(`${path}, ${what}: JSON in the request's language, and a page for a form post`, async () => {
         const up = spyUpstream();
         const fields = { ...hidden, checkType: '2', email: 'one@demo.test', code: '123456' };
-        for (const res of [await postJson(path, fields), await postForm(path, fields)]) {
-          expect(res.status).toBe(400);
-          const body = (await res.json()) as { code: number; msg: string; data: unknown };
-          expect(body.code).toBe(400);
-          expect(body.msg).toMatch(msg);
-          expect(body.data).toBeNull();
-          expect(res.headers.getSetCookie()).toEqual([]);
-        }
+        const json = await postJson(path, fields);
+        expect(json.status).toBe(400);
+        expect(await json.json()).toEqual({ code: 400, msg: MESSAGES.zh['api.badPage'], data: null });
+        expect(json.headers.getSetCookie()).toEqual([]);
+        // the page language when the form says it (pageLang), as every answer of the lookup
+        const thai = await postJson(path, { ...fields, pageLang: 'thai' });
+        expect(((await thai.json()) as { msg: string }).msg).toBe(MESSAGES.thai['api.badPage']);
+        const form = await postForm(path, { ...fields, pageLang: 'en' });
+        expect(form.status).toBe(400);
+        expect(form.headers.get('content-type')).toMatch(/^text\/html/);
+        const html = await form.text();
+        expect(html).toContain(MESSAGES.en['api.badPage']);
+        expect(html).not.toMatch(/expoId|urlId|variant|decimal|Nope/);
+        expect(form.headers.getSetCookie()).toEqual([]);
         expect(up.paths()).toEqual([]);
       });
     }
@@ -411,7 +406,7 @@ describe('POST /api/send-code: sending (spec §4)', () => {
     expect(await outboxCount('edge-wait-form@demo.test')).toBe(1);
   });
 
-  it("the reference's own 600 refusal (60 s per expo and contact) is passed through with its msg", async () => {
+  it("the reference's own 600 refusal (60 s per expo and contact) is shown in the page language with its wait (issue 14 item 1)", async () => {
     const fields = { ...ASIA, checkType: '2', email: 'refused@demo.test' };
     const first = await sendJson(fields, { jar: new Jar() });
     expect(first.reply.code).toBe(200);
@@ -419,15 +414,15 @@ describe('POST /api/send-code: sending (spec §4)', () => {
     const second = await sendJson(fields, { jar: new Jar() });
     expect(second.res.status).toBe(200);
     expect(second.reply.code).toBe(600);
-    expect(second.reply.msg).toMatch(/^too frequent: wait (59|60) s before requesting another code$/);
+    expect(second.reply.msg).toMatch(/^请在 (59|60) 秒后再获取新的验证码$/);
     expect(second.reply.data).toBeNull();
     expect(setCookie(second.res, SENT_COOKIE)).toBeUndefined();
 
     const form = await postForm('/api/send-code', fields, { jar: new Jar() });
     expect(form.status).toBe(303);
     const flash = flashOf(form, backOf(ASIA));
-    expect(flash?.notice).toMatchObject({ tone: 'error', key: null });
-    expect(flash?.notice?.text).toMatch(/^too frequent: wait \d+ s before requesting another code$/);
+    expect(flash?.notice).toMatchObject({ tone: 'error', key: 'search.waitResend', text: null });
+    expect(flash?.notice?.vars['n']).toBeGreaterThan(50);
     expect(flash?.values).toEqual(kept(fields));
     expect(setCookie(form, SENT_COOKIE)).toBeUndefined();
     expect(await outboxCount('refused@demo.test')).toBe(1);
@@ -832,7 +827,7 @@ describe('modes the page does not offer (spec §2.2)', () => {
     for (const path of ['/api/send-code', '/api/lookup']) {
       const res = await postJson(path, { ...page(1108, 21108, 'Indonesian'), checkType: '1', areaCode: '+62', phone: '81234567', code: '123456' }, { jar: new Jar() });
       expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ code: 400, msg: expect.stringContaining('e-mail only') });
+      expect(await res.json()).toEqual({ code: 400, msg: MESSAGES.zh['api.emailOnly'], data: null });
     }
     expect(up.paths()).toEqual([]);
   });

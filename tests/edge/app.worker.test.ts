@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/app';
 import type { AppEnv } from '../../functions/env';
+import { MESSAGES } from '../../src/i18n';
 
 const app = createApp();
 const testEnv = env as unknown as AppEnv;
@@ -44,11 +45,32 @@ describe('POST /api/lang (spec §1 language cookie)', () => {
     expect(res.headers.get('set-cookie')).toMatch(new RegExp(`^_h5_lang=${lang};`));
   });
 
-  it('refuses an unknown language with a clear error and sets nothing', async () => {
-    const res = await post('/api/lang', { lang: 'fr' });
+  it('refuses an unknown language and sets nothing: a browser form post gets a page in its language with a link back (issue 14 item 5)', async () => {
+    const res = await post('/api/lang', { lang: 'fr', back: '/IEAESearch/21308/MTMwOA/visitor' }, { cookie: '_h5_lang=thai' });
     expect(res.status).toBe(400);
     expect(res.headers.get('set-cookie')).toBeNull();
-    expect(await res.json()).toMatchObject({ error: expect.stringContaining('zh, en, thai') });
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await res.text();
+    expect(html).toContain('<html lang="th">');
+    expect(html).toContain(MESSAGES.thai['api.badLanguage']);
+    expect(html).toContain('href="/IEAESearch/21308/MTMwOA/visitor"');
+    // an off-site back is not offered
+    const offsite = await (await post('/api/lang', { lang: '<x>', back: 'https://evil.example/' })).text();
+    expect(offsite).toContain('href="/"');
+    expect(offsite).not.toContain('<x>');
+  });
+
+  it('refuses an unknown language to a JSON caller as JSON, in the cookie language (zh by default)', async () => {
+    for (const [cookie, lang] of [['', 'zh'], ['_h5_lang=en', 'en']] as const) {
+      const res = await app.request(
+        'https://expo.example/api/lang',
+        { method: 'POST', body: JSON.stringify({ lang: 'fr' }), headers: { 'content-type': 'application/json', accept: 'application/json', cookie } },
+        testEnv,
+      );
+      expect(res.status).toBe(400);
+      expect(res.headers.get('set-cookie')).toBeNull();
+      expect(await res.json()).toEqual({ code: 400, msg: MESSAGES[lang]['api.badLanguage'], data: null });
+    }
   });
 });
 

@@ -117,10 +117,12 @@ describe('no-JS lookup form (server render)', () => {
     expect(html).toMatch(/<button type="submit" class="btn lookup-submit">\[search\.submit\]<\/button>/);
   });
 
-  it('a pending resend says reget and stays enabled (the server refuses a too-early one)', () => {
+  it('a pending resend shows the countdown label (what the island shows once hydrated: no shift, issue 14) and stays enabled (the server refuses a too-early one)', () => {
     const send = tag(render({ resendIn: 42 }), /<button[^>]*formAction="\/api\/send-code"[^>]*>[^<]*/);
     expect(send).not.toContain('disabled');
-    expect(send).toMatch(/>\[search\.reget\]$/);
+    expect(send).toMatch(/>Getting now \(42\)$/);
+    const idle = tag(render({ resendIn: 0 }), /<button[^>]*formAction="\/api\/send-code"[^>]*>[^<]*/);
+    expect(idle).toMatch(/>\[search\.sendCode\]$/);
   });
 
   it('Enter in a field looks up: the first submit button of the form is a hidden lookup button', () => {

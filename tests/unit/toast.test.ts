@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toastFor } from '../../src/lib/toast';
+import { toastFor, toastTop, TOAST_GAP_PX } from '../../src/lib/toast';
 
 describe('error toast rules (spec §8)', () => {
   it('offline: network-not-connected for 5 s', () => {
@@ -31,5 +31,18 @@ describe('error toast rules (spec §8)', () => {
   it('a body code shows the server message, else "error"', () => {
     expect(toastFor({ kind: 'body', code: 600, msg: 'Too frequent' })).toEqual({ key: null, text: 'Too frequent', durationMs: 3000 });
     expect(toastFor({ kind: 'body', code: 500, msg: '  ' })).toEqual({ key: 'error.generic', durationMs: 3000 });
+  });
+});
+
+describe('toastTop (issue 14 item 4): below the header, never over the language menu', () => {
+  it.each([
+    [48, 48 + TOAST_GAP_PX],
+    [47.4, 48 + TOAST_GAP_PX],
+    [96, 96 + TOAST_GAP_PX],
+    [0, TOAST_GAP_PX],
+    [-200, TOAST_GAP_PX],
+    [null, TOAST_GAP_PX],
+  ])('header bottom %s → top %i', (bottom, top) => {
+    expect(toastTop(bottom)).toBe(top);
   });
 });
