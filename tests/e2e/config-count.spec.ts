@@ -6,13 +6,14 @@
  * "changed" config). The second Worker's config cache lives 3 s (CONFIG_CACHE_TTL_S), so a
  * change shows within a few seconds. HTTP only: no browser page.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { freePort } from '../../scripts/lib.mjs';
 import { baseUrl, lookupPath } from './fixtures';
 import { eid } from './lookup-helpers';
+import { startSecondWorker, stopSecondWorker } from './second-worker';
 
 const TTL_S = 3;
 
@@ -60,28 +61,6 @@ async function countingProxy(target: string): Promise<Proxy> {
   return { server, url: `http://127.0.0.1:${port}`, counts, fail, swap };
 }
 
-async function startWorker(port: number, upstream: string): Promise<ChildProcess> {
-  const child = spawn('node', ['scripts/start.mjs', '--no-build'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      PERSIST_DIR: `.wrangler/e2e-count-${port}`,
-      FRESH_DB: '1',
-      UPSTREAM_URL: upstream,
-      CONFIG_CACHE_TTL_S: String(TTL_S),
-      CONFIG_CACHE_STALE_S: '0',
-    },
-    stdio: 'ignore',
-    detached: true,
-  });
-  const health = `http://127.0.0.1:${port}/api/health`;
-  for (let i = 0; i < 240; i++) {
-    if (await fetch(health).then((r) => r.ok, () => false)) return child;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the counting Worker did not start');
-}
-
 test.describe('getCustomerId through the edge cache of the built Worker', { tag: '@http' }, () => {
   test.describe.configure({ mode: 'serial', timeout: 120_000 });
   let proxy: Proxy;
@@ -92,12 +71,15 @@ test.describe('getCustomerId through the edge cache of the built Worker', { tag:
     info.setTimeout(120_000);
     proxy = await countingProxy(baseUrl(info));
     const port = await freePort();
-    worker = await startWorker(port, proxy.url);
-    site = `http://127.0.0.1:${port}`;
+    ({ child: worker, site } = await startSecondWorker(port, `.wrangler/e2e-count-${port}`, {
+      UPSTREAM_URL: proxy.url,
+      CONFIG_CACHE_TTL_S: String(TTL_S),
+      CONFIG_CACHE_STALE_S: '0',
+    }));
   });
 
   test.afterAll(async () => {
-    if (worker?.pid) process.kill(-worker.pid, 'SIGTERM');
+    await stopSecondWorker(worker);
     await new Promise((r) => proxy?.server.close(r));
   });
 

@@ -10,7 +10,7 @@
  * secrets) shows neither link and has no pass. HTTP only: the page ships no JavaScript, so
  * nothing here depends on the browser's setting.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, createVerify } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +19,7 @@ import { freePort } from '../../scripts/lib.mjs';
 import { makeWalletTestCerts, opensslVerify, type WalletTestCerts } from '../wallet-certs';
 import { baseUrl, t } from './fixtures';
 import { caseOf, credentialPath } from './lookup-helpers';
+import { startSecondWorker, stopSecondWorker } from './second-worker';
 import { passPath } from '../../src/lib/routes';
 
 const IEAE = caseOf('IEAE');
@@ -29,32 +30,17 @@ const PASS = passOf(CODE);
 const ISSUER_ID = '3388000000012345678';
 const SA_EMAIL = 'wallet-test@expo-pass-tests.iam.gserviceaccount.com';
 
-async function startWorker(port: number, persist: string, certs: WalletTestCerts): Promise<ChildProcess> {
-  const child = spawn('node', ['scripts/start.mjs', '--no-build'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      PERSIST_DIR: persist,
-      FRESH_DB: '1',
-      APPLE_PASS_TYPE_ID: 'pass.test.expo',
-      APPLE_TEAM_ID: 'ABCDE12345',
-      APPLE_PASS_CERT: certs.passCertPem,
-      APPLE_PASS_KEY: certs.passKeyPem,
-      APPLE_WWDR_CERT: certs.caPem,
-      GOOGLE_WALLET_ISSUER_ID: ISSUER_ID,
-      GOOGLE_WALLET_SA_EMAIL: SA_EMAIL,
-      GOOGLE_WALLET_SA_KEY: certs.googleKeyPem,
-    },
-    stdio: 'ignore',
-    detached: true,
-  });
-  const health = `http://127.0.0.1:${port}/api/health`;
-  for (let i = 0; i < 240; i++) {
-    if (await fetch(health).then((r) => r.ok, () => false)) return child;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the wallet Worker did not start');
-}
+/** The eight wallet secrets, from the test's own certificates. */
+const walletSecrets = (certs: WalletTestCerts): Record<string, string> => ({
+  APPLE_PASS_TYPE_ID: 'pass.test.expo',
+  APPLE_TEAM_ID: 'ABCDE12345',
+  APPLE_PASS_CERT: certs.passCertPem,
+  APPLE_PASS_KEY: certs.passKeyPem,
+  APPLE_WWDR_CERT: certs.caPem,
+  GOOGLE_WALLET_ISSUER_ID: ISSUER_ID,
+  GOOGLE_WALLET_SA_EMAIL: SA_EMAIL,
+  GOOGLE_WALLET_SA_KEY: certs.googleKeyPem,
+});
 
 /** The href of the link with this class on a page, HTML entities undone (`&amp;`), or null. */
 function linkOf(html: string, cls: string): string | null {
@@ -74,16 +60,11 @@ test.describe('wallet passes with the operator\'s secrets (issue 13)', { tag: '@
     certs = makeWalletTestCerts();
     const port = await freePort();
     persist = `.wrangler/e2e-wallet-${port}`;
-    worker = await startWorker(port, persist, certs);
-    site = `http://127.0.0.1:${port}`;
+    ({ child: worker, site } = await startSecondWorker(port, persist, walletSecrets(certs)));
   });
 
   test.afterAll(async () => {
-    if (worker?.pid && worker.exitCode === null) {
-      const exited = new Promise((r) => worker.once('exit', r));
-      process.kill(-worker.pid, 'SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
-    }
+    await stopSecondWorker(worker);
     if (certs) rmSync(certs.dir, { recursive: true, force: true });
     if (persist) rmSync(persist, { recursive: true, force: true }); // its database and the secrets file start.mjs wrote
   });
