@@ -19,6 +19,7 @@ import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
 import { upstreamFor } from '../upstream';
+import { badRequest } from './bad-request';
 import { faultJson, upstreamFault } from './fault';
 import { readInput, type Input } from './input';
 import { CONTACT_COOKIE, expiredContact, provenFor, verifyContact, type VerifiedContact } from '../../src/lib/contact-cookie';
@@ -88,10 +89,8 @@ async function parse(c: Ctx): Promise<Posted | Response> {
   const match = /^[A-Za-z][A-Za-z0-9]{0,40}$/.test(route) && path.length < 200 ? matchRoute(`/${route}/${path}`) : null;
   const page = match?.screen === 'form' ? resolveFormPage(match.route, match.rest, match.variant) : null;
   if (!page) {
-    return c.json<RegisterReply>(
-      { code: 400, msg: `Unknown form page "/${route}/${path}". Reload the page and try again.`, data: null },
-      400,
-    );
+    // A short sentence in the request's language (issue 14 item 6); the posted path is not echoed.
+    return badRequest(c, input, input.t('api.badPage'), input.t('app.back'));
   }
   const euCode = (fields['e'] ?? '').trim();
   const values: Record<string, string> = {};

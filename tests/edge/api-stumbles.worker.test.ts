@@ -152,6 +152,7 @@ describe('item 6: no /api route answers a visitor with a schema dump', () => {
     '/api/discount',
     '/api/site',
     '/api/lang',
+    '/api/register',
   ];
   const BAD = { expoId: 'x', urlId: '-1', fId: 'a', path: '../..', variant: '<b>', lang: 'xx', ticket: '!', back: 'https://evil.example/' };
   /** What a zod error or a field path looks like in a message. */
