@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from './env';
-import { requestUpstream, type RequestScope } from './upstream';
+import { requestUpstream } from './upstream';
+import { waitUntilOf } from './wait-until';
 import { createT } from '../src/i18n';
 import { appleWalletKeys } from '../src/lib/apple-pass';
 import { registrationLabel } from '../src/lib/labels';
@@ -27,16 +28,6 @@ export const applePass = new Hono<{ Bindings: AppEnv }>();
 type Ctx = Context<{ Bindings: AppEnv }>;
 
 const notFound = (c: Ctx) => c.text('Not found', 404, { 'cache-control': 'private, no-store' });
-
-/** The request's waitUntil, when it runs in a Worker (tests may call the app without one). */
-function waitUntilOf(c: Ctx): RequestScope['waitUntil'] {
-  try {
-    const ctx = c.executionCtx;
-    return (p) => ctx.waitUntil(p);
-  } catch {
-    return undefined;
-  }
-}
 
 applePass.get('/*', async (c) => {
   const url = new URL(c.req.url);

@@ -14,6 +14,7 @@ import {
   type SilentLogin,
 } from '../../src/lib/guard';
 import type { AppEnv } from '../env';
+import { waitUntilOf } from '../wait-until';
 import { requestUpstream, type RequestScope, type Upstream } from '../upstream';
 import { Envelope, isSuccessCode } from '../upstream/contract';
 
@@ -115,16 +116,6 @@ export function guard(options: Partial<GuardOptions> = {}): MiddlewareHandler<{ 
     c.header('cache-control', 'no-store');
     return c.redirect(outcome.location, 302);
   };
-}
-
-/** The request's waitUntil, when it runs in a Worker (tests may call the app without one). */
-function waitUntilOf(c: Context<{ Bindings: AppEnv }>): RequestScope['waitUntil'] {
-  try {
-    const ctx = c.executionCtx;
-    return (p) => ctx.waitUntil(p);
-  } catch {
-    return undefined;
-  }
 }
 
 async function factsOf(
