@@ -230,6 +230,8 @@ export const RAISED_LIMITS = {
   LIMIT_WRONG_CODES_PER_IP_HOUR: '100000',
   LIMIT_SEAT_LOOKUPS_PER_IP_MIN: '100000',
   LIMIT_SEAT_LOOKUPS_PER_EXPO_MIN: '100000',
+  LIMIT_REGISTERS_PER_CONTACT_HOUR: '100000',
+  LIMIT_REGISTERS_PER_IP_HOUR: '100000',
 };
 
 /** Debian's Chromium and the flags every tool here starts it with (STACK.md "Tests"). */

@@ -22,6 +22,7 @@ import { upstreamFor } from '../upstream';
 import { badRequest } from './bad-request';
 import { faultJson, upstreamFault } from './fault';
 import { readInput, type Input } from './input';
+import { checkRegisterLimits, limitedReply } from '../limits'; // abuse limits (issue 19 item 2)
 import { CONTACT_COOKIE, expiredContact, provenFor, verifyContact, type VerifiedContact } from '../../src/lib/contact-cookie';
 import {
   displayText,
@@ -238,6 +239,10 @@ register.post('/register', async (c) => {
     if (updatesExisting(page.kind) || p.update) data['update'] = true;
     if (page.kind === 'repair' && p.euCode) data['euCode'] = p.euCode;
 
+    // abuse limits (issue 19 item 2): per verified contact and per address, before the upstream
+    // writes anything; over a limit the form comes back with every value (no-JS: 303 + flash).
+    const limited = await checkRegisterLimits(c, vc);
+    if (limited) return limitedReply(c, limited, p.input, (notice) => flashBack(c, p, { notice }));
     const added = await up.addUserInfo({ expoId: page.params.expoId, urlsId, values: data });
     if (added.ok) {
       const location = successPath({

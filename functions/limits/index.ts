@@ -16,6 +16,7 @@ import {
   limitMessage,
   lookupRules,
   parseLimits,
+  registerRules,
   sendRules,
   seatRules,
   wrongCodeKey,
@@ -25,6 +26,8 @@ import {
   type SendSubject,
 } from '../../src/lib/limits';
 import type { HitResult } from './limiter';
+import type { VerifiedContact } from '../../src/lib/contact-cookie';
+import { nationalOf } from '../../src/lib/form-contact';
 
 type Ctx = Context<{ Bindings: AppEnv }>;
 
@@ -88,6 +91,20 @@ export async function checkSendLimits(c: Ctx, s: Omit<SendSubject, 'client'>): P
 /** Counts a seat lookup or company list (issue 12) before the upstream sees it; null when it may go on. */
 export async function checkSeatLimits(c: Ctx, expoId: number): Promise<LimitRefusal | null> {
   return (await count(c, 'lookup', seatRules(limitsOf(c.env), { client: clientOf(c), expoId }))).refusal;
+}
+
+/**
+ * Counts a registration (`POST /api/register`, issue 19 item 2) of a verified contact before the
+ * upstream sees it; null when it may go on. The refusal reads like a lookup's ("too many
+ * attempts, try again in …").
+ */
+export async function checkRegisterLimits(c: Ctx, vc: VerifiedContact): Promise<LimitRefusal | null> {
+  const areaCode = vc.areaCode ?? '';
+  const contact: SendSubject['contact'] =
+    vc.checkType === 2
+      ? { type: 'email', email: vc.contact }
+      : { type: 'phone', areaCode, national: nationalOf(vc.contact, areaCode) };
+  return (await count(c, 'lookup', registerRules(limitsOf(c.env), { client: clientOf(c), contact }))).refusal;
 }
 
 /** The lookup limits' answer: a refusal, or what to call once the upstream accepted the code. */

@@ -73,10 +73,14 @@ function registrationsOf(
   return Array.from({ length: row.quantity }, () =>
     db
       .prepare(
-        `INSERT INTO registrations (expo_id, urls_id, eu_code, uname, eu_class, ticket_name, createtime, ucompany, ucompany_title, email, phone, form_values, order_no, max_count)
+        // Owned by the buyer's verified contact (the order's contact), on its channel only
+        // (issue 19 item 1, migration 0005): the ticket is found by that contact's lookup alone.
+        `INSERT INTO registrations (expo_id, urls_id, eu_code, uname, eu_class, ticket_name, createtime, ucompany, ucompany_title, email, phone, form_values, order_no, max_count,
+           owner_phone, owner_email)
          SELECT o.expo_id, o.urls_id, ?1, json_extract(o.form_values, '$.uname'), 8, o.ticket_name, ?2, json_extract(o.form_values, '$.ucompany'),
                 json_extract(o.form_values, '$.ucompanyTitle'), CASE o.contact_column WHEN 'email' THEN o.contact END,
-                CASE o.contact_column WHEN 'phone' THEN o.contact END, o.form_values, o.order_no, 1
+                CASE o.contact_column WHEN 'phone' THEN o.contact END, o.form_values, o.order_no, 1,
+                CASE o.contact_column WHEN 'phone' THEN o.contact END, CASE o.contact_column WHEN 'email' THEN o.contact END
          FROM orders o JOIN tickets t ON t.id = o.ticket_id
          WHERE o.order_no = ?3 AND o.status = ?4 AND (?4 = 1 OR (o.expire_ms > ?5 AND t.need_review = 0))`,
       )

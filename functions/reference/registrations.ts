@@ -19,8 +19,14 @@ export interface RegistrationRow {
   ucompany: string | null;
   ucardid: string | null;
   ucompany_title: string | null;
+  /** the e-mail typed into the form: data, not an identity (issue 19 item 1) */
   email: string | null;
+  /** the phone typed into the form (full E.164): data, not an identity */
   phone: string | null;
+  /** the phone that proved it owns this registration (migration 0005), or null */
+  owner_phone: string | null;
+  /** the e-mail that proved it owns this registration, or null */
+  owner_email: string | null;
   use_status: number;
   used_count: number;
   max_count: number;
@@ -56,15 +62,25 @@ export function toCredential(row: RegistrationRow): Credential {
   };
 }
 
-/** Which contact column a lookup matches (phone: full E.164; e-mail: case-insensitive). */
+/** Which contact a lookup matches (phone: full E.164; e-mail: case-insensitive). */
 export type ContactKind = 'phone' | 'email';
 
-const BY_CONTACT: Record<ContactKind, string> = {
-  phone: 'SELECT * FROM registrations WHERE expo_id = ? AND phone = ? ORDER BY createtime, id',
-  email: 'SELECT * FROM registrations WHERE expo_id = ? AND email = ? COLLATE NOCASE ORDER BY createtime, id',
+/**
+ * The owner column of each channel (migration 0005; docs/upstream.md "Who owns a registration").
+ * Every call that finds "this contact's registrations" matches these, never the typed `phone` /
+ * `email` columns: a contact typed into someone else's form is data, not an identity (issue 19 item 1).
+ */
+export const OWNER_COLUMN: Readonly<Record<ContactKind, 'owner_phone' | 'owner_email'>> = {
+  phone: 'owner_phone',
+  email: 'owner_email',
 };
 
-/** Every registration of an expo for one contact, oldest first. */
+const BY_CONTACT: Record<ContactKind, string> = {
+  phone: 'SELECT * FROM registrations WHERE expo_id = ? AND owner_phone = ? ORDER BY createtime, id',
+  email: 'SELECT * FROM registrations WHERE expo_id = ? AND owner_email = ? COLLATE NOCASE ORDER BY createtime, id',
+};
+
+/** Every registration of an expo that this proven contact owns, oldest first. */
 export async function findByContact(
   db: D1Database,
   expoId: number,

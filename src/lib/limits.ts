@@ -39,6 +39,10 @@ export const LIMIT_SPECS = {
   seatLookupsPerIpMinute: { name: 'LIMIT_SEAT_LOOKUPS_PER_IP_MIN', fallback: 30, windowS: 60 },
   /** seat lookups and company lists per expo and minute, all visitors together */
   seatLookupsPerExpoMinute: { name: 'LIMIT_SEAT_LOOKUPS_PER_EXPO_MIN', fallback: 1200, windowS: 60 },
+  /** registrations (`POST /api/register` posts that reach the upstream) per verified contact and hour, across every expo (issue 19 item 2) */
+  registersPerContactHour: { name: 'LIMIT_REGISTERS_PER_CONTACT_HOUR', fallback: 20, windowS: 3600 },
+  /** registrations per client address and hour (issue 19 item 2) */
+  registersPerIpHour: { name: 'LIMIT_REGISTERS_PER_IP_HOUR', fallback: 60, windowS: 3600 },
 } as const satisfies Record<string, LimitSpec>;
 
 export type LimitName = keyof typeof LIMIT_SPECS;
@@ -229,6 +233,20 @@ export function seatRules(limits: Limits, s: { client: string; expoId: number })
   return [
     ...rule(limits, 'seatLookupsPerIpMinute', `seat:ip:${s.expoId}:${s.client}`),
     ...rule(limits, 'seatLookupsPerExpoMinute', `seat:expo:${s.expoId}`),
+  ];
+}
+
+/**
+ * The rules a registration (`POST /api/register`) must pass before the upstream sees it (issue
+ * 19 item 2): per verified contact (counted like a send's contact, across expos) and per client
+ * address. They cap how many registrations one proven contact, or one network, can write: ID
+ * numbers and phones typed into them no longer block anyone (docs/upstream.md), but each is a
+ * row the organiser must look at.
+ */
+export function registerRules(limits: Limits, s: { client: string; contact: SendSubject['contact'] }): LimitRule[] {
+  return [
+    ...rule(limits, 'registersPerContactHour', `register:contact:${contactKey(s.contact)}`),
+    ...rule(limits, 'registersPerIpHour', `register:ip:${s.client}`),
   ];
 }
 

@@ -116,40 +116,42 @@ describe('POST /api/register: verified contact required', () => {
   });
 });
 
-describe('POST /api/register: nobody changes a registration of another contact (issue 9 holes 1, 9, 10)', () => {
+describe('POST /api/register: nobody changes a registration of another contact (issue 9 holes 1, 9, 10; issue 19 item 2)', () => {
   const victim = 'IWHBZIMYEOZETLFI'; // one@demo.test's, ID number DEMO-ID-1308-01
 
   it.each([
     ['a form post', false],
     ['JSON', true],
-  ])('%s with their ID number and update=1 is refused; their registration is untouched', async (_name, json) => {
+  ])("%s with their ID number and update=1 registers the visitor's own; theirs is untouched and not named", async (name, json) => {
     const before = await row(victim);
-    const jar = await jarFor(vcEmail(1308, 'none@demo.test'));
+    const mallory = `mallory-${json ? 'json' : 'form'}@demo.test`;
+    const jar = await jarFor(vcEmail(1308, mallory));
     const form = ieaeForm({ 'ucardid.type': '2', ucardid: 'DEMO-ID-1308-01', uname: 'Mallory', update: '1' });
     const res = await post(jar, form, json);
+    let location: string;
     if (json) {
       const reply = (await res.json()) as RegisterReply;
-      expect(reply.data?.outcome).toBe('refused');
-      expect(reply.msg).toMatch(/another contact/);
-      expect(JSON.stringify(reply)).not.toContain(victim);
+      expect(reply.code).toBe(200);
+      expect(reply.data?.outcome, name).toBe('navigate');
+      location = reply.data?.outcome === 'navigate' ? reply.data.location : '';
     } else {
       expect(res.status).toBe(303);
-      const back = `/IEAEForm/21308/${encodeId(1308)}/visitor`;
-      expect(res.headers.get('location')).toBe(back);
-      const flash = decodeFlash(jar.get(FLASH_COOKIE), back);
-      expect(flash?.notice?.text).toMatch(/another contact/);
-      expect(flash?.values['uname']).toBe('Mallory');
+      location = res.headers.get('location') ?? '';
     }
+    const own = euCodeOf(location);
+    expect(own).not.toBe(victim);
+    expect(location).not.toContain(encodeId(victim));
     expect(await row(victim)).toEqual(before);
+    expect(await row(own)).toMatchObject({ uname: 'Mallory', ucardid: 'DEMO-ID-1308-01', owner_email: mallory });
   });
 
-  it('without update=1 the answer is the same refusal, not the 20001 prompt (nothing said about their registration)', async () => {
-    const jar = await jarFor(vcEmail(1308, 'none@demo.test'));
+  it('without update=1: no 20001 prompt either (nothing said about their registration)', async () => {
+    const jar = await jarFor(vcEmail(1308, 'mallory-prompt@demo.test'));
     const reply = (await (
       await post(jar, ieaeForm({ 'ucardid.type': '2', ucardid: 'DEMO-ID-1308-01', uname: 'Mallory' }), true)
     ).json()) as RegisterReply;
-    expect(reply.code).not.toBe(20001);
-    expect(reply.data?.outcome).toBe('refused');
+    expect(reply.code).toBe(200);
+    expect(reply.data?.outcome).toBe('navigate');
   });
 
   it('a bypass cookie (spec §2.2, no code proven) never registers', async () => {

@@ -362,33 +362,37 @@ describe('addUserInfo', () => {
     expect(row).toEqual({ uname: '赵四（新）', ucompany: 'New Co.' });
   });
 
-  describe('never changes or describes a registration of another contact (issue 9 holes 1, 9)', () => {
+  describe('never changes, describes or is blocked by a registration of another contact (issue 9 holes 1, 9; issue 19 items 1, 2)', () => {
     const snapshot = (id: number) =>
-      testEnv.DB.prepare('SELECT uname, ucompany, phone, email, ucardid, form_values FROM registrations WHERE id = ?')
+      testEnv.DB.prepare('SELECT uname, ucompany, phone, email, ucardid, form_values, owner_phone, owner_email FROM registrations WHERE id = ?')
         .bind(id)
         .first();
+    const victims = [100001, 100009];
+    const victimText = /IWHBZIMYEOZETLFI|XCOE6GON4WB4N6BR|100001|100009|张一|赵四|Demo Co|one@demo/;
 
     it.each([
-      ['their ID number, update', { ucardid: 'DEMO-ID-1308-01', update: true }],
-      ['their ID number, no update', { ucardid: 'DEMO-ID-1308-01' }],
-      ['their phone, update', { phone: '+8613900139000', update: true }],
-      ['their phone, no update', { phone: '+8613900139000' }],
-      ['their registration code, update', { euCode: 'IWHBZIMYEOZETLFI', update: true }],
-    ])('an e-mail-verified attacker posting %s: 403, no id, nothing changed', async (_name, extra) => {
-      const victims = [100001, 100009];
+      ['their ID number, update', 'mallory1@demo.test', { ucardid: 'DEMO-ID-1308-01', update: true }],
+      ['their ID number, no update', 'mallory2@demo.test', { ucardid: 'DEMO-ID-1308-01' }],
+      ['their phone, update', 'mallory3@demo.test', { phone: '+8613900139000', update: true }],
+      ['their phone, no update', 'mallory4@demo.test', { phone: '+8613900139000' }],
+    ])('an e-mail-verified attacker posting %s: a new registration of the attacker\'s own, theirs unchanged and not named', async (_name, email, extra) => {
       const before = await Promise.all(victims.map(snapshot));
-      const r = await add(1308, 21308, {
-        uname: 'Mallory',
-        ucompany: 'Evil Ltd.',
-        email: 'mallory@demo.test',
-        checkType: 2,
-        ...extra,
-      });
-      expect(r.code).not.toBe(200);
-      expect(r.code).not.toBe(20001);
+      const r = await add(1308, 21308, { uname: 'Mallory', ucompany: 'Evil Ltd.', email, checkType: 2, ...extra });
+      // The same answer as for a phone or ID number nobody has (issue 19 item 2: no oracle).
+      expect(r.code).toBe(200);
+      const added = r.data as { euCode: string; id: number };
+      expect(victims).not.toContain(added.id);
+      expect(JSON.stringify(r)).not.toMatch(victimText);
+      expect(await Promise.all(victims.map(snapshot))).toEqual(before);
+      expect(await snapshot(added.id)).toMatchObject({ uname: 'Mallory', owner_email: email, owner_phone: null });
+    });
+
+    it('an e-mail-verified attacker naming their registration code (repair form): 404, nothing changed or named', async () => {
+      const before = await Promise.all(victims.map(snapshot));
+      const r = await add(1308, 21308, { uname: 'Mallory', email: 'mallory5@demo.test', checkType: 2, euCode: 'IWHBZIMYEOZETLFI', update: true });
+      expect(r.code).toBe(404);
       expect(r.data).toBeNull();
-      // Nothing about the registrations beyond what was posted (a posted code may be echoed).
-      expect(JSON.stringify(r)).not.toMatch(/XCOE6GON4WB4N6BR|100001|100009|张一|赵四|Demo Co|one@demo/);
+      expect(JSON.stringify(r).replace('IWHBZIMYEOZETLFI', '')).not.toMatch(victimText);
       expect(await Promise.all(victims.map(snapshot))).toEqual(before);
     });
 

@@ -34,10 +34,15 @@ async function applySeed(): Promise<void> {
 
 describe('demo seed (functions/reference/seed)', () => {
   it('is applied (tests/edge/setup.ts) and not empty', async () => {
-    expect(testEnv.TEST_SEED.map((m) => m.name)).toEqual(['0001_demo.sql', '0002_form_definitions.sql', '0003_tickets.sql', '0004_seats.sql', '0005_sites.sql']);
+    expect(testEnv.TEST_SEED.map((m) => m.name)).toEqual(['0001_demo.sql', '0002_form_definitions.sql', '0003_tickets.sql', '0004_seats.sql', '0005_sites.sql', '9000_owners.sql']);
     const before = await snapshot();
     expect(before['expos']?.length).toBeGreaterThan(20);
     expect(before['registrations']?.length).toBeGreaterThan(50);
+    // Every demo registration has a proven owner (9000_owners.sql, issue 19 item 1): its stored contacts.
+    const ownerless = await testEnv.DB.prepare(
+      'SELECT count(*) AS n FROM registrations WHERE (owner_phone IS NULL AND owner_email IS NULL) OR owner_phone IS NOT phone OR owner_email IS NOT email',
+    ).first<{ n: number }>();
+    expect(ownerless?.n).toBe(0);
   });
 
   it('applied twice more, every table holds the same rows', async () => {

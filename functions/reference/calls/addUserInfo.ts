@@ -1,14 +1,16 @@
 /**
  * `POST /CustomerUserInfo/addUserInfo` (UPSTREAM.md): registers the form values of `data`
  * (encrypted JSON). 20001 with `{ id }` when the phone or ID number already has a
- * registration in this expo, unless the values say `update: true` (spec §5's update prompt),
+ * registration of the verified contact in this expo, unless the values say `update: true` (spec §5's update prompt),
  * which updates that record. An identical repeat within IDEMPOTENCY_WINDOW_MS answers the
  * first reply again (a double tap is not a duplicate).
  *
  * Only the contact the edge verified decides whose registration it is (`checkType` says which
- * of `phone`/`email`): the 20001 prompt and every update concern that contact's own
- * registrations; a phone, ID number or code of anyone else's is refused with 403
- * (OTHER_CONTACT_MSG) and never changed or described (issue 9 holes 1 and 9).
+ * of `phone`/`email`), and only registrations it owns (`owner_phone`/`owner_email`, migration
+ * 0005: the contact proven when the row was written): the 20001 prompt and every update concern
+ * those alone (issue 9 holes 1 and 9, issue 19 item 1). A registration of anyone else with the
+ * same phone or ID number is neither changed, described nor an obstacle: the visitor's own
+ * registration is made as if it did not exist (issue 19 item 2, docs/upstream.md).
  *
  * Beyond the wire contract (SEED.md): `checkType`; `userId` completes a second form (20003) of
  * the same contact; `euCode` names the registration a repair form completes; `update: true`
@@ -20,6 +22,7 @@ import { RefCode, ok, reply } from '../envelope';
 import { expoLocalTime, type RefEnv } from '../expo';
 import { newEuCode } from '../euCode';
 import { AddUserInfoBody, FormValues, decryptParam, parseInput, readJsonBody } from '../inputs';
+import { OWNER_COLUMN } from '../registrations';
 import { hashCode } from '../verificationCode';
 
 /** How long an identical addUserInfo repeat answers the first reply. */
@@ -84,52 +87,52 @@ export async function addUserInfo(c: Context<RefEnv>): Promise<Response> {
   const cardId = v.ucardid ? v.ucardid : null;
   const { update, userId, euCode: targetCode, checkType, ...kept } = v;
 
-  // Whose registration this is (issue 9 holes 1 and 9; UPSTREAM.md "Forms"): only the contact
-  // the edge verified counts. A phone or ID number typed into the form proves nothing.
+  // Whose registration this is (issue 9 holes 1 and 9; issue 19 item 1; docs/upstream.md "Who
+  // owns a registration"): only the contact the edge verified counts, and only registrations it
+  // proved it owns (owner_phone / owner_email). A phone, e-mail or ID number typed into the form
+  // proves nothing: it is stored as data and never matched as an identity.
   const verified = verifiedContactOf(checkType, phone, email);
   if (!verified) return reply(c, RefCode.BAD_INPUT, 'bad input: the verified contact (checkType) is missing from data');
-  const owned = (row: MatchRow) => row[verified.column] === verified.value;
+  const owner = OWNER_COLUMN[verified.column];
 
   // A second form (20003): completes the pending form of that registration, for its own contact.
   if (userId !== undefined) {
-    const owner = await db
+    const mine = await db
       .prepare(
         `SELECT r.id, r.eu_code FROM second_forms s JOIN registrations r ON r.id = s.user_id
-         WHERE s.user_id = ?1 AND s.urls_id = ?2 AND r.expo_id = ?3 AND r.${verified.column} = ?4`,
+         WHERE s.user_id = ?1 AND s.urls_id = ?2 AND r.expo_id = ?3 AND r.${owner} = ?4`,
       )
       .bind(userId, urlsId, expo.id, verified.value)
       .first<{ id: number; eu_code: string }>();
-    if (!owner)
-      return reply(c, RefCode.NOT_FOUND, `no second form of user ${userId} on url ${urlsId} for this contact`);
+    if (!mine) return reply(c, RefCode.NOT_FOUND, `no second form of user ${userId} on url ${urlsId} for this contact`);
     await db
       .prepare('UPDATE second_forms SET saved_values = json_patch(saved_values, ?), completed = 1 WHERE user_id = ?')
-      .bind(JSON.stringify(kept), owner.id)
+      .bind(JSON.stringify(kept), mine.id)
       .run();
-    return remember(c, db, idemKey, now, { euCode: owner.eu_code, id: owner.id });
+    return remember(c, db, idemKey, now, { euCode: mine.eu_code, id: mine.id });
   }
 
-  // The registration a repair form completes: named by code, and it must be this contact's.
+  // The registration a repair form completes: named by code, and this contact must own it.
   if (targetCode) {
     const named = await db
-      .prepare('SELECT id, eu_code, phone, email FROM registrations WHERE expo_id = ? AND eu_code = ?')
-      .bind(expo.id, targetCode)
-      .first<MatchRow>();
-    if (!named || !owned(named))
-      return reply(c, RefCode.NOT_FOUND, `no registration ${targetCode} for this contact in this expo`);
+      .prepare(`SELECT id FROM registrations WHERE expo_id = ? AND eu_code = ? AND ${owner} = ?`)
+      .bind(expo.id, targetCode, verified.value)
+      .first<{ id: number }>();
+    if (!named) return reply(c, RefCode.NOT_FOUND, `no registration ${targetCode} for this contact in this expo`);
   }
-  // Registrations this one collides with (20001: the same phone or ID number), and for an
-  // update (supplement form) the verified contact's own registration.
+  // The contact's own registrations this one collides with (20001: the same phone or ID number),
+  // and for an update (supplement form) its own registration. Registrations of anyone else are
+  // not looked at (issue 19 item 2): a phone or ID number someone else typed never blocks its
+  // proven owner, and the answer cannot tell whether it exists (the same statements run, the
+  // same reply comes back). Duplicates across owners are for the organiser to resolve (README).
   const { results: matches } = await db
     .prepare(
-      `SELECT id, eu_code, phone, email FROM registrations WHERE expo_id = ?1
-       AND ((?2 IS NOT NULL AND eu_code = ?2) OR (?3 IS NOT NULL AND phone = ?3) OR (?4 IS NOT NULL AND ucardid = ?4)
-            OR (?5 = 1 AND ${verified.column} = ?6))
-       ORDER BY (?2 IS NOT NULL AND eu_code = ?2) DESC, (?3 IS NOT NULL AND phone = ?3) OR (?4 IS NOT NULL AND ucardid = ?4) DESC, id`,
+      `SELECT id, eu_code FROM registrations WHERE expo_id = ?1 AND ${owner} = ?6
+       AND ((?2 IS NOT NULL AND eu_code = ?2) OR (?3 IS NOT NULL AND phone = ?3) OR (?4 IS NOT NULL AND ucardid = ?4) OR ?5 = 1)
+       ORDER BY (?2 IS NOT NULL AND eu_code = ?2) DESC, ((?3 IS NOT NULL AND phone = ?3) OR (?4 IS NOT NULL AND ucardid = ?4)) DESC, id`,
     )
     .bind(expo.id, targetCode ?? null, phone, cardId, update === true ? 1 : 0, verified.value)
-    .all<MatchRow>();
-  // Someone else's registration is never changed, and nothing is said about it beyond this.
-  if (matches.some((row) => !owned(row))) return reply(c, RefCode.OTHER_CONTACT, OTHER_CONTACT_MSG);
+    .all<{ id: number; eu_code: string }>();
   const existing = matches[0] ?? null;
   if (!existing && !v.uname) return reply(c, RefCode.BAD_INPUT, 'bad input: uname: is required');
 
@@ -154,22 +157,42 @@ export async function addUserInfo(c: Context<RefEnv>): Promise<Response> {
         { id: existing.id },
       );
     }
-    // Update keeps what the new values leave out.
-    await db
+    // Update keeps what the new values leave out. Ownership (issue 19 item 1): the verified
+    // contact stays the owner of its channel; the other channel's owner stays only while the row
+    // still carries that proven contact, so an update never leaves another contact owning the row.
+    // (SQLite reads every right-hand column before the update.) The WHERE repeats the ownership
+    // check, so a row that changed hands since the SELECT is not written.
+    const done = await db
       .prepare(
-        `UPDATE registrations SET uname = coalesce(?, uname), ucompany = coalesce(?, ucompany), ucompany_title = coalesce(?, ucompany_title),
-         ucardid = coalesce(?, ucardid), email = coalesce(?, email), phone = coalesce(?, phone),
-         activity_id = coalesce(?, activity_id), form_values = json_patch(form_values, ?) WHERE id = ?`,
+        `UPDATE registrations SET uname = coalesce(?1, uname), ucompany = coalesce(?2, ucompany), ucompany_title = coalesce(?3, ucompany_title),
+         ucardid = coalesce(?4, ucardid), email = coalesce(?5, email), phone = coalesce(?6, phone),
+         owner_phone = CASE WHEN ?10 = 'phone' THEN ?11 WHEN owner_phone = coalesce(?6, phone) THEN owner_phone END,
+         owner_email = CASE WHEN ?10 = 'email' THEN ?11 WHEN owner_email = coalesce(?5, email) COLLATE NOCASE THEN owner_email END,
+         activity_id = coalesce(?7, activity_id), form_values = json_patch(form_values, ?8) WHERE id = ?9 AND ${owner} = ?11`,
       )
-      .bind(col.uname, col.ucompany, col.title, col.cardId, col.email, col.phone, col.activityId, values, existing.id)
+      .bind(
+        col.uname,
+        col.ucompany,
+        col.title,
+        col.cardId,
+        col.email,
+        col.phone,
+        col.activityId,
+        values,
+        existing.id,
+        verified.column,
+        verified.value,
+      )
       .run();
+    if (done.meta.changes !== 1) return reply(c, RefCode.NOT_FOUND, 'no registration of this contact to update');
     added = { euCode: existing.eu_code, id: existing.id };
   } else {
     const euCode = newEuCode();
     const row = await db
       .prepare(
-        `INSERT INTO registrations (expo_id, urls_id, eu_code, uname, eu_class, activity_id, createtime, ucompany, ucardid, ucompany_title, email, phone, form_values)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+        `INSERT INTO registrations (expo_id, urls_id, eu_code, uname, eu_class, activity_id, createtime, ucompany, ucardid, ucompany_title, email, phone, form_values,
+           owner_phone, owner_email)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       )
       .bind(
         expo.id,
@@ -185,23 +208,15 @@ export async function addUserInfo(c: Context<RefEnv>): Promise<Response> {
         col.email,
         col.phone,
         values,
+        // The proven owner: the verified contact, on its channel only (issue 19 item 1).
+        verified.column === 'phone' ? verified.value : null,
+        verified.column === 'email' ? verified.value : null,
       )
       .first<{ id: number }>();
     if (!row) return reply(c, RefCode.INTERNAL, 'the registration could not be stored; try again');
     added = { euCode, id: row.id };
   }
   return remember(c, db, idemKey, now, added);
-}
-
-/** The refusal when a phone, ID number or code belongs to another contact's registration. */
-export const OTHER_CONTACT_MSG =
-  'this phone or ID number is registered with another contact; look up that registration with the contact that registered it';
-
-interface MatchRow {
-  id: number;
-  eu_code: string;
-  phone: string | null;
-  email: string | null;
 }
 
 /** The verified contact: the channel of `checkType`, else the e-mail when there is one, else the phone. */

@@ -104,14 +104,14 @@ const PersonQuery = z.object({
   typeId: DecimalId,
 });
 
-/** Seats of the people of that name (and phone, when given) in one activity type. */
+/** Seats of the people of that name (and proven phone, when given: issue 19 item 1) in one activity type. */
 export async function selectUserSeat(c: Context<RefEnv>): Promise<Response> {
   const q = parseInput(PersonQuery, c.req.query());
   if (!q.ok) return reply(c, RefCode.BAD_INPUT, q.msg);
   if (!sameExpo(c, q.value.expoId)) return wrongExpo(c);
   const rows = await c.env.DB.prepare(
     `SELECT s.id AS id, r.uname AS userName, coalesce(r.ucompany, '') AS company, s.seat AS seat, s.seat_number AS seatNumber
-     ${HOLDERS} AND r.uname = ?2 AND s.type_id = ?3 AND (?4 = '' OR r.phone = ?4) ORDER BY s.id LIMIT 100`,
+     ${HOLDERS} AND r.uname = ?2 AND s.type_id = ?3 AND (?4 = '' OR r.owner_phone = ?4) ORDER BY s.id LIMIT 100`,
   )
     .bind(c.var.expo.id, q.value.userName, q.value.typeId, q.value.phone)
     .all();
