@@ -6,10 +6,10 @@
  * Contacts are fresh per test, or the per-project form-*-<js|nojs> contacts of the seed
  * (functions/reference/SEED.md), so the two projects and the other specs never meet.
  */
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { HTML_LANG, jsEnabled, lookUpByEmail, t, type Lang, type LookupTarget } from './fixtures';
+import { HTML_LANG, jsEnabled, latestOutboxCode, lookUpByEmail, t, type Lang, type LookupTarget } from './fixtures';
 import { decodeId, encodeId } from '../../src/lib/ids';
 import { idCheckChar } from '../../src/lib/id-number';
 
@@ -204,16 +204,59 @@ test('a refused field keeps every value and focuses the field', async ({ page },
   await expectCredential(page, /\/IEAESuccess\//);
 });
 
-test('an ID number registered by another contact is refused; nothing of theirs is shown or changed', async ({
+test("an ID number registered by another contact does not block you: your own credential, no prompt about theirs", async ({
   page,
 }, info) => {
+  // issue 19 item 2: the answer is the one an unused ID number gets (docs/upstream.md); the
+  // seeded form-existing-<project> registration keeps its ID number and is not shown.
   await openFormAfterLookup(page, info, target('IEAESearch', 'IEAE', 1308, 21308), 'IEAEForm');
   await fillForm(page, '冒名者', { idType: '2', idNumber: `FORM-E2E-${project(info).toUpperCase()}-01` });
   await submit(page);
-  await expect(page.getByText(/another contact/).first()).toBeVisible();
-  await expect(page).toHaveURL(/\/IEAEForm\//);
-  await expect(page.locator('#reg-form [name="uname"]')).toHaveValue('冒名者');
+  const euCode = await expectCredential(page, /\/IEAESuccess\//);
+  expect(['N5MTI7FONKCAA6VV', '2I3Q5PQW5L446VBP']).not.toContain(euCode);
+  await expect(page.locator('.credential')).toContainText('冒名者');
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
+});
+
+/** A phone proven as a browser proves it (send-code, the outbox's code, lookup); the lookup's Location. */
+async function lookUpByPhone(request: APIRequestContext, areaCode: string, national: string, tgt: LookupTarget): Promise<string> {
+  const fields = { expoId: String(tgt.expoId), urlId: String(tgt.urlId), ty: tgt.ty, variant: tgt.variant, f: tgt.f, back: tgt.back };
+  const sent = await request.post('/api/send-code', { form: { ...fields, checkType: '1', areaCode, phone: national }, maxRedirects: 0 });
+  expect(sent.status()).toBe(303);
+  const code = await latestOutboxCode(request, `${areaCode}${national}`, tgt.expoId);
+  expect(code).not.toBeNull();
+  const looked = await request.post('/api/lookup', {
+    form: { ...fields, checkType: '1', areaCode, phone: national, code: code?.code ?? '' },
+    maxRedirects: 0,
+  });
+  expect(looked.status()).toBe(303);
+  return looked.headers()['location'] ?? '';
+}
+
+test("an e-mail typed into someone else's form is not theirs: its owner's lookup gets the form, then a credential of their own", async ({
+  page,
+}, info) => {
+  // issue 19 item 1, as the attacker ran it: prove phone A, type the victim's e-mail into the form.
+  const tgt = target('IEAESearch', 'IEAE', 1308, 21308);
+  const national = `8${String(Date.now()).slice(-8)}`;
+  const victim = freshEmail(info);
+  const formAt = await lookUpByPhone(page.request, '+66', national, tgt);
+  expect(formAt).toMatch(/^\/IEAEForm\//);
+  await page.goto(formAt);
+  await ready(page, info);
+  await page.locator('#reg-form [name="email"]').fill(victim);
+  await fillForm(page, '冒名者');
+  await submit(page);
+  const attackers = await expectCredential(page, /\/IEAESuccess\//);
+
+  // The victim, in a browser of their own, proves the e-mail: the registration form, not the attacker's credential.
+  await page.context().clearCookies();
+  await openFormAfterLookup(page, info, tgt, 'IEAEForm', victim);
+  await fillForm(page, '真正的人');
+  await submit(page);
+  const own = await expectCredential(page, /\/IEAESuccess\//);
+  expect(own).not.toBe(attackers);
+  await expect(page.locator('.credential')).toContainText('真正的人');
 });
 
 test('20001: the update prompt, then "update" leads to the existing credential', async ({ page }, info) => {

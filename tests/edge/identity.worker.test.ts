@@ -160,7 +160,7 @@ describe('issue 19 item 1: an e-mail typed into the form is not an identity', ()
     expect(await uploadsOf(attackers)).toBe(0);
     // Who owns what (migration 0005): each row its proven contact, the typed e-mail nobody.
     expect(await row(attackers)).toMatchObject({ owner_phone: `+66${phoneA.phone}`, owner_email: null });
-  });
+  }, 30_000);
 });
 
 // Expo 1261 (New Thai, §2.2): phone and e-mail lookups; its form asks for e-mail (required) and phone.
@@ -220,7 +220,7 @@ describe("issue 19 item 1: a phone typed into the form is not an identity", () =
     // Who owns what (migration 0005): each row its proven contact, the typed phone nobody.
     expect(await row(attackers)).toMatchObject({ owner_email: emailA.email, owner_phone: null });
     expect(await row(victims)).toMatchObject({ owner_phone: `+66${national}`, owner_email: null });
-  });
+  }, 30_000);
 });
 
 // Expo 1308 (IEAE): an ID document is required. Seed: one@demo.test holds DEMO-ID-1308-01.
@@ -325,20 +325,25 @@ describe('issue 19 item 2: the registration oracle and ID squatting', () => {
     expect(body.msg).toMatch(/\d+/);
     const n = await testEnv.DB.prepare('SELECT count(*) AS n FROM registrations WHERE owner_email = ?').bind(email).first<{ n: number }>();
     expect(n?.n).toBe(20);
-  });
+  }, 60_000);
 
   it('limits registrations per address: 60 an hour from one address, whatever the contacts', async () => {
     const ip = freshIp();
+    // 60 in batches of 10 at once (a NAT's visitors), then one more.
     const statuses: number[] = [];
-    for (let i = 0; i < 61; i++) {
-      const who = await provenOn1308(freshEmail('nat'), testEnv, ip);
-      statuses.push((await register(who, ieaeForm({ uname: `Nat ${i}` }))).status);
+    for (let batch = 0; batch < 6; batch++) {
+      const replies = await Promise.all(
+        Array.from({ length: 10 }, async (_, i) =>
+          register(await provenOn1308(freshEmail('nat'), testEnv, ip), ieaeForm({ uname: `Nat ${batch}-${i}` })),
+        ),
+      );
+      statuses.push(...replies.map((r) => r.status));
     }
-    expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
-    expect(statuses[60]).toBe(429);
+    expect(statuses).toEqual(Array(60).fill(200));
+    expect((await register(await provenOn1308(freshEmail('nat'), testEnv, ip), ieaeForm())).status).toBe(429);
     // Another address is not affected.
     expect((await register(await provenOn1308(freshEmail('nat'), testEnv), ieaeForm())).status).toBe(200);
-  });
+  }, 60_000);
 
   it('40 registrations of one contact at once: exactly the limit reaches the upstream', async () => {
     const env: AppEnv = { ...testEnv, ...LIFTED_LIMITS, LIMIT_REGISTERS_PER_CONTACT_HOUR: '5' };
@@ -351,7 +356,7 @@ describe('issue 19 item 2: the registration oracle and ID squatting', () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(35);
     const n = await testEnv.DB.prepare('SELECT count(*) AS n FROM registrations WHERE owner_email = ?').bind(email).first<{ n: number }>();
     expect(n?.n).toBe(5);
-  });
+  }, 30_000);
 
   it('over the limit without JavaScript: 303 back to the form with every typed value and the wait', async () => {
     const env: AppEnv = { ...testEnv, ...LIFTED_LIMITS, LIMIT_REGISTERS_PER_CONTACT_HOUR: '1' };
