@@ -79,4 +79,8 @@ export interface AppEnv extends Cloudflare.Env {
   LIMIT_SEAT_LOOKUPS_PER_IP_MIN?: string;
   /** Seat lookups and company lists per expo and minute (default 1200). */
   LIMIT_SEAT_LOOKUPS_PER_EXPO_MIN?: string;
+  /** Registrations per verified contact and hour, across expos (default 20; issue 19 item 2). */
+  LIMIT_REGISTERS_PER_CONTACT_HOUR?: string;
+  /** Registrations per client address and hour (default 60; issue 19 item 2). */
+  LIMIT_REGISTERS_PER_IP_HOUR?: string;
 }

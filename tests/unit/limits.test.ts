@@ -7,6 +7,7 @@ import {
   limitMessage,
   lookupRules,
   parseLimits,
+  registerRules,
   sendRules,
   UNKNOWN_CLIENT,
   wrongCodeKey,
@@ -29,6 +30,8 @@ describe('defaults (README "Security" > "Abuse limits")', () => {
       wrongCodesPerIpHour: 20,
       seatLookupsPerIpMinute: 30,
       seatLookupsPerExpoMinute: 1200,
+      registersPerContactHour: 20,
+      registersPerIpHour: 60,
     });
   });
 
@@ -173,6 +176,18 @@ describe('rules', () => {
       { key: wrongCodeKey('c'), limit: 20, windowMs: 3_600_000 },
     ]);
     expect(lookupRules(DEFAULT_LIMITS, { client: 'c', checksCode: false })).toHaveLength(1);
+  });
+
+  it('a registration is counted per verified contact (as a send counts it) and per client (issue 19 item 2)', () => {
+    expect(registerRules(DEFAULT_LIMITS, { client: '203.0.113.7', contact: phone })).toEqual([
+      { key: 'register:contact:+66812345678', limit: 20, windowMs: 3_600_000 },
+      { key: 'register:ip:203.0.113.7', limit: 60, windowMs: 3_600_000 },
+    ]);
+    expect(registerRules(DEFAULT_LIMITS, { client: 'c', contact: mail }).map((r) => r.key)).toEqual([
+      'register:contact:a@b.test',
+      'register:ip:c',
+    ]);
+    expect(registerRules({ ...DEFAULT_LIMITS, registersPerContactHour: 0, registersPerIpHour: 0 }, { client: 'c', contact: mail })).toEqual([]);
   });
 });
 
