@@ -14,6 +14,10 @@
  *   (the island's session storage, and the `draft` cookie for the form page), so the new code
  *   leads back to the form as it was.
  * - A refusal of the form's values names every failing field at once (issue 14).
+ * - Registrations are counted per verified contact and per address before the upstream writes
+ *   anything (issue 19 item 2, `LIMIT_REGISTERS_*`); over a limit the form comes back with every
+ *   value. Whose registration it is, and the neutral answer to a collision with someone else's,
+ *   is the upstream's rule (docs/upstream.md "Who owns a registration").
  */
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
