@@ -12,6 +12,7 @@ import type { AppEnv } from '../../functions/env';
 import { BASE, flashOf, setCookie, spyUpstream, testEnv, SECRET } from './api-lookup.helpers';
 import reference from '../../functions/reference';
 import { readSeatResult } from '../../src/lib/seats';
+import { JPEG_1X1 } from '../unit/image-fixtures';
 import { encodeId } from '../../src/lib/ids';
 import { CONTACT_COOKIE, signContact } from '../../src/lib/contact-cookie';
 import { HEALTH_MAX_PER_KIND } from '../../src/lib/health';
@@ -244,7 +245,8 @@ describe('pledge', () => {
 });
 
 describe('health upload API (attacker tests)', () => {
-  const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 0xff, 0xd9]);
+  // A real 1×1 JPEG (issue 19 item 4: the edge reads the whole file, and stores it as cleaned, here the same bytes).
+  const JPEG = JPEG_1X1;
   const credential = `/success/${encodeId(22012)}/${encodeId('HEALTH2OI2EDGEOI')}/${encodeId(2012)}/22012`;
   const vcFor = async (codes: string[], expoId = 2012) =>
     `${CONTACT_COOKIE}=${await signContact({ expoId, contact: 'health-edge@demo.test', checkType: 2, codes }, SECRET)}`;

@@ -10,12 +10,12 @@ import { createUpstream } from '../../functions/upstream';
 import { REFERENCE_BASE_URL } from '../../functions/upstream';
 import { HEALTH_MAX_PER_KIND } from '../../src/lib/health';
 import { raw, testEnv } from './reference.helpers';
+import { bytes, chunk, ihdr, JPEG_1X1, PNG_SIGNATURE } from '../unit/image-fixtures';
 
 const up = createUpstream({ baseUrl: REFERENCE_BASE_URL, fetch: async (req) => reference.fetch(req, testEnv), timeoutMs: 5000 });
 
-/** A tiny JPEG-looking and PNG-looking body (the magic bytes are what is checked). */
-const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 0xff, 0xd9]);
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+/** A real 1×1 JPEG (issue 19 item 4: the whole file is read, not only its magic bytes). */
+const JPEG = JPEG_1X1;
 
 describe('seat lookup (auth host)', () => {
   // Issue 19 item 4, as the attacker asks: a common name must not list everyone's employer.
@@ -123,9 +123,10 @@ describe('health upload', () => {
   });
 
   it('stores a file larger than a D1 row (chunks) byte for byte', async () => {
-    const big = new Uint8Array(3_500_000);
-    big.set(PNG);
-    for (let i = PNG.length; i < big.length; i++) big[i] = (i * 31) & 255;
+    // A PNG of 3.5 MB: one large IDAT (read whole: its length and CRC are checked, kept as is).
+    const data = new Uint8Array(3_500_000);
+    for (let i = 0; i < data.length; i++) data[i] = (i * 31) & 255;
+    const big = bytes(PNG_SIGNATURE, ihdr(2, 2), chunk('IDAT', data), chunk('IEND'));
     const added = await up.uploadHealth({ ...owner, kind: 3, file: new Blob([big]), fileName: 'b.png' });
     expect(added.ok, JSON.stringify(added)).toBe(true);
     if (!added.ok) return;
