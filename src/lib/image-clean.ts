@@ -46,7 +46,13 @@ export function cleanImage(bytes: Uint8Array): CleanImage {
 
 /** Whether a size is within the limits (both sides at least 1). */
 export function sizeAllowed(width: number, height: number): boolean {
-  return width >= 1 && height >= 1 && width <= IMAGE_MAX_SIDE && height <= IMAGE_MAX_SIDE && width * height <= IMAGE_MAX_PIXELS;
+  return (
+    width >= 1 &&
+    height >= 1 &&
+    width <= IMAGE_MAX_SIDE &&
+    height <= IMAGE_MAX_SIDE &&
+    width * height <= IMAGE_MAX_PIXELS
+  );
 }
 
 function sized(type: 'image/jpeg' | 'image/png', parts: Uint8Array[], width: number, height: number): CleanImage {
@@ -65,7 +71,8 @@ function concat(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
 }
 
 const u16 = (b: Uint8Array, at: number): number => ((b[at] ?? 0) << 8) | (b[at + 1] ?? 0);
-const u32 = (b: Uint8Array, at: number): number => (((b[at] ?? 0) << 24) | ((b[at + 1] ?? 0) << 16) | ((b[at + 2] ?? 0) << 8) | (b[at + 3] ?? 0)) >>> 0;
+const u32 = (b: Uint8Array, at: number): number =>
+  (((b[at] ?? 0) << 24) | ((b[at + 1] ?? 0) << 16) | ((b[at + 2] ?? 0) << 8) | (b[at + 3] ?? 0)) >>> 0;
 const ascii = (b: Uint8Array, at: number, n: number): string => String.fromCharCode(...b.subarray(at, at + n));
 
 // ---- JPEG (ITU-T T.81 Annex B) ----
@@ -150,7 +157,19 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const;
  * pixels look but carry no free text (gamma, chromaticities, sRGB intent, transparency,
  * significant bits, background, physical pixel size).
  */
-export const PNG_KEPT: ReadonlySet<string> = new Set(['IHDR', 'PLTE', 'IDAT', 'IEND', 'tRNS', 'gAMA', 'cHRM', 'sRGB', 'sBIT', 'bKGD', 'pHYs']);
+export const PNG_KEPT: ReadonlySet<string> = new Set([
+  'IHDR',
+  'PLTE',
+  'IDAT',
+  'IEND',
+  'tRNS',
+  'gAMA',
+  'cHRM',
+  'sRGB',
+  'sBIT',
+  'bKGD',
+  'pHYs',
+]);
 
 let crcTable: Uint32Array | undefined;
 /** CRC-32 (ISO 3309) of a chunk's type and data. */

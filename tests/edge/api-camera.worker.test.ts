@@ -27,14 +27,23 @@ afterEach(() => vi.restoreAllMocks());
 /** Counts the upstream's camera5 calls (the reference runs in-process). */
 function countCamera5(): () => number {
   const spy = vi.spyOn(reference, 'fetch');
-  return () => spy.mock.calls.filter((c) => new URL((c[0] as Request).url).pathname === `/custom${Path.camera5}`).length;
+  return () =>
+    spy.mock.calls.filter((c) => new URL((c[0] as Request).url).pathname === `/custom${Path.camera5}`).length;
 }
 
-async function post(vc: VerifiedContact | null, page: { route: string; path: string }, lang: string): Promise<{ status: number; code: number; msg: string }> {
+async function post(
+  vc: VerifiedContact | null,
+  page: { route: string; path: string },
+  lang: string,
+): Promise<{ status: number; code: number; msg: string }> {
   const cookie = [`_h5_lang=${lang}`, ...(vc ? [`${CONTACT_COOKIE}=${await signContact(vc, SECRET)}`] : [])].join('; ');
   const res = await app.request(
     'https://expo.example/api/camera',
-    { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', cookie }, body: JSON.stringify({ ...page, image: JPEG }) },
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', cookie },
+      body: JSON.stringify({ ...page, image: JPEG }),
+    },
     testEnv,
   );
   const body = (await res.json()) as { code: number; msg: string };

@@ -13,7 +13,16 @@ import { encodeId } from '../../src/lib/ids';
 import { createT } from '../../src/i18n';
 import type { HealthReply } from '../../src/islands/seat-types';
 import { BASE, flashOf, spyUpstream, testEnv, SECRET } from './api-lookup.helpers';
-import { chunk, contains, GPS_LATITUDE_BYTES, JPEG_1X1, jpegSized, jpegWithGpsAndHtml, png2x2, pngSized } from '../unit/image-fixtures';
+import {
+  chunk,
+  contains,
+  GPS_LATITUDE_BYTES,
+  JPEG_1X1,
+  jpegSized,
+  jpegWithGpsAndHtml,
+  png2x2,
+  pngSized,
+} from '../unit/image-fixtures';
 
 const app = createApp();
 const EU_CODE = `HEALTHIMG${crypto.randomUUID().replace(/-/g, '').slice(0, 7).toUpperCase()}`;
@@ -63,7 +72,9 @@ describe('health uploads are read whole, refused when too large or broken, store
   });
 
   it('a PNG with a tEXt chunk and HTML after IEND is stored as its image chunks only', async () => {
-    const stored = await storedOf(png2x2([chunk('tEXt', 'Comment\0<script>alert(1)</script>')], '<html><script>alert(2)</script></html>'));
+    const stored = await storedOf(
+      png2x2([chunk('tEXt', 'Comment\0<script>alert(1)</script>')], '<html><script>alert(2)</script></html>'),
+    );
     expect(stored.type).toBe('image/png');
     expect(stored.bytes).toEqual(png2x2());
     expect(contains(stored.bytes, '<script')).toBe(false);
@@ -85,7 +96,12 @@ describe('health uploads are read whole, refused when too large or broken, store
 
   it('an HTML polyglot that only starts like an image is refused; without JavaScript the page says so', async () => {
     const spy = spyUpstream();
-    const polyglot = new Uint8Array([0xff, 0xd8, 0xff, ...new TextEncoder().encode('<html><script>alert(document.cookie)</script></html>')]);
+    const polyglot = new Uint8Array([
+      0xff,
+      0xd8,
+      0xff,
+      ...new TextEncoder().encode('<html><script>alert(document.cookie)</script></html>'),
+    ]);
     const res = await upload(polyglot, { lang: 'en' });
     expect(((await res.json()) as HealthReply).msg).toBe(createT('en')('health.badImage'));
     const plain = await upload(polyglot, { form: true });

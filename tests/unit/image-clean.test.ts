@@ -40,18 +40,35 @@ describe('JPEG', () => {
   });
 
   it('keeps a plain JFIF APP0 but drops one that carries a thumbnail', () => {
-    const withThumb = bytes(JPEG_1X1.subarray(0, 2), [0xff, 0xe0, 0, 16 + 3], 'JFIF', [0, 1, 1, 1, 0, 72, 0, 72, 1, 1], [1, 2, 3], JPEG_1X1.subarray(20));
+    const withThumb = bytes(
+      JPEG_1X1.subarray(0, 2),
+      [0xff, 0xe0, 0, 16 + 3],
+      'JFIF',
+      [0, 1, 1, 1, 0, 72, 0, 72, 1, 1],
+      [1, 2, 3],
+      JPEG_1X1.subarray(20),
+    );
     const r = cleanImage(withThumb);
     expect(r.ok && contains(r.bytes, 'JFIF')).toBe(false);
   });
 
   it('refuses a polyglot that only starts like a JPEG, a truncated segment, a scan before the frame, no scan', () => {
-    expect(cleanImage(bytes([0xff, 0xd8, 0xff], '<html><script>alert(1)</script></html>'))).toEqual({ ok: false, key: 'health.badImage' });
+    expect(cleanImage(bytes([0xff, 0xd8, 0xff], '<html><script>alert(1)</script></html>'))).toEqual({
+      ok: false,
+      key: 'health.badImage',
+    });
     expect(cleanImage(JPEG_1X1.subarray(0, 30))).toEqual({ ok: false, key: 'health.badImage' });
-    expect(cleanImage(bytes([0xff, 0xd8], comSegment('x'), [0xff, 0xda, 0, 8, 1, 1, 0, 0, 0x3f, 0], [1, 2, 0xff, 0xd9]))).toEqual({ ok: false, key: 'health.badImage' });
-    expect(cleanImage(bytes([0xff, 0xd8], comSegment('x'), [0xff, 0xd9]))).toEqual({ ok: false, key: 'health.badImage' });
+    expect(
+      cleanImage(bytes([0xff, 0xd8], comSegment('x'), [0xff, 0xda, 0, 8, 1, 1, 0, 0, 0x3f, 0], [1, 2, 0xff, 0xd9])),
+    ).toEqual({ ok: false, key: 'health.badImage' });
+    expect(cleanImage(bytes([0xff, 0xd8], comSegment('x'), [0xff, 0xd9]))).toEqual({
+      ok: false,
+      key: 'health.badImage',
+    });
     // The edge tests' old 14-byte "JPEG": magic and a JFIF label, nothing else.
-    expect(cleanImage(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 0xff, 0xd9]))).toEqual({ ok: false, key: 'health.badImage' });
+    expect(
+      cleanImage(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 0xff, 0xd9])),
+    ).toEqual({ ok: false, key: 'health.badImage' });
   });
 
   it('refuses a frame over 8,000 px a side or 40 megapixels, read from SOF', () => {
@@ -64,7 +81,11 @@ describe('JPEG', () => {
 
 describe('PNG', () => {
   it('drops tEXt, zTXt, iTXt, eXIf, tIME, iCCP and everything after IEND; keeps the colour chunks', () => {
-    const kept = [chunk('gAMA', [0, 0, 0xb1, 0x8f]), chunk('sRGB', [0]), chunk('pHYs', [0, 0, 0x0b, 0x13, 0, 0, 0x0b, 0x13, 1])];
+    const kept = [
+      chunk('gAMA', [0, 0, 0xb1, 0x8f]),
+      chunk('sRGB', [0]),
+      chunk('pHYs', [0, 0, 0x0b, 0x13, 0, 0, 0x0b, 0x13, 1]),
+    ];
     const dropped = [
       chunk('tEXt', 'Comment\0<html><script>alert(1)</script></html>'),
       chunk('zTXt', 'Raw\0\0xxxx'),
@@ -78,7 +99,8 @@ describe('PNG', () => {
     expect(r).toMatchObject({ ok: true, type: 'image/png', width: 2, height: 2 });
     if (!r.ok) return;
     expect(r.bytes).toEqual(png2x2(kept));
-    for (const gone of ['tEXt', 'zTXt', 'iTXt', 'eXIf', 'tIME', 'iCCP', '<html', 'GPS', 'alert']) expect(contains(r.bytes, gone), gone).toBe(false);
+    for (const gone of ['tEXt', 'zTXt', 'iTXt', 'eXIf', 'tIME', 'iCCP', '<html', 'GPS', 'alert'])
+      expect(contains(r.bytes, gone), gone).toBe(false);
   });
 
   it('refuses a 30,000 × 30,000 IHDR (and 8,001 a side, 49 megapixels) before reading further', () => {
@@ -114,8 +136,19 @@ describe('the limits and the upload check', () => {
   });
 
   it('checkHealthUpload hands back the cleaned bytes, and refuses with the catalogue keys', () => {
-    expect(checkHealthUpload({ kind: '1', bytes: jpegWithGpsAndHtml() })).toEqual({ ok: true, kind: 1, type: 'image/jpeg', bytes: JPEG_1X1 });
-    expect(checkHealthUpload({ kind: '2', bytes: pngSized(30_000, 30_000) })).toEqual({ ok: false, key: 'health.tooManyPixels' });
-    expect(checkHealthUpload({ kind: '3', bytes: bytes([0xff, 0xd8, 0xff], '<html>') })).toEqual({ ok: false, key: 'health.badImage' });
+    expect(checkHealthUpload({ kind: '1', bytes: jpegWithGpsAndHtml() })).toEqual({
+      ok: true,
+      kind: 1,
+      type: 'image/jpeg',
+      bytes: JPEG_1X1,
+    });
+    expect(checkHealthUpload({ kind: '2', bytes: pngSized(30_000, 30_000) })).toEqual({
+      ok: false,
+      key: 'health.tooManyPixels',
+    });
+    expect(checkHealthUpload({ kind: '3', bytes: bytes([0xff, 0xd8, 0xff], '<html>') })).toEqual({
+      ok: false,
+      key: 'health.badImage',
+    });
   });
 });

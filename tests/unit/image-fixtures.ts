@@ -7,7 +7,9 @@
 const enc = new TextEncoder();
 
 export function bytes(...parts: (Uint8Array | number[] | string)[]): Uint8Array<ArrayBuffer> {
-  const arrays = parts.map((p) => (typeof p === 'string' ? enc.encode(p) : p instanceof Uint8Array ? p : new Uint8Array(p)));
+  const arrays = parts.map((p) =>
+    typeof p === 'string' ? enc.encode(p) : p instanceof Uint8Array ? p : new Uint8Array(p),
+  );
   const out = new Uint8Array(arrays.reduce((n, a) => n + a.length, 0));
   let at = 0;
   for (const a of arrays) {
@@ -131,7 +133,11 @@ function zlibStored(raw: Uint8Array): Uint8Array<ArrayBuffer> {
     b = (b + a) % 65521;
   }
   const len = raw.length;
-  return bytes([0x78, 0x01, 0x01, len & 0xff, len >> 8, ~len & 0xff, (~len >> 8) & 0xff], raw, be32(((b << 16) | a) >>> 0));
+  return bytes(
+    [0x78, 0x01, 0x01, len & 0xff, len >> 8, ~len & 0xff, (~len >> 8) & 0xff],
+    raw,
+    be32(((b << 16) | a) >>> 0),
+  );
 }
 
 export const PNG_SIGNATURE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
