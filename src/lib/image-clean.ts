@@ -77,7 +77,8 @@ const ascii = (b: Uint8Array, at: number, n: number): string => String.fromCharC
 
 // ---- JPEG (ITU-T T.81 Annex B) ----
 
-const EOI = new Uint8Array([0xff, 0xd9]);
+/** EOI, made when needed (a top-level `new` would ship in every island that shares a chunk with this module). */
+const eoi = (): Uint8Array => new Uint8Array([0xff, 0xd9]);
 /** SOFn markers: C0–CF except DHT (C4), JPG (C8) and DAC (CC). */
 const isSof = (m: number): boolean => m >= 0xc0 && m <= 0xcf && m !== 0xc4 && m !== 0xc8 && m !== 0xcc;
 
@@ -101,7 +102,7 @@ function cleanJpeg(b: Uint8Array): CleanImage {
     const marker = b[at++] ?? 0;
     if (marker === 0xd9) {
       if (scans === 0) return BAD;
-      parts.push(EOI); // what follows EOI (a polyglot's HTML, a zip) is dropped
+      parts.push(eoi()); // what follows EOI (a polyglot's HTML, a zip) is dropped
       return sized('image/jpeg', parts, width, height);
     }
     if (marker === 0x00 || marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) return BAD; // not a segment here
@@ -126,7 +127,7 @@ function cleanJpeg(b: Uint8Array): CleanImage {
       for (;;) {
         if (at >= b.length) {
           // The file ends inside the scan, as some encoders leave it: close it with EOI.
-          parts.push(b.subarray(data, at), EOI);
+          parts.push(b.subarray(data, at), eoi());
           return sized('image/jpeg', parts, width, height);
         }
         if (b[at] === 0xff) {

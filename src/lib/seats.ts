@@ -153,10 +153,10 @@ export interface SeatLookupTarget {
   fId: number;
 }
 
-const encoder = new TextEncoder();
-
 async function seatMac(secret: string, fields: readonly (string | number)[]): Promise<Uint8Array> {
   if (secret.length < 16) throw new Error('SESSION_SECRET must be at least 16 characters');
+  // Made here, not at module level: the island imports this module, and a top-level `new` would ship.
+  const encoder = new TextEncoder();
   const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   // A purpose label keeps this MAC apart from every other use of the secret.
   return new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(JSON.stringify(['seat-result', ...fields]))));
