@@ -1,8 +1,10 @@
 /**
  * `POST /api/camera` (spec §3 OCR result, §5 camera upload, §7 camera5): a business-card photo
  * (base64 JPEG from the CardCamera island, already resized to ≤ 750×750) → the upstream's
- * camera5 → the recognised card fields. Only for a verified contact of the form's expo (the
- * OCR is not an open service), only images. JSON only: without JavaScript there is no button.
+ * camera5 → the recognised card fields. Only for a proven contact of the form's expo (never a
+ * bypass lookup) on an expo whose config turns the business card on (`isOpenBusinessCard`, read
+ * through the edge's config cache), only images: issue 19 item 4, src/lib/camera.ts. The OCR is
+ * not an open service. JSON only: without JavaScript there is no button.
  */
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
@@ -13,6 +15,7 @@ import { badRequest } from './bad-request';
 import { readInput } from './input';
 import { displayText } from '../../src/lib/flash';
 import { CONTACT_COOKIE, verifyContact } from '../../src/lib/contact-cookie';
+import { cameraRefusal } from '../../src/lib/camera';
 import { resolveFormPage } from '../../src/lib/form-page';
 import { looksLikeImage } from '../../src/lib/form-image';
 import { cardFields } from '../../src/lib/form-prefill';
@@ -39,14 +42,21 @@ camera.post('/camera', async (c) => {
   const page = match?.screen === 'form' ? resolveFormPage(match.route, match.rest, match.variant) : null;
   if (!page) return badRequest(c, input, t('api.badPage'), t('app.back'));
   const vc = await verifyContact(getCookie(c, CONTACT_COOKIE), c.env.SESSION_SECRET ?? '');
-  if (!vc || vc.expoId !== page.params.expoId)
-    return c.json<Reply>({ code: 401, msg: t('form.verifyFirst'), data: null }, 401);
+  // The contact first, before any upstream call (the config is judged once it is read, below).
+  const unproven = cameraRefusal(vc, page.params.expoId, { isOpenBusinessCard: 1 });
+  if (unproven) return c.json<Reply>({ code: unproven.status, msg: t(unproven.key), data: null }, unproven.status);
   const image = (fields['image'] ?? '').trim();
   if (image.length > MAX_IMAGE || !/^[A-Za-z0-9+/]+={0,2}$/.test(image) || !looksLikeImage(image)) {
     return c.json<Reply>({ code: 400, msg: t('home.camera'), data: null });
   }
   try {
-    const r = await upstreamFor(c.env).camera5({ expoId: page.params.expoId, image });
+    const up = upstreamFor(c.env);
+    // The page's own config (cached at the edge): a refused or missing config turns the camera off.
+    const { expoId, fId, ty } = page.params;
+    const config = await up.getCustomerId({ expoId, fId, ty });
+    const off = cameraRefusal(vc, expoId, config.ok ? config.data.customerWx : null);
+    if (off) return c.json<Reply>({ code: off.status, msg: t(off.key), data: null }, off.status);
+    const r = await up.camera5({ expoId, image });
     if (!r.ok) return c.json<Reply>({ code: r.code, msg: displayText(r.msg ?? '') || t('error.uploadFailed'), data: null });
     const found = cardFields(r.data as Record<string, unknown>);
     return c.json<Reply>({

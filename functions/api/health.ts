@@ -4,8 +4,9 @@
  * must be one the visitor's own verified lookup found (the signed `vc` cookie's codes,
  * src/lib/contact-cookie.ts `ownCodes`), on the same expo.
  *
- * - `POST /api/health`: multipart `expoId`, `urlId`, `euCode`, `kind`, `file` (JPEG or PNG by
- *   its bytes, at most 5 MB), `back`. The island (resized JPEG) asks for JSON; a plain form
+ * - `POST /api/health`: multipart `expoId`, `urlId`, `euCode`, `kind`, `file` (JPEG or PNG read
+ *   whole, at most 5 MB, 8,000 px a side and 40 megapixels; stored without its metadata: issue
+ *   19 item 4, src/lib/image-clean.ts), `back`. The island (resized JPEG) asks for JSON; a plain form
  *   comes back `303` with the message.
  * - `GET /api/health/list?expoId&euCode`: the uploads.
  * - `POST /api/health/delete` (form or JSON) and `DELETE /api/health/item?expoId&euCode&id`.
@@ -111,7 +112,8 @@ health.post('/health', async (c) => {
       expoId,
       euCode,
       kind: check.kind,
-      file: new Blob([bytes ?? new Uint8Array()], { type: check.type }),
+      // The image as written again without EXIF/text/trailing bytes, never the bytes as posted.
+      file: new Blob([check.bytes], { type: check.type }),
       fileName: check.type === 'image/png' ? 'upload.png' : 'upload.jpg',
     });
     if (!r.ok) return answer(c, input, back, 200, r.code, null, `${input.t('error.uploadFailed')}: ${displayText(r.msg ?? '', 200)}`);

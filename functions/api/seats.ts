@@ -3,10 +3,16 @@
  * form posts without JavaScript (303 back to the page with the typed values and the message
  * in the flash cookie, or on to the result page).
  *
- * - `POST /api/seat/name`: no-JS name step: checkUserByName, then the company choices.
- * - `POST /api/seat/companies`: the pick-list as the visitor types (≥ 2 characters, ≤ 20 names).
- * - `POST /api/seat/detail`: the seat of a name and company → the result page.
- * - `POST /api/seat/person`: the seats of a name in one activity type (selectUserSeat).
+ * - `POST /api/seat/companies`: the pick-list as the visitor types the company: companies that
+ *   start with the typed text (≥ 3 characters, ≤ 20 names; getUserCompanyList type 2).
+ * - `POST /api/seat/detail`: the seat of a typed name and company, both exact (case and spacing
+ *   folded) → the signed result page. With and without JavaScript: the same form.
+ * - `POST /api/seat/person`: one person's seats in one activity type (selectUserSeat), for a typed
+ *   name and company, both exact.
+ *
+ * Issue 19 item 4: a name alone never answers with anyone's company. The former no-JS name step
+ * (`/api/seat/name`, the companies of everyone with that name as choices) and the pick-list's
+ * type 1 (the companies of people called X) are gone; see src/lib/seats.ts.
  * - `GET /api/seat/activities`, `GET /api/seat/image`: the activity types, the seat map's url.
  *
  * Every call that looks a person up (name, companies, detail, person) counts against the seat
@@ -26,12 +32,13 @@ import { displayText, encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S, FLASH_MAX_PATH
 import { safeBackPath } from '../../src/lib/safe-redirect';
 import {
   cleanSeatText,
+  companySuggestions,
+  sameSeatText,
   SEAT_EXPO_IDS,
   SEAT_TEXT_MAX,
   seatImageUrl,
   seatResultPath,
   shouldFetchCompanies,
-  validateSeatName,
   validateSeatQuery,
   type SeatMessageKey,
 } from '../../src/lib/seats';
@@ -111,47 +118,25 @@ async function limited(c: Ctx, r: Req): Promise<Response | null> {
 
 export const seats = new Hono<{ Bindings: AppEnv }>();
 
-/** No-JS name step: the company choices of that name (or 'no seat number information found'). */
-seats.post('/seat/name', async (c) => {
-  const r = await parse(c);
-  if (r instanceof Response) return r;
-  const name = validateSeatName(r.typed.userName);
-  if (!name.ok) return refuse(c, r, name.field, name.key);
-  const stop = await limited(c, r);
-  if (stop) return stop;
-  try {
-    const up = upstreamFor(c.env);
-    const count = await up.checkUserByName({ expoId: r.page.expoId, userName: name.value });
-    if (!count.ok) return refused(c, r, count.msg);
-    if (count.data.count === 0) return refuse(c, r, null, 'seat.noSeat');
-    const list = await up.getUserCompanyList({ expoId: r.page.expoId, type: 1, userName: name.value, keywords: cleanSeatText(r.typed.companyName) });
-    if (!list.ok) return refused(c, r, list.msg);
-    if (list.data.length === 0) return refuse(c, r, null, 'seat.noSeat');
-    if (r.input.json) return c.json<SeatReply>({ code: 200, msg: null, data: { companies: list.data } });
-    // The choices ride in the flash like every value (c0 … c19): the page renders them as radios.
-    return flashBack(c, r, {}, Object.fromEntries(list.data.map((n, i) => [`c${i}`, n])));
-  } catch (e) {
-    return fault(c, r, e);
-  }
-});
-
-/** The pick-list as the visitor types: type 1 (companies of people called `userName`), else type 2. */
+/**
+ * The pick-list as the visitor types the company (spec §2.5, issue 19 item 4): type 2, the
+ * companies that start with the typed text; the name plays no part, so it lists no one's company.
+ */
 seats.post('/seat/companies', async (c) => {
   const r = await parse(c);
   if (r instanceof Response) return r;
-  // JSON only: without JavaScript the name step lists the companies.
+  // JSON only: without JavaScript the visitor types the whole company.
   if (!r.input.json) return badRequest(c, r.input, r.input.t('api.badPage'), r.input.t('app.back'), r.back);
   const keywords = cleanSeatText(r.typed.keywords);
   // Too short to ask: no upstream call, nothing counted.
   if (!shouldFetchCompanies(keywords) || [...keywords].length > SEAT_TEXT_MAX) return c.json<SeatReply>({ code: 200, msg: null, data: { companies: [] } });
-  const name = validateSeatName(r.typed.userName);
-  if (!name.ok) return refuse(c, r, name.field, name.key);
   const stop = await limited(c, r);
   if (stop) return stop;
   try {
-    const list = await upstreamFor(c.env).getUserCompanyList({ expoId: r.page.expoId, type: 1, userName: name.value, keywords });
+    const list = await upstreamFor(c.env).getUserCompanyList({ expoId: r.page.expoId, type: 2, userName: '', keywords });
     if (!list.ok) return refused(c, r, list.msg);
-    return c.json<SeatReply>({ code: 200, msg: null, data: { companies: list.data } });
+    // Whatever the upstream matched (anywhere in the name), only prefixes of the typed text are shown.
+    return c.json<SeatReply>({ code: 200, msg: null, data: { companies: companySuggestions(list.data, keywords) } });
   } catch (e) {
     return fault(c, r, e);
   }
@@ -168,12 +153,15 @@ seats.post('/seat/detail', async (c) => {
   try {
     const d = await upstreamFor(c.env).getUserSeatDetail({ expoId: r.page.expoId, ...q.value });
     if (!d.ok) return refused(c, r, d.msg);
-    if (!d.data) return refuse(c, r, null, 'seat.noSeat');
-    const location = seatResultPath(r.page.expoId, {
-      userName: d.data.userName || q.value.userName,
-      companyName: d.data.company || q.value.companyName,
-      seat: d.data.seat,
-    });
+    // Issue 19 item 4: only the typed name and company, both exact (case and spacing folded),
+    // whatever the upstream matched: a partial company or a near name finds no seat.
+    if (!d.data || !sameSeatText(d.data.userName, q.value.userName) || !sameSeatText(d.data.company, q.value.companyName))
+      return refuse(c, r, null, 'seat.noSeat');
+    const location = await seatResultPath(
+      { expoId: r.page.expoId, fId: r.page.urlId },
+      { userName: d.data.userName, companyName: d.data.company, seat: d.data.seat },
+      c.env.SESSION_SECRET ?? '',
+    );
     if (r.input.json) return c.json<SeatReply>({ code: 200, msg: null, data: { location } });
     return c.redirect(location, 303);
   } catch (e) {
@@ -185,15 +173,17 @@ seats.post('/seat/detail', async (c) => {
 seats.post('/seat/person', async (c) => {
   const r = await parse(c);
   if (r instanceof Response) return r;
-  const name = validateSeatName(r.typed.userName);
-  if (!name.ok) return refuse(c, r, name.field, name.key);
+  const q = validateSeatQuery(r.typed);
+  if (!q.ok) return refuse(c, r, q.field, q.key);
   const typeId = decimal.safeParse(r.typed.typeId);
   if (!typeId.success) return r.input.json ? c.json<SeatReply>({ code: 400, msg: r.input.t('seat.activityType'), data: null }, 400) : flashBack(c, r, {});
   const stop = await limited(c, r);
   if (stop) return stop;
   try {
-    const rows = await upstreamFor(c.env).selectUserSeat({ expoId: r.page.expoId, userName: name.value, typeId: typeId.data });
-    if (!rows.ok) return refused(c, r, rows.msg);
+    const all = await upstreamFor(c.env).selectUserSeat({ expoId: r.page.expoId, userName: q.value.userName, typeId: typeId.data });
+    if (!all.ok) return refused(c, r, all.msg);
+    // Issue 19 item 4: the upstream answers everyone of that name; only the typed company's are shown.
+    const rows = { data: all.data.filter((p) => sameSeatText(p.userName, q.value.userName) && sameSeatText(p.company, q.value.companyName)) };
     if (r.input.json) return c.json<SeatReply>({ code: 200, msg: rows.data.length ? null : r.input.t('seat.activityNone'), data: { people: rows.data } });
     // Without JavaScript: back to the page, the rows in the flash (p0 … as company / seat / number).
     const people = Object.fromEntries(rows.data.slice(0, 10).map((p, i) => [`p${i}`, JSON.stringify([p.company, p.seat, p.seatNumber])]));

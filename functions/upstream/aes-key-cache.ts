@@ -9,7 +9,12 @@
  * nobody and make every later lookup of that expo fail with "This promise was created by a
  * request that has since ended" until the isolate restarts (issue 9, hole 2). So concurrent
  * misses each fetch the key themselves, and a failed fetch is never kept.
+ *
+ * One answer is kept although it is a failure: the organiser saying the expo does not exist
+ * (`isUnknownExpo`), for {@link UNKNOWN_EXPO_TTL_S} (issue 19 item 13), so that views of a dead
+ * expo id do not each cost a `selectAESKey`. A fault (timeout, 5xx, another refusal) never is.
  */
+import { isUnknownExpo, UNKNOWN_EXPO_TTL_S, unknownExpoError, type UpstreamError } from './errors';
 
 /** Ten minutes: short enough that a rotated key is picked up the same morning. */
 export const AES_KEY_TTL_MS = 10 * 60 * 1000;
@@ -18,18 +23,20 @@ export const AES_KEY_TTL_MS = 10 * 60 * 1000;
 export interface AesKeyCacheOptions {
   /** how long a fetched key is kept, in ms; default {@link AES_KEY_TTL_MS} */
   ttlMs?: number;
+  /** how long an "unknown expo" answer is kept, in ms; default {@link UNKNOWN_EXPO_TTL_S}; 0 keeps none */
+  unknownTtlMs?: number;
   /** clock, in ms (tests move it) */
   now?: () => number;
 }
 
-interface Entry {
-  key: string;
-  expiresAt: number;
-}
+type Entry = { key: string; expiresAt: number } | { unknown: Pick<UpstreamError, 'path' | 'code' | 'msg'>; expiresAt: number };
 
 /** A cache of aesKeys by upstream and expo. */
 export interface AesKeyCache {
-  /** The cached key for `scope`, or the result of `load()` (then cached for the TTL; a failure is not cached). */
+  /**
+   * The cached key for `scope`, or the result of `load()` (then cached for the TTL). A failure is
+   * not cached, except the expo being unknown (then thrown again for the unknown TTL).
+   */
   get(scope: string, load: () => Promise<string>): Promise<string>;
   /** Forgets the key of `scope` (e.g. data stopped decrypting: the key may have rotated). */
   invalidate(scope: string): void;
@@ -40,16 +47,25 @@ export interface AesKeyCache {
 /** Creates an empty AesKeyCache. */
 export function createAesKeyCache(options: AesKeyCacheOptions = {}): AesKeyCache {
   const ttlMs = options.ttlMs ?? AES_KEY_TTL_MS;
+  const unknownTtlMs = options.unknownTtlMs ?? UNKNOWN_EXPO_TTL_S * 1000;
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
 
   return {
     async get(scope, load) {
       const hit = entries.get(scope);
-      if (hit && hit.expiresAt > now()) return hit.key;
-      const key = await load();
-      entries.set(scope, { key, expiresAt: now() + ttlMs });
-      return key;
+      if (hit && hit.expiresAt > now()) {
+        if ('key' in hit) return hit.key;
+        throw unknownExpoError(hit.unknown.path, hit.unknown.code ?? 0, hit.unknown.msg ?? null);
+      }
+      try {
+        const key = await load();
+        entries.set(scope, { key, expiresAt: now() + ttlMs });
+        return key;
+      } catch (e) {
+        if (unknownTtlMs > 0 && isUnknownExpo(e)) entries.set(scope, { unknown: { path: e.path, code: e.code, msg: e.msg }, expiresAt: now() + unknownTtlMs });
+        throw e;
+      }
     },
     invalidate(scope) {
       entries.delete(scope);

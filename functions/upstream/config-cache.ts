@@ -7,7 +7,10 @@
  * - Cloudflare's Cache API (a named cache), keyed by upstream, expo, customer url and type.
  * - Fresh for `ttlS`; then, for `staleS` more, the cached config is answered at once and fetched
  *   again in the background (stale-while-revalidate, through `waitUntil`).
- * - Only successes are kept: a refusal or a fault is never cached.
+ * - Only successes are kept: a refusal or a fault is never cached. One exception (issue 19 item
+ *   13): the organiser saying the expo does not exist (`isUnknownExpo`, errors.ts) is kept for
+ *   {@link UNKNOWN_EXPO_TTL_S}, in the Cache API and the memo alike, and thrown again from there,
+ *   so a storm of views of a dead expo id costs about one upstream call per that time, not two per view.
  * - What is stored is the decrypted, schema-read config (organiser data, no visitor data), read
  *   back through the same schema: a damaged entry is a miss, never a broken page.
  * - In front of it, optionally, the isolate's own memory (`memo`): a config fresh by the same
@@ -16,6 +19,7 @@
  *   the TTL allows, so a change shows as soon as it would without it; every answer is a copy.
  */
 import { FormConfig } from './contract';
+import { isUnknownExpo, UNKNOWN_EXPO_TTL_S, unknownExpoError } from './errors';
 import type { Ok, UpstreamResult } from './result';
 
 export interface ConfigCacheOptions {
@@ -33,12 +37,18 @@ export interface ConfigCacheOptions {
   now?: () => number;
   /** the isolate's memory of fresh configs (`isolateConfigMemo()`); without it every read goes to the Cache API */
   memo?: ConfigMemo | undefined;
+  /** seconds an "unknown expo" answer is kept; default {@link UNKNOWN_EXPO_TTL_S}; 0 keeps none */
+  unknownTtlS?: number;
 }
 
-interface Memo {
-  fetchedAt: number;
-  result: Ok<FormConfig>;
+/** The organiser's "no such expo" (selectAESKey's refusal), as kept. */
+interface Unknown {
+  path: string;
+  code: number;
+  msg: string | null;
 }
+
+type Memo = { fetchedAt: number; result: Ok<FormConfig> } | { fetchedAt: number; unknown: Unknown };
 
 /** Fresh configs kept in the isolate's memory, by cache key; at most `max`, the oldest dropped first. */
 export class ConfigMemo {
@@ -73,6 +83,8 @@ interface Stored {
   code: number;
   msg: string | null;
   data: unknown;
+  /** set for a kept "unknown expo" answer (then `data` is null) */
+  unknown?: Unknown;
 }
 
 type Params = { expoId: number; fId: number; ty?: string | undefined };
@@ -88,6 +100,7 @@ export function configCacheKey(scope: string, p: Params): Request {
 export function cachedConfig(options: ConfigCacheOptions): (p: Params, load: Load) => Promise<UpstreamResult<FormConfig>> {
   const { ttlS, staleS, scope } = options;
   const now = options.now ?? Date.now;
+  const unknownTtlS = options.unknownTtlS ?? UNKNOWN_EXPO_TTL_S;
 
   const memo = options.memo;
   /** A copy, so a caller that changes its config cannot change the next request's. */
@@ -104,13 +117,39 @@ export function cachedConfig(options: ConfigCacheOptions): (p: Params, load: Loa
     );
   }
 
+  /** Keeps the organiser's "no such expo" for the unknown TTL (issue 19 item 13). */
+  async function storeUnknown(key: Request, unknown: Unknown): Promise<void> {
+    const body: Stored = { fetchedAt: now(), code: unknown.code, msg: unknown.msg, data: null, unknown };
+    memo?.set(key.url, { fetchedAt: body.fetchedAt, unknown });
+    await (await options.cache()).put(
+      key,
+      new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json', 'cache-control': `max-age=${unknownTtlS}` } }),
+    );
+  }
+
   async function loadAndStore(key: Request, load: Load): Promise<UpstreamResult<FormConfig>> {
-    const result = await load();
+    let result: UpstreamResult<FormConfig>;
+    try {
+      result = await load();
+    } catch (e) {
+      if (unknownTtlS > 0 && isUnknownExpo(e)) await storeUnknown(key, { path: e.path, code: e.code ?? 0, msg: e.msg ?? null }).catch(() => undefined);
+      throw e;
+    }
     if (result.ok) await store(key, result).catch(() => undefined);
     return result;
   }
 
-  async function read(key: Request): Promise<{ result: Ok<FormConfig>; ageMs: number } | null> {
+  /** A kept "unknown expo" still within its TTL. */
+  const unknownFresh = (fetchedAt: number): boolean => {
+    const ageMs = now() - fetchedAt;
+    return ageMs >= 0 && ageMs < unknownTtlS * 1000;
+  };
+  const isUnknown = (x: unknown): x is Unknown => {
+    const o = x as Partial<Unknown> | null;
+    return typeof o === 'object' && o !== null && typeof o.path === 'string' && typeof o.code === 'number' && (o.msg === null || typeof o.msg === 'string');
+  };
+
+  async function read(key: Request): Promise<{ result: Ok<FormConfig>; ageMs: number } | { unknown: Unknown } | null> {
     const hit = await options
       .cache()
       .then((cache) => cache.match(key))
@@ -118,6 +157,11 @@ export function cachedConfig(options: ConfigCacheOptions): (p: Params, load: Loa
     if (!hit) return null;
     try {
       const stored = (await hit.json()) as Partial<Stored>;
+      if (stored.unknown !== undefined) {
+        if (!isUnknown(stored.unknown) || typeof stored.fetchedAt !== 'number' || !unknownFresh(stored.fetchedAt)) return null;
+        memo?.set(key.url, { fetchedAt: stored.fetchedAt, unknown: stored.unknown });
+        return { unknown: stored.unknown };
+      }
       const data = FormConfig.safeParse(stored.data);
       if (!data.success || typeof stored.fetchedAt !== 'number' || typeof stored.code !== 'number') return null;
       const result: Ok<FormConfig> = {
@@ -138,11 +182,15 @@ export function cachedConfig(options: ConfigCacheOptions): (p: Params, load: Loa
     if (ttlS <= 0) return load();
     const key = configCacheKey(scope, p);
     const remembered = memo?.get(key.url);
-    if (remembered) {
+    if (remembered && 'unknown' in remembered) {
+      const { path, code, msg } = remembered.unknown;
+      if (unknownFresh(remembered.fetchedAt)) throw unknownExpoError(path, code, msg);
+    } else if (remembered) {
       const ageMs = now() - remembered.fetchedAt;
       if (ageMs >= 0 && ageMs < ttlS * 1000) return copy(remembered.result);
     }
     const hit = await read(key);
+    if (hit && 'unknown' in hit) throw unknownExpoError(hit.unknown.path, hit.unknown.code, hit.unknown.msg);
     if (hit && hit.ageMs >= 0 && hit.ageMs < ttlS * 1000) return hit.result;
     if (hit && hit.ageMs >= 0 && hit.ageMs < (ttlS + staleS) * 1000 && options.waitUntil) {
       // Stale: answer now, refresh behind the reply (a failed refresh keeps the stale copy).

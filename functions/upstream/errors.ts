@@ -58,3 +58,27 @@ export class UpstreamError extends Error {
 export function isUpstreamError(e: unknown, kind?: UpstreamErrorKind): e is UpstreamError {
   return e instanceof UpstreamError && (kind === undefined || e.kind === kind);
 }
+
+/** The reply code with which `selectAESKey` says an expo does not exist (the reference's `unknown expo`). */
+export const UNKNOWN_EXPO_CODE = 404;
+
+/**
+ * Seconds an "unknown expo" answer is remembered (issue 19 item 13): a storm of views of a dead
+ * expo id costs about one `selectAESKey` per this time per isolate (and one per location through
+ * the config cache), while a newly created expo shows within it. Faults (timeouts, HTTP 5xx,
+ * any other refusal) are never remembered.
+ */
+export const UNKNOWN_EXPO_TTL_S = 30;
+
+/**
+ * True when `e` is the organiser's own answer that the expo does not exist: `selectAESKey`
+ * refused with {@link UNKNOWN_EXPO_CODE}. A timeout, an HTTP error or another refusal code is not.
+ */
+export function isUnknownExpo(e: unknown): e is UpstreamError {
+  return isUpstreamError(e, 'no-key') && e.code === UNKNOWN_EXPO_CODE;
+}
+
+/** The fault a remembered "unknown expo" answer is thrown as again (the same kind, code and msg as the first). */
+export function unknownExpoError(path: string, code: number, msg: string | null): UpstreamError {
+  return new UpstreamError('no-key', `selectAESKey refused (${code}), remembered`, { path, code, msg });
+}

@@ -1,14 +1,13 @@
 /**
  * The seat lookup form (spec §2.5: name, then the company pick-list with a 500 ms debounce,
- * then the seat). Its server render is the no-JavaScript form: the name posts to
- * /api/seat/name, the companies come back as radio choices, a choice posts to
- * /api/seat/detail. Once hydrated it becomes one form: name, company with the pick-list
- * (asked from 2 characters), and the query button, which goes to the result page.
- * Strings come as props (no i18n runtime here).
+ * then the seat). One form with and without JavaScript: the visitor types the name and the
+ * company, and the query button posts both to /api/seat/detail (the seat only for both exact:
+ * issue 19 item 4). Once hydrated the company field is a combobox whose pick-list suggests the
+ * companies that start with what was typed (from 3 characters), never the companies of the
+ * people of a name. Strings come as props (no i18n runtime here).
  */
 import { useEffect, useRef, useState } from 'react';
-import { interpolate } from '../lib/interpolate';
-import { COMPANY_DEBOUNCE_MS, shouldFetchCompanies, validateSeatName, validateSeatQuery } from '../lib/seats';
+import { COMPANY_DEBOUNCE_MS, shouldFetchCompanies, validateSeatQuery } from '../lib/seats';
 import { postJson } from './call';
 import type { SeatReply } from './seat-types';
 import './seat.css';
@@ -17,9 +16,7 @@ export const SEAT_STRING_KEYS = [
   'seat.name',
   'seat.companyLabel',
   'seat.query',
-  'seat.showSeat',
   'seat.companyHint',
-  'seat.companiesFor',
   'seat.companyNone',
   'seat.nameRequired',
   'seat.companyRequired',
@@ -32,8 +29,6 @@ export type SeatStringKey = (typeof SEAT_STRING_KEYS)[number];
 export interface SeatLookupProps {
   hidden: { expoId: string; urlId: string; ty: string; back: string };
   values: { userName: string; companyName: string };
-  /** the company choices the name step found (no-JS step 2) */
-  companies: string[];
   error: { field: 'userName' | 'companyName'; message: string } | null;
   notice: { tone: 'info' | 'error'; message: string } | null;
   strings: Record<SeatStringKey, string>;
@@ -52,8 +47,10 @@ export default function SeatLookup(props: SeatLookupProps) {
   const asked = useRef(0);
   useEffect(() => {
     // What the visitor typed before the island hydrated is kept (a slow network, spec §1).
-    const typed = document.getElementById('seat-userName');
-    if (typed instanceof HTMLInputElement && typed.value !== '') setUserName(typed.value);
+    for (const [id, set] of [['seat-userName', setUserName], ['seat-companyName', setCompanyName]] as const) {
+      const typed = document.getElementById(id);
+      if (typed instanceof HTMLInputElement && typed.value !== '') set(typed.value);
+    }
     setJs(true);
     return () => clearTimeout(timer.current);
   }, []);
@@ -61,18 +58,18 @@ export default function SeatLookup(props: SeatLookupProps) {
   const fieldError = (f: 'userName' | 'companyName') => (error?.field === f ? error.message : null);
   const msg = (key: 'seat.nameRequired' | 'seat.companyRequired' | 'seat.tooLong' | 'seat.noSeat') => (key === 'seat.noSeat' ? '' : s[key]);
 
-  /** The pick-list, asked 500 ms after the last keystroke (spec §9), from 2 characters. */
+  /** The pick-list, asked 500 ms after the last keystroke (spec §9), from 3 characters of the company (not the name). */
   const onCompany = (text: string) => {
     setCompanyName(text);
     setError(null);
     clearTimeout(timer.current);
-    if (!shouldFetchCompanies(text) || !validateSeatName(userName).ok) {
+    if (!shouldFetchCompanies(text)) {
       setList(null);
       return;
     }
     timer.current = setTimeout(() => {
       const seq = ++asked.current;
-      void postJson<NonNullable<SeatReply['data']>>('/api/seat/companies', { ...hidden, userName, keywords: text }).then((r) => {
+      void postJson<NonNullable<SeatReply['data']>>('/api/seat/companies', { ...hidden, keywords: text }).then((r) => {
         if (seq !== asked.current || !r) return;
         if (r.code !== 200) {
           setList(null);
@@ -148,114 +145,72 @@ export default function SeatLookup(props: SeatLookupProps) {
     </p>
   );
 
-  if (js) {
-    const open = list !== null;
-    return (
-      <form className="seat-form" method="post" action="/api/seat/detail" noValidate onSubmit={(e) => void onSubmit(e)}>
-        {noticeBox}
-        {hiddenInputs}
-        {nameField}
-        <div className="seat-field seat-combo">
-          <label htmlFor="seat-companyName">{s['seat.companyLabel']}</label>
-          <input
-            id="seat-companyName"
-            name="companyName"
-            type="text"
-            role="combobox"
-            autoComplete="off"
-            maxLength={100}
-            aria-expanded={open}
-            aria-controls="seat-company-list"
-            aria-autocomplete="list"
-            aria-describedby={fieldError('companyName') ? 'seat-companyName-error' : 'seat-company-hint'}
-            aria-invalid={fieldError('companyName') ? true : undefined}
-            value={companyName}
-            onChange={(e) => onCompany(e.currentTarget.value)}
-          />
-          <p className="seat-hint" id="seat-company-hint">
-            {s['seat.companyHint']}
-          </p>
-          {fieldError('companyName') && (
-            <p className="seat-error" id="seat-companyName-error">
-              {fieldError('companyName')}
-            </p>
-          )}
-          <ul id="seat-company-list" className="seat-picklist" role="listbox" aria-label={s['seat.selectCompany']} hidden={!open}>
-            {(list ?? []).map((name) => (
-              <li
-                key={name}
-                role="option"
-                aria-selected={name === companyName}
-                tabIndex={0}
-                onClick={() => {
-                  setCompanyName(name);
-                  setList(null);
-                }}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter' || e.key === ' ') {
-                    e.preventDefault();
-                    setCompanyName(name);
-                    setList(null);
-                  }
-                }}
-              >
-                {name}
-              </li>
-            ))}
-          </ul>
-          <p className="seat-hint" role="status">
-            {list !== null && list.length === 0 ? s['seat.companyNone'] : ''}
-          </p>
-        </div>
-        <button className="btn seat-submit" type="submit" disabled={busy}>
-          {busy ? s['app.loading'] : s['seat.query']}
-        </button>
-      </form>
-    );
-  }
-
-  // Server render: the no-JavaScript steps.
-  const { companies } = props;
+  const open = js && list !== null;
+  // One form with and without JavaScript; hydrated, the company field becomes a combobox.
   return (
-    <form className="seat-form" method="post" action={companies.length ? '/api/seat/detail' : '/api/seat/name'} noValidate>
+    <form className="seat-form" method="post" action="/api/seat/detail" noValidate onSubmit={js ? (e) => void onSubmit(e) : undefined}>
       {noticeBox}
       {hiddenInputs}
       {nameField}
-      {companies.length > 0 && (
-        <fieldset className="seat-field seat-choices" aria-describedby={fieldError('companyName') ? 'seat-companyName-error' : undefined}>
-          <legend>{interpolate(s['seat.companiesFor'], { name: props.values.userName })}</legend>
-          {companies.map((name, i) => (
-            <label key={name} className="seat-choice">
-              <input type="radio" name="companyName" value={name} defaultChecked={name === props.values.companyName} id={`seat-company-${i}`} />
-              {name}
-            </label>
-          ))}
-          {fieldError('companyName') && (
-            <p className="seat-error" id="seat-companyName-error">
-              {fieldError('companyName')}
-            </p>
-          )}
-        </fieldset>
-      )}
-      {companies.length === 0 && fieldError('companyName') && (
-        <p className="seat-error" id="seat-companyName-error">
-          {fieldError('companyName')}
+      <div className="seat-field seat-combo">
+        <label htmlFor="seat-companyName">{s['seat.companyLabel']}</label>
+        <input
+          id="seat-companyName"
+          name="companyName"
+          type="text"
+          role={js ? 'combobox' : undefined}
+          autoComplete="organization"
+          maxLength={100}
+          aria-expanded={js ? open : undefined}
+          aria-controls={js ? 'seat-company-list' : undefined}
+          aria-autocomplete={js ? 'list' : undefined}
+          aria-describedby={fieldError('companyName') ? 'seat-companyName-error' : 'seat-company-hint'}
+          aria-invalid={fieldError('companyName') ? true : undefined}
+          value={companyName}
+          onChange={(e) => onCompany(e.currentTarget.value)}
+        />
+        <p className="seat-hint" id="seat-company-hint">
+          {s['seat.companyHint']}
         </p>
-      )}
-      {companies.length > 0 ? (
-        <div className="seat-actions">
-          <button className="btn seat-submit" type="submit">
-            {s['seat.showSeat']}
-          </button>
-          <button className="btn secondary" type="submit" formAction="/api/seat/name">
-            {s['seat.query']}
-          </button>
-        </div>
-      ) : (
-        <button className="btn seat-submit" type="submit">
-          {s['seat.query']}
-        </button>
-      )}
+        {fieldError('companyName') && (
+          <p className="seat-error" id="seat-companyName-error">
+            {fieldError('companyName')}
+          </p>
+        )}
+        {js && (
+          <>
+            <ul id="seat-company-list" className="seat-picklist" role="listbox" aria-label={s['seat.selectCompany']} hidden={!open}>
+              {(list ?? []).map((name) => (
+                <li
+                  key={name}
+                  role="option"
+                  aria-selected={name === companyName}
+                  tabIndex={0}
+                  onClick={() => {
+                    setCompanyName(name);
+                    setList(null);
+                  }}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter' || e.key === ' ') {
+                      e.preventDefault();
+                      setCompanyName(name);
+                      setList(null);
+                    }
+                  }}
+                >
+                  {name}
+                </li>
+              ))}
+            </ul>
+            <p className="seat-hint" role="status">
+              {list !== null && list.length === 0 ? s['seat.companyNone'] : ''}
+            </p>
+          </>
+        )}
+      </div>
+      <button className="btn seat-submit" type="submit" disabled={busy}>
+        {busy ? s['app.loading'] : s['seat.query']}
+      </button>
     </form>
   );
 }

@@ -4,6 +4,7 @@
  * uploads a health code, travel record or test result (JPEG or PNG, at most 5 MB), lists and
  * deletes them. The rules, pure: no Astro, React or Hono.
  */
+import { cleanImage, type ImageRefusal } from './image-clean';
 
 /** An upload as the list shows it (UPSTREAM.md `GET /health/list`). */
 export interface HealthUpload {
@@ -42,21 +43,25 @@ export function imageTypeOf(bytes: Uint8Array): 'image/jpeg' | 'image/png' | nul
 }
 
 /** Why an upload is refused, as a catalogue key (spec §8 "upload failed states"). */
-export type HealthRefusal = 'health.kindRequired' | 'health.fileRequired' | 'health.tooLarge' | 'health.notImage';
+export type HealthRefusal = 'health.kindRequired' | 'health.fileRequired' | 'health.tooLarge' | 'health.notImage' | ImageRefusal;
 
 /**
- * Judges an upload before it goes anywhere.
- * @example checkHealthUpload({ kind: '1', bytes: jpegBytes }) // { ok: true, kind: 1, type: 'image/jpeg' }
+ * Judges an upload before it goes anywhere, and gives back the bytes to store: the image read
+ * whole and written again without metadata (issue 19 item 4, src/lib/image-clean.ts), within
+ * 8,000 px a side and 40 megapixels.
+ * @example checkHealthUpload({ kind: '1', bytes: jpegBytes }) // { ok: true, kind: 1, type: 'image/jpeg', bytes: (no EXIF) }
  */
 export function checkHealthUpload(input: {
   kind: unknown;
   bytes: Uint8Array | null;
-}): { ok: true; kind: HealthKind; type: 'image/jpeg' | 'image/png' } | { ok: false; key: HealthRefusal } {
+}): { ok: true; kind: HealthKind; type: 'image/jpeg' | 'image/png'; bytes: Uint8Array<ArrayBuffer> } | { ok: false; key: HealthRefusal } {
   const kind = parseHealthKind(input.kind);
   if (kind === null) return { ok: false, key: 'health.kindRequired' };
   if (!input.bytes || input.bytes.length === 0) return { ok: false, key: 'health.fileRequired' };
   if (input.bytes.length > HEALTH_MAX_BYTES) return { ok: false, key: 'health.tooLarge' };
   const type = imageTypeOf(input.bytes);
   if (!type) return { ok: false, key: 'health.notImage' };
-  return { ok: true, kind, type };
+  const clean = cleanImage(input.bytes);
+  if (!clean.ok) return clean;
+  return { ok: true, kind, type: clean.type, bytes: clean.bytes };
 }

@@ -2,7 +2,17 @@
  * Seat lookup by name (spec §2.4, §2.5, §3, §5, §8; UPSTREAM.md "Seat lookup"), as pure
  * rules: the domain shapes of the seat calls, the query validation and its messages, which
  * result route an expo uses, and the result page's parameters. Pure: no Astro, React or Hono.
+ *
+ * Issue 19 item 4, what a name alone never reveals:
+ * - a seat is answered only for a name and a company the visitor typed, both exact once case
+ *   and spacing are folded ({@link sameSeatText}); a partial company finds nothing;
+ * - the company pick-list (spec §2.5 getUserCompanyList) suggests only companies that *start
+ *   with* what the visitor typed in the company field, from {@link COMPANY_MIN_CHARS} characters
+ *   (type 2), never the companies of the people called X (type 1, no longer asked);
+ * - the result page shows only what the edge signed ({@link seatResultPath}); an unsigned or
+ *   altered query shows the lookup again, never its text.
  */
+import { fromBase64url, toBase64url } from './base64url';
 
 /** The seat result routes of spec §2.3 (src/lib/routes.ts matches and builds them from here). */
 export const SEAT_RESULT_PATHS = { zuowei: '/zuoweiSuccess', yejinji: '/successYeJinJi' } as const;
@@ -38,8 +48,12 @@ export const DEFAULT_SEAT_EXPO_ID = 1235;
 
 /** Spec §9: company search debounce. */
 export const COMPANY_DEBOUNCE_MS = 500;
-/** The company pick-list asks only from this many typed characters (issue 12). */
-export const COMPANY_MIN_CHARS = 2;
+/**
+ * The company pick-list asks only from this many typed characters of the company's start (issue
+ * 12; issue 19 item 4 raised it from 2): three characters narrow a list of every seat holder's
+ * company to a few, so the list helps a visitor spell their own company without listing others.
+ */
+export const COMPANY_MIN_CHARS = 3;
 /** UPSTREAM.md: at most 20 names. */
 export const COMPANY_MAX = 20;
 /** Longest name or company the edge passes on. */
@@ -81,6 +95,33 @@ export function validateSeatQuery(raw: { userName?: unknown; companyName?: unkno
   return { ok: true, value: { userName: name.value, companyName } };
 }
 
+/**
+ * A name or company as compared (issue 19 item 4 "normalised for case and spacing"): Unicode
+ * NFKC (full-width letters are the same letters), whitespace runs folded, trimmed, lower case.
+ * @example seatKey('  ACME\u3000 Trading ') // 'acme trading'
+ */
+export function seatKey(raw: unknown): string {
+  return cleanSeatText(typeof raw === 'string' ? raw.normalize('NFKC') : raw).toLowerCase();
+}
+
+/** Whether two names (or two companies) are the same once case and spacing are folded. */
+export function sameSeatText(a: unknown, b: unknown): boolean {
+  const ka = seatKey(a);
+  return ka !== '' && ka === seatKey(b);
+}
+
+/**
+ * The pick-list as shown (issue 19 item 4): only companies that start with what the visitor
+ * typed (case and spacing folded), whatever the upstream answered (a real upstream may match
+ * anywhere in the name); none when fewer than {@link COMPANY_MIN_CHARS} characters were typed.
+ * @example companySuggestions(['东方电子集团', '南方电子'], '东方电') // ['东方电子集团']
+ */
+export function companySuggestions(names: readonly unknown[], typed: string): string[] {
+  if (!shouldFetchCompanies(typed)) return [];
+  const prefix = seatKey(typed);
+  return companyChoices(names.filter((n) => seatKey(n).startsWith(prefix)));
+}
+
 /** Whether the typed company text is long enough to ask for the pick-list. */
 export function shouldFetchCompanies(keywords: string): boolean {
   return [...cleanSeatText(keywords)].length >= COMPANY_MIN_CHARS;
@@ -106,23 +147,78 @@ export interface SeatResult {
   expoId?: number;
 }
 
+/** The seat lookup a result page came from (its customer url id): where an unsigned result goes back to. */
+export interface SeatLookupTarget {
+  expoId: number;
+  fId: number;
+}
+
+async function seatMac(secret: string, fields: readonly (string | number)[]): Promise<Uint8Array> {
+  if (secret.length < 16) throw new Error('SESSION_SECRET must be at least 16 characters');
+  // Made here, not at module level: the island imports this module, and a top-level `new` would ship.
+  const encoder = new TextEncoder();
+  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  // A purpose label keeps this MAC apart from every other use of the secret.
+  return new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(JSON.stringify(['seat-result', ...fields]))));
+}
+
+/** Compares two MACs in time independent of where they differ. */
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= (a[i] ?? 0) ^ (b[i] ?? 0);
+  return diff === 0;
+}
+
 /**
  * The result page of an expo's seat lookup (spec §2.3, §9): 1128 ("fixed 1128 for one seat
  * page") shows `/zuoweiSuccess?userName,companyName,seat`; the variants (default 1235) show
- * `/successYeJinJi?userName,companyName,seat,expoId`.
- * @example seatResultPath(1128, { userName: 'a', companyName: 'b', seat: 'A-1' }) // '/zuoweiSuccess?userName=a&companyName=b&seat=A-1'
+ * `/successYeJinJi?userName,companyName,seat,expoId`. Both also carry the lookup's `fId` and
+ * `sig`, an HMAC (SESSION_SECRET) of every value (issue 19 item 4): the page shows only what the
+ * edge found, never text an attacker put in a link.
  */
-export function seatResultPath(expoId: number, r: Omit<SeatResult, 'expoId'>): string {
+export async function seatResultPath(target: SeatLookupTarget, r: Omit<SeatResult, 'expoId'>, secret: string): Promise<string> {
+  const which = target.expoId === ZUOWEI_EXPO_ID ? 'zuowei' : 'yejinji';
   const q = new URLSearchParams({ userName: r.userName, companyName: r.companyName, seat: r.seat });
-  if (expoId === ZUOWEI_EXPO_ID) return `${SEAT_RESULT_PATHS.zuowei}?${q.toString()}`;
-  q.set('expoId', String(expoId));
-  return `${SEAT_RESULT_PATHS.yejinji}?${q.toString()}`;
+  if (which === 'yejinji') q.set('expoId', String(target.expoId));
+  q.set('fId', String(target.fId));
+  const mac = await seatMac(secret, [which, target.expoId, target.fId, r.userName, r.companyName, r.seat]);
+  q.set('sig', toBase64url(mac));
+  return `${SEAT_RESULT_PATHS[which]}?${q.toString()}`;
+}
+
+/**
+ * A result page's query, when the edge signed it ({@link seatResultPath}); otherwise the seat
+ * lookup to show again (when the query names a seat expo and a url id), or null (the page then
+ * says 'no seat number information found' and shows none of the query's text).
+ */
+export async function readSeatResult(
+  query: URLSearchParams,
+  which: 'zuowei' | 'yejinji',
+  secret: string,
+): Promise<{ ok: true; result: SeatResult } | { ok: false; lookup: SeatLookupTarget | null }> {
+  const parsed = parseSeatResult(query, which === 'yejinji');
+  const fIdRaw = query.get('fId')?.trim() ?? '';
+  const fId = /^\d{1,12}$/.test(fIdRaw) ? Number(fIdRaw) : null;
+  const expoId = which === 'zuowei' ? ZUOWEI_EXPO_ID : (parsed?.expoId ?? DEFAULT_SEAT_EXPO_ID);
+  const lookup = fId !== null && fId > 0 && SEAT_EXPO_IDS.has(expoId) ? { expoId, fId } : null;
+  const sig = fromBase64url(query.get('sig') ?? '');
+  if (!parsed || !lookup || !sig) return { ok: false, lookup };
+  // The values exactly as signed (parseSeatResult folds spacing; the signature covers the raw text).
+  const raw = ['userName', 'companyName', 'seat'].map((k) => query.get(k) ?? '');
+  let expected: Uint8Array;
+  try {
+    expected = await seatMac(secret, [which, expoId, fId ?? 0, ...raw]);
+  } catch {
+    return { ok: false, lookup };
+  }
+  return sameBytes(expected, sig) ? { ok: true, result: parsed } : { ok: false, lookup };
 }
 
 /**
  * Reads a result page's query; null when a value is missing or too long (the page then says
  * 'no seat number information found'). `successYeJinJi` needs a decimal `expoId`; missing, it
- * is the default seat expo (spec §9).
+ * is the default seat expo (spec §9). Says nothing about who wrote the values: {@link readSeatResult} does.
  */
 export function parseSeatResult(query: URLSearchParams, withExpo: boolean): SeatResult | null {
   const userName = cleanSeatText(query.get('userName'));

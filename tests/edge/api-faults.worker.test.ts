@@ -36,6 +36,12 @@ const SECRET = testEnv.SESSION_SECRET ?? '';
 /** The longest upstream message a page shows (the flash cookie's text limit, src/lib/flash.ts). */
 const MAX_SHOWN = 320;
 
+/** A form config with the business card turned on (the camera's precondition, issue 19 item 4). */
+function withCamera(config: unknown): unknown {
+  const c = config as { customerWx?: Record<string, unknown> | null };
+  return { ...c, customerWx: { ...c.customerWx, isOpenBusinessCard: 1 } };
+}
+
 /** IEAE's real form config (read from the reference), served by the fake. */
 let ieaeConfig: unknown;
 let vc = '';
@@ -220,7 +226,9 @@ const cases = (Object.keys(STEPS) as Route[]).flatMap((route) =>
 
 describe('upstream faults as the visitor sees them', () => {
   it.each(cases)('$route, $fault at $step, $json JSON', async ({ route, path, fault, json, step }) => {
-    const fake = installFakeUpstream({ fault: (p) => (p.startsWith(path) ? fault : 'ok'), config: ieaeConfig });
+    // The camera needs a config that turns the business card on (issue 19 item 4): IEAE's with isOpenBusinessCard 1.
+    const config = route === 'camera' ? withCamera(ieaeConfig) : ieaeConfig;
+    const fake = installFakeUpstream({ fault: (p) => (p.startsWith(path) ? fault : 'ok'), config });
     restoreFetch = fake.restore;
     const { calls } = fake;
     const res = await post(route, json);

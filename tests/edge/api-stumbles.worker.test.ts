@@ -140,7 +140,6 @@ describe('item 6: no /api route answers a visitor with a schema dump', () => {
     '/api/send-code',
     '/api/lookup',
     '/api/camera',
-    '/api/seat/name',
     '/api/seat/companies',
     '/api/seat/detail',
     '/api/seat/person',

@@ -11,6 +11,7 @@ import { Path } from '../../functions/upstream/contract';
 import { cachedConfig, ConfigMemo, configCacheTtls } from '../../functions/upstream/config-cache';
 import type { FormConfig } from '../../functions/upstream/contract';
 import type { UpstreamResult } from '../../functions/upstream/result';
+import { UNKNOWN_EXPO_TTL_S, UpstreamError } from '../../functions/upstream/errors';
 
 const testEnv = env as unknown as AppEnv;
 
@@ -42,6 +43,22 @@ describe('getCustomerId through upstreamFor (the reference in-process)', () => {
     const calls = countConfigCalls();
     for (let i = 0; i < 3; i++) expect((await upstreamFor(testEnv).getCustomerId({ expoId: 1308, fId: 99_999 })).ok).toBe(false);
     expect(calls()).toBe(3);
+  });
+
+  // issue 19 item 13: an attacker (or a dead link in a chat group) opens a dead expo id 20 times.
+  it('20 views of an unknown expo cost one selectAESKey and no getCustomerId (the "no such expo" is remembered)', async () => {
+    const spy = vi.spyOn(reference, 'fetch');
+    const calls = (path: string) => spy.mock.calls.filter((c) => new URL((c[0] as Request).url).pathname === `/custom${path}`).length;
+    const dead = 900_000 + Math.floor(Math.random() * 99_999);
+    const view = () =>
+      upstreamFor(testEnv)
+        .getCustomerId({ expoId: dead, fId: 21308, ty: 'visitor' })
+        .then(() => 'answered', (e: unknown) => (e instanceof UpstreamError ? `${e.kind}/${e.code}` : 'other'));
+    // One view, then 19 at once: the storm after the first answer.
+    const seen = [await view(), ...(await Promise.all(Array.from({ length: 19 }, view)))];
+    expect(new Set(seen)).toEqual(new Set(['no-key/404']));
+    expect(calls(Path.selectAESKey)).toBe(1);
+    expect(calls(Path.getCustomerId)).toBe(0);
   });
 
   it('CONFIG_CACHE_TTL_S=0 turns the cache off', async () => {
@@ -115,6 +132,39 @@ describe('cachedConfig', () => {
     await Promise.all(pending);
     const again = await read({ expoId: 1, fId: 2 }, () => Promise.reject(new Error('still down')));
     expect(again.ok && again.data.customerWx?.formTitle).toBe('kept');
+  });
+
+  it('an "unknown expo" answer is kept for its TTL in the Cache API (another isolate sees it); a timeout, a 5xx or another refusal never is', async () => {
+    let clock = 0;
+    const cacheP = open();
+    const reader = () => cachedConfig({ cache: () => cacheP, ttlS: 60, staleS: 600, scope: 's', now: () => clock, memo: new ConfigMemo() });
+    const unknown = vi.fn(async (): Promise<UpstreamResult<FormConfig>> => {
+      throw new UpstreamError('no-key', 'selectAESKey refused (404)', { path: Path.selectAESKey, code: 404, msg: 'unknown expo 5' });
+    });
+    const first = reader();
+    for (let i = 0; i < 20; i++) await expect(first({ expoId: 5, fId: 2 }, unknown)).rejects.toMatchObject({ kind: 'no-key', code: 404 });
+    // A second isolate (its own memo) reads the kept answer from the Cache API.
+    await expect(reader()({ expoId: 5, fId: 2 }, unknown)).rejects.toMatchObject({ kind: 'no-key', code: 404, msg: 'unknown expo 5' });
+    expect(unknown).toHaveBeenCalledTimes(1);
+    // After the unknown TTL the organiser is asked again (the expo may exist now).
+    clock += UNKNOWN_EXPO_TTL_S * 1000;
+    const now = vi.fn(async () => config('created'));
+    const created = await first({ expoId: 5, fId: 2 }, now);
+    expect(created.ok && created.data.customerWx?.formTitle).toBe('created');
+    expect(now).toHaveBeenCalledTimes(1);
+    // Faults and other refusals of selectAESKey: asked every time.
+    for (const fault of [
+      new UpstreamError('timeout', 'slow', { path: Path.selectAESKey }),
+      new UpstreamError('http', '503', { path: Path.selectAESKey, status: 503 }),
+      new UpstreamError('no-key', 'selectAESKey refused (500)', { path: Path.selectAESKey, code: 500, msg: 'busy' }),
+    ]) {
+      const failing = vi.fn(async (): Promise<UpstreamResult<FormConfig>> => {
+        throw fault;
+      });
+      const read = reader();
+      for (let i = 0; i < 3; i++) await expect(read({ expoId: 6, fId: 2 }, failing)).rejects.toBe(fault);
+      expect(failing).toHaveBeenCalledTimes(3);
+    }
   });
 
   it('keeps expos, urls, types and upstreams apart', async () => {

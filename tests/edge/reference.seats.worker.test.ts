@@ -10,30 +10,32 @@ import { createUpstream } from '../../functions/upstream';
 import { REFERENCE_BASE_URL } from '../../functions/upstream';
 import { HEALTH_MAX_PER_KIND } from '../../src/lib/health';
 import { raw, testEnv } from './reference.helpers';
+import { bytes, chunk, ihdr, JPEG_1X1, PNG_SIGNATURE } from '../unit/image-fixtures';
 
 const up = createUpstream({ baseUrl: REFERENCE_BASE_URL, fetch: async (req) => reference.fetch(req, testEnv), timeoutMs: 5000 });
 
-/** A tiny JPEG-looking and PNG-looking body (the magic bytes are what is checked). */
-const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 0xff, 0xd9]);
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+/** A real 1×1 JPEG (issue 19 item 4: the whole file is read, not only its magic bytes). */
+const JPEG = JPEG_1X1;
 
 describe('seat lookup (auth host)', () => {
-  it('getUserCompanyList type 1: the companies of people of that name, consenting only, filtered by keywords', async () => {
+  // Issue 19 item 4, as the attacker asks: a common name must not list everyone's employer.
+  it('getUserCompanyList type 1 (the companies of people called X) is refused', async () => {
     const all = await up.getUserCompanyList({ expoId: 1128, type: 1, userName: '张伟', keywords: '' });
-    expect(all.ok && all.data.sort()).toEqual(['东方电子集团', '华信科技有限公司', '南方建设股份'].sort());
+    expect(all).toMatchObject({ ok: false, code: 400 });
     const some = await up.getUserCompanyList({ expoId: 1128, type: 1, userName: '张伟', keywords: '华信' });
-    expect(some.ok && some.data).toEqual(['华信科技有限公司']);
-    // 李娜 works at 华信 too, but never agreed to be found.
-    const none = await up.getUserCompanyList({ expoId: 1128, type: 1, userName: '李娜', keywords: '' });
-    expect(none.ok && none.data).toEqual([]);
+    expect(some).toMatchObject({ ok: false, code: 400 });
   });
 
-  it('getUserCompanyList type 2: companies containing the keywords, of consenting people only', async () => {
-    const r = await up.getUserCompanyList({ expoId: 1235, type: 2, keywords: '远航' });
+  it('getUserCompanyList type 2: companies that start with at least 3 typed characters, of consenting people only', async () => {
+    const r = await up.getUserCompanyList({ expoId: 1235, type: 2, keywords: '远航贸' });
     // 赵磊 (no consent) and 陈静 share 远航: it is listed through 陈静.
     expect(r.ok && r.data).toEqual(['远航贸易有限公司']);
-    const r2 = await up.getUserCompanyList({ expoId: 1235, type: 2, keywords: '' });
-    expect(r2.ok && r2.data).toEqual([]);
+    // Fewer than 3 characters, or the middle of a name: nothing.
+    for (const keywords of ['', '远航', '贸易有限', '有限公司'])
+      expect(await up.getUserCompanyList({ expoId: 1235, type: 2, keywords }), keywords).toMatchObject({ ok: true, data: [] });
+    // 李娜's company (no consent) is listed only because 张伟 (consenting) works there too.
+    const hx = await up.getUserCompanyList({ expoId: 1128, type: 2, keywords: '华信科' });
+    expect(hx.ok && hx.data).toEqual(['华信科技有限公司']);
   });
 
   it('checkUserByName counts consenting people with a seat', async () => {
@@ -52,6 +54,14 @@ describe('seat lookup (auth host)', () => {
     expect(await up.getUserSeatDetail({ expoId: 1128, userName: '李娜', companyName: '华信科技有限公司' })).toMatchObject({ ok: true, data: null });
     expect(await up.getUserSeatDetail({ expoId: 1128, userName: '张伟', companyName: '北辰物流' })).toMatchObject({ ok: true, data: null });
     expect(await up.getUserSeatDetail({ expoId: 1235, userName: '张伟', companyName: '东方电子集团' })).toMatchObject({ ok: true, data: null });
+    // Issue 19 item 4: a partial company or a partial name finds nothing; case and spacing do not matter.
+    for (const [userName, companyName] of [
+      ['张伟', '东方电子'],
+      ['张伟', '电子集团'],
+      ['张', '东方电子集团'],
+    ] as const)
+      expect(await up.getUserSeatDetail({ expoId: 1128, userName, companyName }), companyName).toMatchObject({ ok: true, data: null });
+    expect(await up.getUserSeatDetail({ expoId: 1235, userName: ' 刘洋 ', companyName: '金桥咨询' })).toMatchObject({ data: { seat: '1号厅 E排 09座' } });
   });
 
   it('pageActivityType and selectUserSeat: a person with two activities', async () => {
@@ -82,6 +92,7 @@ describe('seat lookup (auth host)', () => {
     expect(await bad('/getUserSeatDetail', { userName: 'x'.repeat(101), companyName: 'x' })).toBe(400);
     expect(await bad('/getUserCompanyList', { keywords: 'x', type: '3' })).toBe(400);
     expect(await bad('/getUserCompanyList', { keywords: 'x', type: '1' })).toBe(400);
+    expect(await bad('/getUserCompanyList', { keywords: '华信科', type: '1', userName: '张伟' })).toBe(400);
     expect(await bad('/selectUserSeat', { userName: '王芳', typeId: 'abc' })).toBe(400);
     expect(await bad('/checkUserByName', { userName: '张伟', expoId: '1235' })).toBe(400);
     expect(await bad('/checkUserByName', { userName: '张伟' }, null)).toBe(400);
@@ -112,9 +123,10 @@ describe('health upload', () => {
   });
 
   it('stores a file larger than a D1 row (chunks) byte for byte', async () => {
-    const big = new Uint8Array(3_500_000);
-    big.set(PNG);
-    for (let i = PNG.length; i < big.length; i++) big[i] = (i * 31) & 255;
+    // A PNG of 3.5 MB: one large IDAT (read whole: its length and CRC are checked, kept as is).
+    const data = new Uint8Array(3_500_000);
+    for (let i = 0; i < data.length; i++) data[i] = (i * 31) & 255;
+    const big = bytes(PNG_SIGNATURE, ihdr(2, 2), chunk('IDAT', data), chunk('IEND'));
     const added = await up.uploadHealth({ ...owner, kind: 3, file: new Blob([big]), fileName: 'b.png' });
     expect(added.ok, JSON.stringify(added)).toBe(true);
     if (!added.ok) return;

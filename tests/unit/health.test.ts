@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkHealthUpload, HEALTH_MAX_BYTES, imageTypeOf, parseHealthKind } from '../../src/lib/health';
+import { JPEG_1X1 } from './image-fixtures';
 
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2]);
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]);
@@ -17,7 +18,8 @@ describe('health upload rules', () => {
   });
 
   it('refuses no kind, no file, over 5 MB, not an image', () => {
-    expect(checkHealthUpload({ kind: '1', bytes: JPEG })).toEqual({ ok: true, kind: 1, type: 'image/jpeg' });
+    // A real JPEG (issue 19 item 4: the whole file is read, not only its first bytes).
+    expect(checkHealthUpload({ kind: '1', bytes: JPEG_1X1 })).toEqual({ ok: true, kind: 1, type: 'image/jpeg', bytes: JPEG_1X1 });
     expect(checkHealthUpload({ kind: '', bytes: JPEG })).toEqual({ ok: false, key: 'health.kindRequired' });
     expect(checkHealthUpload({ kind: '1', bytes: null })).toEqual({ ok: false, key: 'health.fileRequired' });
     const big = new Uint8Array(HEALTH_MAX_BYTES + 1);

@@ -6,6 +6,7 @@
 import CryptoJS from 'crypto-js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createAesKeyCache, type AesKeyCache } from '../../functions/upstream/aes-key-cache';
+import { UNKNOWN_EXPO_TTL_S } from '../../functions/upstream/errors';
 import { createUpstream, type Upstream } from '../../functions/upstream/client';
 import { Path } from '../../functions/upstream/contract';
 import { UpstreamError } from '../../functions/upstream/errors';
@@ -497,6 +498,18 @@ describe('the aesKey cache', () => {
     const r = await up.getCustomerId({ expoId: 1308, fId: 1 });
     expect(r.ok).toBe(true);
     expect(fake.calls(Path.selectAESKey)).toHaveLength(2);
+  });
+
+  it('remembers "unknown expo" (selectAESKey refused 404) for its TTL, a 500 refusal never (issue 19 item 13)', async () => {
+    fake.override.set(Path.selectAESKey, () => ({ code: 404, msg: 'unknown expo 4040', data: null }));
+    for (let i = 0; i < 20; i++) await expect(up.getCustomerId({ expoId: 4040, fId: 1 })).rejects.toMatchObject({ kind: 'no-key', code: 404 });
+    expect(fake.calls(Path.selectAESKey)).toHaveLength(1);
+    clock += UNKNOWN_EXPO_TTL_S * 1000;
+    await expect(up.getCustomerId({ expoId: 4040, fId: 1 })).rejects.toMatchObject({ kind: 'no-key', code: 404 });
+    expect(fake.calls(Path.selectAESKey)).toHaveLength(2);
+    fake.override.set(Path.selectAESKey, () => ({ code: 500, msg: 'busy', data: null }));
+    for (let i = 0; i < 3; i++) await expect(up.getCustomerId({ expoId: 4041, fId: 1 })).rejects.toMatchObject({ kind: 'no-key', code: 500 });
+    expect(fake.calls(Path.selectAESKey)).toHaveLength(5);
   });
 
   it('is shared by clients of the same upstream, apart for another upstream', async () => {

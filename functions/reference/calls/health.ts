@@ -56,7 +56,8 @@ export async function uploadHealth(c: Context<RefEnv>): Promise<Response> {
   const bytes = typeof file === 'object' && file !== null ? new Uint8Array(await file.arrayBuffer()) : null;
   const check = checkHealthUpload({ kind: form.get('kind'), bytes });
   if (!check.ok) return reply(c, RefCode.BAD_INPUT, `bad input: ${check.key}`);
-  const data = bytes ?? new Uint8Array();
+  // The image as read whole and written again without its metadata (issue 19 item 4, src/lib/image-clean.ts).
+  const data = check.bytes;
   const { euCode } = fields.value;
   if (!(await registered(c, euCode))) return reply(c, RefCode.NOT_FOUND, 'no registration with this code in this expo');
 

@@ -3,6 +3,11 @@
  * `/auth/getUserCompanyList`, `checkUserByName`, `getUserSeatDetail`, `pageActivityType`,
  * `selectUserSeat`, `getImage`. Only people who agreed to be found by name
  * (`registrations.seat_consent`, migrations/0003_seats.sql) appear in any answer.
+ *
+ * Issue 19 item 4: a name alone answers no one's company. `getUserCompanyList` type 1 (the
+ * companies of everyone called X) is refused; type 2 lists companies that *start with* at least
+ * {@link COMPANY_PREFIX_MIN} typed characters; `getUserSeatDetail` answers only a name and a
+ * company that are both exact, case and spacing folded ({@link folded}).
  */
 import type { Context } from 'hono';
 import { z } from 'zod';
@@ -20,6 +25,22 @@ function sameExpo(c: Context<RefEnv>, expoId: number | undefined): boolean {
 }
 const wrongExpo = (c: Context<RefEnv>) => reply(c, RefCode.BAD_INPUT, 'bad input: expoId differs from the expoId header');
 
+/** The fewest characters of a company's start type 2 answers for (the edge's COMPANY_MIN_CHARS). */
+export const COMPANY_PREFIX_MIN = 3;
+
+/**
+ * A text column as compared: tabs and line breaks as spaces, runs of spaces folded (up to 8),
+ * trimmed, lower case (SQLite folds ASCII letters). Bound values are folded alike ({@link fold}).
+ */
+const folded = (col: string) =>
+  `lower(trim(replace(replace(replace(replace(replace(replace(${col}, char(9), ' '), char(10), ' '), char(13), ' '), '  ', ' '), '  ', ' '), '  ', ' ')))`;
+/** The same folding in JavaScript, for the bound values (ASCII letters only, as SQLite's lower()). */
+const fold = (s: string) =>
+  s
+    .replace(/[ \t\n\r]+/g, ' ')
+    .trim()
+    .replace(/[A-Z]/g, (ch) => ch.toLowerCase());
+
 /** Consenting seat holders of the expo: the FROM of every answer. */
 const HOLDERS = `FROM seats s JOIN registrations r ON r.id = s.registration_id WHERE s.expo_id = ?1 AND r.seat_consent = 1`;
 
@@ -30,20 +51,25 @@ const CompanyQuery = z.object({
   userName: Text.default(''),
 });
 
-/** `type` 1: companies of people called `userName` (filtered by `keywords`); 2: companies containing `keywords`. At most 20. */
+/**
+ * `type` 2: the companies that start with `keywords` (at least {@link COMPANY_PREFIX_MIN}
+ * characters, case and spacing folded), at most 20. `type` 1 (the companies of people called
+ * `userName`) is refused: it told anyone the employer of everyone with a common name (issue 19 item 4).
+ */
 export async function getUserCompanyList(c: Context<RefEnv>): Promise<Response> {
   const q = parseInput(CompanyQuery, c.req.query());
   if (!q.ok) return reply(c, RefCode.BAD_INPUT, q.msg);
   if (!sameExpo(c, q.value.expoId)) return wrongExpo(c);
-  const { keywords, type, userName } = q.value;
-  if (type === '1' && userName === '') return reply(c, RefCode.BAD_INPUT, 'bad input: userName: is required with type 1');
-  if (type === '2' && keywords === '') return ok(c, []);
+  const { type } = q.value;
+  if (type === '1') return reply(c, RefCode.BAD_INPUT, 'bad input: type: 1 is not served (it lists the companies of everyone with a name); use type 2 with the start of the company');
+  const prefix = fold(q.value.keywords);
+  if ([...prefix].length < COMPANY_PREFIX_MIN) return ok(c, []);
   const rows = await c.env.DB.prepare(
     `SELECT DISTINCT r.ucompany AS company ${HOLDERS} AND r.ucompany IS NOT NULL AND r.ucompany <> ''
-       AND (?2 = '' OR r.uname = ?2) AND (?3 = '' OR instr(lower(r.ucompany), lower(?3)) > 0)
+       AND substr(${folded('r.ucompany')}, 1, length(?2)) = ?2
      ORDER BY r.ucompany LIMIT 20`,
   )
-    .bind(c.var.expo.id, type === '1' ? userName : '', keywords)
+    .bind(c.var.expo.id, prefix)
     .all<{ company: string }>();
   return ok(c, rows.results.map((r) => r.company));
 }
@@ -63,16 +89,16 @@ export async function checkUserByName(c: Context<RefEnv>): Promise<Response> {
 
 const DetailQuery = z.object({ expoId: ExpoParam, userName: Name, companyName: Name });
 
-/** `{ userName, company, seat }` of the person of that name and company (the main seat first), or null. */
+/** `{ userName, company, seat }` of the person of that name and company, both exact with case and spacing folded (the main seat first), or null. */
 export async function getUserSeatDetail(c: Context<RefEnv>): Promise<Response> {
   const q = parseInput(DetailQuery, c.req.query());
   if (!q.ok) return reply(c, RefCode.BAD_INPUT, q.msg);
   if (!sameExpo(c, q.value.expoId)) return wrongExpo(c);
   const row = await c.env.DB.prepare(
-    `SELECT r.uname AS userName, r.ucompany AS company, s.seat AS seat ${HOLDERS} AND r.uname = ?2 AND r.ucompany = ?3
+    `SELECT r.uname AS userName, r.ucompany AS company, s.seat AS seat ${HOLDERS} AND ${folded('r.uname')} = ?2 AND ${folded('r.ucompany')} = ?3
      ORDER BY s.type_id IS NOT NULL, s.id LIMIT 1`,
   )
-    .bind(c.var.expo.id, q.value.userName, q.value.companyName)
+    .bind(c.var.expo.id, fold(q.value.userName), fold(q.value.companyName))
     .first<{ userName: string; company: string; seat: string }>();
   return ok(c, row ?? null);
 }
