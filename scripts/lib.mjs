@@ -167,7 +167,11 @@ export function workerVars() {
     // Tickets (README "Purchase"): the hold of an unpaid order, the payment simulator, its merchant key.
     ...(process.env.REF_ORDER_HOLD_S ? { REF_ORDER_HOLD_S: process.env.REF_ORDER_HOLD_S } : {}),
     ...(process.env.PAY_SIMULATOR ? { PAY_SIMULATOR: process.env.PAY_SIMULATOR } : {}),
-    ...(process.env.REF_PAY_SECRET ? { REF_PAY_SECRET: process.env.REF_PAY_SECRET } : {}),
+    // Notifications need a merchant key (issue 19 item 13): a local value unless one is given.
+    REF_PAY_SECRET: process.env.REF_PAY_SECRET ?? 'local-dev-pay-secret-not-for-production',
+    ...(process.env.REF_CASHIER_URL ? { REF_CASHIER_URL: process.env.REF_CASHIER_URL } : {}),
+    ...(process.env.REF_OPEN_ORDERS_PER_CONTACT ? { REF_OPEN_ORDERS_PER_CONTACT: process.env.REF_OPEN_ORDERS_PER_CONTACT } : {}),
+    ...(process.env.REF_OPEN_ORDERS_PER_TICKET ? { REF_OPEN_ORDERS_PER_TICKET: process.env.REF_OPEN_ORDERS_PER_TICKET } : {}),
     // Abuse limits (README "Security" > "Abuse limits") and the config cache's TTLs (README "Configuration"):
     // unset here means the production defaults.
     ...Object.fromEntries(
