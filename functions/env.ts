@@ -85,4 +85,12 @@ export interface AppEnv extends Cloudflare.Env {
   LIMIT_SEAT_LOOKUPS_PER_IP_MIN?: string;
   /** Seat lookups and company lists per expo and minute (default 1200). */
   LIMIT_SEAT_LOOKUPS_PER_EXPO_MIN?: string;
+  /** Orders per verified contact and hour (default 10). */
+  LIMIT_ORDERS_PER_CONTACT_HOUR?: string;
+  /** Orders per client address and hour (default 30). */
+  LIMIT_ORDERS_PER_IP_HOUR?: string;
+  /** Discount codes tried per verified contact and hour (default 10). */
+  LIMIT_DISCOUNT_TRIES_PER_CONTACT_HOUR?: string;
+  /** Discount codes tried per client address and hour (default 30). */
+  LIMIT_DISCOUNT_TRIES_PER_IP_HOUR?: string;
 }

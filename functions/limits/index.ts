@@ -16,12 +16,14 @@ import {
   limitMessage,
   lookupRules,
   parseLimits,
+  purchaseRules,
   sendRules,
   seatRules,
   wrongCodeKey,
   type LimitMessageKey,
   type LimitRule,
   type Limits,
+  type PurchaseSubject,
   type SendSubject,
 } from '../../src/lib/limits';
 import type { HitResult } from './limiter';
@@ -88,6 +90,14 @@ export async function checkSendLimits(c: Ctx, s: Omit<SendSubject, 'client'>): P
 /** Counts a seat lookup or company list (issue 12) before the upstream sees it; null when it may go on. */
 export async function checkSeatLimits(c: Ctx, expoId: number): Promise<LimitRefusal | null> {
   return (await count(c, 'lookup', seatRules(limitsOf(c.env), { client: clientOf(c), expoId }))).refusal;
+}
+
+/**
+ * Counts an order or a discount check (issue 19 item 8) before the upstream sees it; null when
+ * it may go on. The refusal reads like a lookup's ("too many attempts, try again in …").
+ */
+export async function checkPurchaseLimits(c: Ctx, s: Omit<PurchaseSubject, 'client'>): Promise<LimitRefusal | null> {
+  return (await count(c, 'lookup', purchaseRules(limitsOf(c.env), { ...s, client: clientOf(c) }))).refusal;
 }
 
 /** The lookup limits' answer: a refusal, or what to call once the upstream accepted the code. */
