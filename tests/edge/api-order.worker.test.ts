@@ -366,7 +366,7 @@ describe('the lookup brings the visitor back (next)', () => {
     const next = `/orderList/${PATH}`;
     const code = await sendAndRead(base, { checkType: '2', email });
     const jar = new Jar();
-    const { reply } = await lookupJson({ ...base, checkType: '2', email, code, next }, { env: orderEnv, jar, env: fastEnv });
+    const { reply } = await lookupJson({ ...base, checkType: '2', email, code, next }, { jar, env: fastEnv });
     expect(reply.data).toMatchObject({ outcome: 'navigate', location: next });
     expect(jar.has(CONTACT_COOKIE)).toBe(true);
     for (const evil of [
@@ -378,7 +378,7 @@ describe('the lookup brings the visitor back (next)', () => {
       const c2 = await sendAndRead(base, { checkType: '2', email });
       const r = await lookupJson(
         { ...base, checkType: '2', email, code: c2, next: evil },
-        { env: orderEnv, jar: new Jar(), env: fastEnv },
+        { jar: new Jar(), env: fastEnv },
       );
       expect((r.reply.data as { location?: string }).location).not.toBe(evil);
     }

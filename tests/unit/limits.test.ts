@@ -29,6 +29,10 @@ describe('defaults (README "Security" > "Abuse limits")', () => {
       wrongCodesPerIpHour: 20,
       seatLookupsPerIpMinute: 30,
       seatLookupsPerExpoMinute: 1200,
+      ordersPerContactHour: 10,
+      ordersPerIpHour: 30,
+      discountTriesPerContactHour: 10,
+      discountTriesPerIpHour: 30,
     });
   });
 
