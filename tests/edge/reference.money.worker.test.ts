@@ -9,7 +9,6 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AppEnv } from '../../functions/env';
 import { encryptJson } from '../../functions/upstream/aes';
 import reference from '../../functions/reference/index';
-import { hmacHex, signNotification } from '../../functions/reference/payments';
 import { aesKeyOf, call, enc, testEnv } from './reference.helpers';
 
 const E = 1216;
@@ -62,11 +61,19 @@ async function notifyWith(body: string, signature: string, env: AppEnv = testEnv
   );
   return (await res.json()) as { code: number; msg: string; data: { applied: string } | null };
 }
+/** HMAC-SHA-256 hex, as a provider signs (the test's own, not the code under test). */
+async function hmacHex(secret: string, text: string): Promise<string> {
+  const enc = new TextEncoder();
+  const key = await crypto.subtle.importKey('raw', enc.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return Array.from(new Uint8Array(await crypto.subtle.sign('HMAC', key, enc.encode(text))), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('');
+}
 const body = (orderNo: string, totalFee: number, txId = `TX${idem()}`) =>
   JSON.stringify({ expoId: E, orderNo, txId, totalFee, result: 'SUCCESS' });
 const notify = async (orderNo: string, totalFee: number, txId?: string) => {
   const b = body(orderNo, totalFee, txId);
-  return notifyWith(b, (await signNotification(testEnv, b)) ?? '');
+  return notifyWith(b, await hmacHex(testEnv.REF_PAY_SECRET ?? '', b));
 };
 
 /** A ticket of 1216's url with `stock` tickets, no per-contact limit, on sale. */
