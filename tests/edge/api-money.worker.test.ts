@@ -243,3 +243,25 @@ describe('refunds at the edge (item 13)', () => {
     expect(losers.some((l) => l.msg === '该订单已申请退款')).toBe(true);
   }, 60_000);
 });
+
+describe("the provider's callback on a deployment (item 13)", () => {
+  const deployed: AppEnv = { ...testEnv, DEV_OUTBOX: '', REF_HTTP: '' };
+  const call = (path: string, init: RequestInit, env: AppEnv) =>
+    app.request(`https://expo.example${path}`, { ...init, headers: { expoId: String(E), ...(init.headers ?? {}) } }, env);
+
+  it('POST payNotify answers with REF_PAY_SECRET set (signed notifications only); nothing else of the face opens', async () => {
+    const forged = await call('/custom/customFrom/payNotify', { method: 'POST', body: '{"orderNo":"T1"}', headers: { 'x-pay-signature': 'ab' } }, deployed);
+    expect(forged.status).toBe(200);
+    expect(((await forged.json()) as { code: number; msg: string })).toMatchObject({ code: 401, msg: 'bad signature' });
+    // The rest of the reference's HTTP face stays closed, and so do other methods.
+    expect((await call('/custom/CustomerUserInfo/selectAESKey', { method: 'GET' }, deployed)).status).toBe(404);
+    expect((await call('/custom/customFrom/payNotify', { method: 'GET' }, deployed)).status).toBe(404);
+    expect((await call('/custom/customFrom/payNotify', { method: 'HEAD' }, deployed)).status).toBe(404);
+    // A huge body is refused before any work; a cross-site browser post gains nothing (no cookie is read).
+    const huge = await call('/custom/customFrom/payNotify', { method: 'POST', body: 'x'.repeat(200_000) }, deployed);
+    expect(huge.status === 413 || ((await huge.json()) as { code: number }).code === 400).toBe(true);
+    // Without the merchant key, or with the organiser's own API, it does not exist.
+    expect((await call('/custom/customFrom/payNotify', { method: 'POST', body: '{}' }, { ...deployed, REF_PAY_SECRET: '' })).status).toBe(404);
+    expect((await call('/custom/customFrom/payNotify', { method: 'POST', body: '{}' }, { ...deployed, UPSTREAM_URL: UP })).status).toBe(404);
+  });
+});
