@@ -369,8 +369,8 @@ order.post('/order/action', async (c) => {
           : await up.cancelRefundByOrderNo({ expoId, orderNo });
     if (!r.ok) {
       // A parallel application won (issue 19 item 13): say so, not what the upstream guessed.
-      const now = action === 'refund' ? await ownOrder(up, expoId, who.buyer, orderNo) : null;
-      const applied = now?.status === OrderStatus.REFUND_APPLIED || now?.status === OrderStatus.REFUNDED;
+      const after = action === 'refund' ? await ownOrder(up, expoId, who.buyer, orderNo) : null;
+      const applied = after?.status === OrderStatus.REFUND_APPLIED || after?.status === OrderStatus.REFUNDED;
       const message = applied ? t('order.refundAlreadyApplied') : refusedText(t, r.code, r.msg);
       return refused(c, p, back, message, r.code, action === 'refund' ? { reason } : {});
     }
