@@ -107,6 +107,12 @@ export function openOrderCaps(env: Pick<AppEnv, 'REF_OPEN_ORDERS_PER_CONTACT' | 
   };
 }
 
+/**
+ * The mailbox an order counts for (alias `o`): its `contact_key` (0005), or for an order made
+ * before that column existed its contact lower-cased.
+ */
+export const CONTACT_KEY = `coalesce(o.contact_key, lower(o.contact))`;
+
 /** An unpaid order still in its hold (alias `o`, parameter `?now`): what the caps count. */
 export const OPEN = `(o.status = 0 AND o.expire_ms > ?now)`;
 
@@ -131,7 +137,7 @@ export async function surplusOf(db: D1Database, ticket: TicketRow, now: number):
 export async function heldByContact(db: D1Database, expoId: number, contactKey: string, now: number): Promise<number> {
   const row = await db
     .prepare(
-      `SELECT coalesce(sum(o.quantity), 0) AS n FROM orders o WHERE o.expo_id = ?1 AND o.contact_key = ?2 AND ${HOLDING.replace('?now', '?3')}`,
+      `SELECT coalesce(sum(o.quantity), 0) AS n FROM orders o WHERE o.expo_id = ?1 AND ${CONTACT_KEY} = ?2 AND ${HOLDING.replace('?now', '?3')}`,
     )
     .bind(expoId, contactKey, now)
     .first<{ n: number }>();

@@ -15,7 +15,7 @@ import { newEuCode } from './euCode';
 import { RefCode, ok, reply } from './envelope';
 import { expoLocalTime, type ExpoRow, type RefEnv } from './expo';
 import { DecimalId, parseInput } from './inputs';
-import { HOLDING, findOrder, statusAt, type OrderRow } from './orders';
+import { CONTACT_KEY, HOLDING, findOrder, statusAt, type OrderRow } from './orders';
 import { OrderStatus } from '../../src/lib/tickets';
 
 export const PAY_SIGNATURE_HEADER = 'x-pay-signature';
@@ -101,7 +101,7 @@ function registrationsOf(
  * order itself holds nothing once its hold ended, so it is not in the sums).
  */
 const LATE_ALLOWED = `(t.stock = 0 OR t.stock - t.sold_count - (SELECT coalesce(sum(o.quantity), 0) FROM orders o WHERE o.ticket_id = t.id AND ${HOLDING}) >= x.quantity)
-  AND (t.limit_per_contact = 0 OR (SELECT coalesce(sum(o.quantity), 0) FROM orders o WHERE o.expo_id = x.expo_id AND o.contact_key = x.contact_key AND ${HOLDING}) + x.quantity <= t.limit_per_contact)
+  AND (t.limit_per_contact = 0 OR (SELECT coalesce(sum(o.quantity), 0) FROM orders o WHERE o.expo_id = x.expo_id AND ${CONTACT_KEY} = coalesce(x.contact_key, lower(x.contact)) AND ${HOLDING}) + x.quantity <= t.limit_per_contact)
   AND (x.discount_code IS NULL OR EXISTS (SELECT 1 FROM discount_codes d WHERE d.expo_id = x.expo_id AND d.ticket_id = t.id AND d.code = x.discount_code
         AND (d.max_uses = 0 OR d.max_uses - d.used_before - (SELECT coalesce(sum(o.quantity), 0) FROM orders o WHERE o.ticket_id = t.id AND o.discount_code = x.discount_code AND ${HOLDING}) >= x.quantity)))`;
 

@@ -17,6 +17,7 @@ import type { AppEnv } from '../../env';
 import { expoLocalTime, parseExpoId, type RefEnv } from '../expo';
 import { DecimalId, FormValues, decryptParam, parseInput, readJsonBody } from '../inputs';
 import {
+  CONTACT_KEY,
   HOLDING,
   OPEN,
   checkoutHoldMs,
@@ -271,11 +272,11 @@ export async function createOrderNew(c: Ctx): Promise<Response> {
        FROM tickets t
        WHERE t.id = ?13 AND t.expo_id = ?14
          AND (t.stock = 0 OR t.stock - t.sold_count - (SELECT coalesce(sum(o.quantity), 0) FROM orders o WHERE o.ticket_id = t.id AND ${hold}) >= ?2)
-         AND (t.limit_per_contact = 0 OR (SELECT coalesce(sum(o.quantity), 0) FROM orders o WHERE o.expo_id = t.expo_id AND o.contact_key = ?15 AND ${hold}) + ?2 <= t.limit_per_contact)
+         AND (t.limit_per_contact = 0 OR (SELECT coalesce(sum(o.quantity), 0) FROM orders o WHERE o.expo_id = t.expo_id AND ${CONTACT_KEY} = ?15 AND ${hold}) + ?2 <= t.limit_per_contact)
          AND (?4 IS NULL OR EXISTS (SELECT 1 FROM discount_codes d WHERE d.expo_id = t.expo_id AND d.ticket_id = t.id AND d.code = ?4
                AND (d.max_uses = 0 OR d.max_uses - d.used_before - (SELECT coalesce(sum(o.quantity), 0) FROM orders o WHERE o.ticket_id = t.id AND o.discount_code = ?4 AND ${hold}) >= ?2)))
-         AND (SELECT count(*) FROM orders o WHERE o.expo_id = t.expo_id AND o.contact_key = ?15 AND ${open}) < ?16
-         AND (SELECT count(*) FROM orders o WHERE o.ticket_id = t.id AND o.contact_key = ?15 AND ${open}) < ?17
+         AND (SELECT count(*) FROM orders o WHERE o.expo_id = t.expo_id AND ${CONTACT_KEY} = ?15 AND ${open}) < ?16
+         AND (SELECT count(*) FROM orders o WHERE o.ticket_id = t.id AND ${CONTACT_KEY} = ?15 AND ${open}) < ?17
        ON CONFLICT DO NOTHING
        RETURNING *`,
     )
@@ -317,7 +318,7 @@ export async function createOrderNew(c: Ctx): Promise<Response> {
   }
   const openNow = await db
     .prepare(
-      `SELECT count(*) AS n, coalesce(sum(o.ticket_id = ?3), 0) AS here FROM orders o WHERE o.expo_id = ?1 AND o.contact_key = ?2 AND ${OPEN.replace('?now', '?4')}`,
+      `SELECT count(*) AS n, coalesce(sum(o.ticket_id = ?3), 0) AS here FROM orders o WHERE o.expo_id = ?1 AND ${CONTACT_KEY} = ?2 AND ${OPEN.replace('?now', '?4')}`,
     )
     .bind(expo.id, key, ticketId, now)
     .first<{ n: number; here: number }>();

@@ -3,10 +3,9 @@
 -- contact_key: the mailbox the order's contact reaches (contact.ts mailboxKey: an e-mail without
 -- its +tag, Gmail without dots; a phone as is). The per-contact ticket limit and the caps on open
 -- unpaid orders count by it, so `a+1@x` and `a+2@x` share one limit. Orders made before this
--- migration get their contact lower-cased (their aliases are not merged).
+-- migration have none: they count by their contact lower-cased (orders.ts CONTACT_KEY; their
+-- aliases are not merged). A migration holds schema only (tests/unit/seed-files.test.ts).
 ALTER TABLE orders ADD COLUMN contact_key TEXT;
-UPDATE orders SET contact_key = lower(contact) WHERE contact_key IS NULL;
-CREATE INDEX orders_contact_key ON orders(expo_id, contact_key, status, expire_ms);
 -- pay_start_ms: when the visitor first went to pay (doUnifiedOrder). The 30-minute window of
 -- spec §9 runs from there; before it an order holds its tickets for the short checkout hold only.
 ALTER TABLE orders ADD COLUMN pay_start_ms INTEGER;
