@@ -35,6 +35,8 @@ export default defineConfig(async () => {
                   SESSION_SECRET: 'test-session-secret-0123456789abcdef',
                   BYPASS_CODE: '2468',
                   DEV_OUTBOX: '1',
+                  // The merchant key payment notifications are signed with (required: issue 19 item 13).
+                  REF_PAY_SECRET: 'test-pay-secret-0123456789abcdef',
                 },
               },
             }),

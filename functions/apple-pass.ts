@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { isVoided } from '../src/lib/expo-view';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from './env';
 import { requestUpstream } from './upstream';
@@ -47,7 +48,8 @@ applePass.get('/*', async (c) => {
     key ? upstream.getCustomerId(key).catch(() => null) : null,
   ]);
   const record = credential?.ok ? credential.data : null;
-  if (!record) return notFound(c);
+  // A void credential (a refunded ticket, issue 19 item 10) gets no new pass.
+  if (!record || isVoided(record)) return notFound(c);
 
   // The language the credential page shows (the visitor's cookie, unless the config forces one).
   const cookie = getCookie(c, LANG_COOKIE)?.trim();

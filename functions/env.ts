@@ -38,8 +38,14 @@ export interface AppEnv extends Cloudflare.Env {
   REF_ORDER_HOLD_S?: string;
   /** "1" serves the reference's payment simulator (/dev/pay/*) without the outbox; DEV_OUTBOX=1 serves it too. */
   PAY_SIMULATOR?: string;
-  /** Reference upstream: HMAC key of the payment notifications (default: the expo's aesKey, as the simulator signs). */
+  /** Reference upstream: HMAC key of the payment notifications; required (without it every notification is refused). */
   REF_PAY_SECRET?: string;
+  /** Reference upstream: the cashier doUnifiedOrder hands out (a provider on another origin); unset: the simulator's /dev/pay. */
+  REF_CASHIER_URL?: string;
+  /** Reference upstream: open unpaid orders per contact (mailbox) and expo (default 3). */
+  REF_OPEN_ORDERS_PER_CONTACT?: string;
+  /** Reference upstream: open unpaid orders per contact (mailbox) and ticket (default 1). */
+  REF_OPEN_ORDERS_PER_TICKET?: string;
   /** Google Wallet issuer id (issue 13): with the two below, the credential page offers "Save to Google Wallet". */
   GOOGLE_WALLET_ISSUER_ID?: string;
   /** The Google Wallet service account's client_email. */
@@ -83,4 +89,12 @@ export interface AppEnv extends Cloudflare.Env {
   LIMIT_REGISTERS_PER_CONTACT_HOUR?: string;
   /** Registrations per client address and hour (default 60; issue 19 item 2). */
   LIMIT_REGISTERS_PER_IP_HOUR?: string;
+  /** Orders per verified contact and hour (default 10). */
+  LIMIT_ORDERS_PER_CONTACT_HOUR?: string;
+  /** Orders per client address and hour (default 30). */
+  LIMIT_ORDERS_PER_IP_HOUR?: string;
+  /** Discount codes tried per verified contact and hour (default 10). */
+  LIMIT_DISCOUNT_TRIES_PER_CONTACT_HOUR?: string;
+  /** Discount codes tried per client address and hour (default 30). */
+  LIMIT_DISCOUNT_TRIES_PER_IP_HOUR?: string;
 }

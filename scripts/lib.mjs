@@ -167,7 +167,11 @@ export function workerVars() {
     // Tickets (README "Purchase"): the hold of an unpaid order, the payment simulator, its merchant key.
     ...(process.env.REF_ORDER_HOLD_S ? { REF_ORDER_HOLD_S: process.env.REF_ORDER_HOLD_S } : {}),
     ...(process.env.PAY_SIMULATOR ? { PAY_SIMULATOR: process.env.PAY_SIMULATOR } : {}),
-    ...(process.env.REF_PAY_SECRET ? { REF_PAY_SECRET: process.env.REF_PAY_SECRET } : {}),
+    // Notifications need a merchant key (issue 19 item 13): a local value unless one is given.
+    REF_PAY_SECRET: process.env.REF_PAY_SECRET ?? 'local-dev-pay-secret-not-for-production',
+    ...(process.env.REF_CASHIER_URL ? { REF_CASHIER_URL: process.env.REF_CASHIER_URL } : {}),
+    ...(process.env.REF_OPEN_ORDERS_PER_CONTACT ? { REF_OPEN_ORDERS_PER_CONTACT: process.env.REF_OPEN_ORDERS_PER_CONTACT } : {}),
+    ...(process.env.REF_OPEN_ORDERS_PER_TICKET ? { REF_OPEN_ORDERS_PER_TICKET: process.env.REF_OPEN_ORDERS_PER_TICKET } : {}),
     // Abuse limits (README "Security" > "Abuse limits") and the config cache's TTLs (README "Configuration"):
     // unset here means the production defaults.
     ...Object.fromEntries(
@@ -232,6 +236,10 @@ export const RAISED_LIMITS = {
   LIMIT_SEAT_LOOKUPS_PER_EXPO_MIN: '100000',
   LIMIT_REGISTERS_PER_CONTACT_HOUR: '100000',
   LIMIT_REGISTERS_PER_IP_HOUR: '100000',
+  LIMIT_ORDERS_PER_CONTACT_HOUR: '100000',
+  LIMIT_ORDERS_PER_IP_HOUR: '100000',
+  LIMIT_DISCOUNT_TRIES_PER_CONTACT_HOUR: '100000',
+  LIMIT_DISCOUNT_TRIES_PER_IP_HOUR: '100000',
 };
 
 /** Debian's Chromium and the flags every tool here starts it with (STACK.md "Tests"). */

@@ -3,12 +3,14 @@
  * discount message, §9 hold). JSON from islands or plain form posts (no JS: 303 on or back,
  * with the flash cookie so nothing typed is lost).
  *
- * - `POST /api/order`: the buyer form → createOrderNew → doUnifiedOrder → 303 to the cashier's
- *   `payUrl` (or JSON with `jsapi` for the messaging app's JS bridge).
+ * - `POST /api/order`: the buyer form → createOrderNew → doUnifiedOrder → the cashier's `payUrl`
+ *   (303 on this site, a "continue to payment" page for another origin; JSON `navigate`, or
+ *   `jsapi` for the messaging app's JS bridge).
  * - `POST /api/order/action`: cancel, refund (with a reason), cancel the refund, pay again.
  * - `POST /api/discount`: checks a discount code before paying.
  *
- * Every route needs the verified contact of the page's expo (cookie `vc`), and the upstream
+ * Orders and discount checks count against the abuse limits (issue 19 item 8) per verified
+ * contact and client address. Every route needs the verified contact of the page's expo (cookie `vc`), and the upstream
  * receives only that contact. An order is read or changed only when it is in that contact's
  * own order list (findOrderListByPhone): someone else's order number is refused like an
  * unknown one. Prices are never read from the post: the upstream computes every total.
@@ -31,9 +33,21 @@ import { validateForm } from '../../src/lib/form-validation';
 import { inMessagingApp } from '../../src/lib/guard';
 import { formatPrice, marketOf } from '../../src/lib/money';
 import { parsePathParams, type PathParams } from '../../src/lib/routes';
-import { isSafeRedirectPath } from '../../src/lib/safe-redirect';
+import { absoluteUrl, handoffPage, payTarget } from '../../src/lib/cashier';
+import { checkPurchaseLimits, limitedReply } from '../limits';
 import { ticketPaths } from '../../src/lib/ticket-paths';
-import { DISCOUNT_CODE, MAX_QUANTITY, ORDER_NO, TicketCode, orderActions, type Order } from '../../src/lib/tickets';
+import {
+  DISCOUNT_CODE,
+  MAX_QUANTITY,
+  ORDER_NO,
+  OrderStatus,
+  TicketCode,
+  orderActions,
+  type Order,
+} from '../../src/lib/tickets';
+
+/** The reference's answer when the contact has as many unpaid orders open as it may (README "Beyond UPSTREAM.md"). */
+const OPEN_ORDERS = 20107;
 
 type Ctx = Context<{ Bindings: AppEnv }>;
 
@@ -147,6 +161,7 @@ function refusedText(t: Input['t'], code: number, msg: string | null): string {
   if (code === TicketCode.DISCOUNT_USED_UP) return t('form.discountTimes');
   if (code === TicketCode.SOLD_OUT) return t('ticket.soldOutError');
   if (code === TicketCode.OVER_LIMIT) return t('ticket.overLimit');
+  if (code === OPEN_ORDERS) return t('ticket.openOrder');
   return displayText(msg?.trim() || t('error.generic'));
 }
 
@@ -168,18 +183,13 @@ function fault(c: Ctx, p: Posted, back: string, e: unknown, keep: Record<string,
   return flashTo(c, back, { values: keep, notice: f.notice });
 }
 
-/** A cashier URL the edge may send a visitor to: a path of this site, or an https page. */
-function payTarget(url: string): string | null {
-  if (isSafeRedirectPath(url)) return url;
-  try {
-    const u = new URL(url);
-    return u.protocol === 'https:' ? u.href : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Starts payment of an order the contact owns: 303 to the cashier, or the JS bridge's parameters. */
+/**
+ * Starts payment of an order the contact owns (issue 19 item 9). `returnUrl` is this site's
+ * absolute URL (the provider lives on its own host). The cashier is reached with JavaScript on
+ * or off: a cashier on this site by `303`; one on another origin by a page of ours that links
+ * and meta-refreshes to it (src/lib/cashier.ts: `form-action 'self'` blocks a cross-origin
+ * redirect after a form post); JSON callers get the URL to navigate to.
+ */
 async function startPayment(
   c: Ctx,
   p: Posted,
@@ -188,7 +198,8 @@ async function startPayment(
   payType: 1 | 2,
   back: string,
 ): Promise<Response> {
-  const returnUrl = p.paths.success(orderNo);
+  const successPath = p.paths.success(orderNo);
+  const returnUrl = absoluteUrl(successPath, c.req.url);
   const openId =
     payType === 1 && inMessagingApp(c.req.header('user-agent') ?? '') ? getCookie(c, OPENID_COOKIE)?.trim() : undefined;
   const r = await up.doUnifiedOrder({ expoId: p.params.expoId, orderNo, payType, returnUrl, openId });
@@ -196,15 +207,26 @@ async function startPayment(
   if (r.data.kind === 'jsapi') {
     if (p.input.json) return json(c, { outcome: 'jsapi', jsapi: r.data.jsapi, returnUrl });
     // Without JS the bridge cannot run: the order page, where "pay" offers the cashier.
-    return c.redirect(returnUrl, 303);
+    return c.redirect(successPath, 303);
   }
   const target = payTarget(r.data.payUrl);
   if (!target) {
-    console.error('doUnifiedOrder answered an unusable payUrl', r.data.payUrl.slice(0, 200));
+    console.error('doUnifiedOrder answered an unusable payUrl (only http(s) URLs and site paths are followed)', r.data.payUrl.slice(0, 200));
     return refused(c, p, back, p.input.t('error.relatedData'), 502);
   }
-  if (p.input.json) return json(c, { outcome: 'navigate', location: target });
-  return c.redirect(target, 303);
+  const location = target.kind === 'site' ? target.location : target.url;
+  if (p.input.json) return json(c, { outcome: 'navigate', location });
+  if (target.kind === 'site') return c.redirect(location, 303);
+  const t = p.input.t;
+  return c.html(
+    handoffPage({
+      lang: p.input.lang,
+      title: t('order.toCashier'),
+      lead: t('order.toCashierLead', { host: target.host }),
+      link: t('order.toCashier'),
+      url: target.url,
+    }),
+  );
 }
 
 /**
@@ -268,6 +290,13 @@ order.post('/order', async (c) => {
       if (p.input.json) return json(c, { outcome: 'invalid', field: name, message }, 400, message, 400);
       return flashTo(c, back, { values: keep, error: { field: name, key, text: null } });
     }
+    // Orders per contact and address (issue 19 items 8, 11), before the upstream sees the order.
+    const limited = await checkPurchaseLimits(c, {
+      contact: vc.contact,
+      kind: 'order',
+      triesCode: f.data.discountCode !== '',
+    });
+    if (limited) return limitedReply(c, limited, p.input, (notice) => flashTo(c, back, { values: keep, notice }));
     // The verified contact only, whatever was posted for it (UPSTREAM.md: the edge sends only a verified contact).
     const contact = vc.checkType === 1 ? { phone: vc.contact, checkType: 1 } : { email: vc.contact, checkType: 2 };
     const values = { ...checked.data, ...contact, idem: await idemKey(vc, p, (p.input.fields['idem'] ?? '').trim()) };
@@ -280,7 +309,12 @@ order.post('/order', async (c) => {
       payType: f.data.payType,
       values,
     });
-    if (!created.ok) return refused(c, p, back, refusedText(t, created.code, created.msg), created.code, keep);
+    if (!created.ok) {
+      // An unknown code reads like a used-up one (issue 19 item 8): the order form is no oracle.
+      if (f.data.discountCode && (created.code === TicketCode.DISCOUNT_USED_UP || created.code === 404))
+        return refused(c, p, back, t('form.discountTimes'), TicketCode.DISCOUNT_USED_UP, keep);
+      return refused(c, p, back, refusedText(t, created.code, created.msg), created.code, keep);
+    }
     // From here the order exists: any failure leads to its page, where it can be paid while the hold lasts.
     const details = p.paths.details(created.data.orderNo);
     try {
@@ -333,7 +367,13 @@ order.post('/order/action', async (c) => {
         : action === 'refund'
           ? await up.WxRefundJSAPIByOrderNo({ expoId, orderNo, reason })
           : await up.cancelRefundByOrderNo({ expoId, orderNo });
-    if (!r.ok) return refused(c, p, back, refusedText(t, r.code, r.msg), r.code, action === 'refund' ? { reason } : {});
+    if (!r.ok) {
+      // A parallel application won (issue 19 item 13): say so, not what the upstream guessed.
+      const after = action === 'refund' ? await ownOrder(up, expoId, who.buyer, orderNo) : null;
+      const applied = after?.status === OrderStatus.REFUND_APPLIED || after?.status === OrderStatus.REFUNDED;
+      const message = applied ? t('order.refundAlreadyApplied') : refusedText(t, r.code, r.msg);
+      return refused(c, p, back, message, r.code, action === 'refund' ? { reason } : {});
+    }
     const key =
       action === 'cancel' ? 'order.cancelDone' : action === 'refund' ? 'order.refundDone' : 'order.cancelRefundDone';
     if (p.input.json) return json(c, { outcome: 'navigate', location: back }, 200, t(key));
@@ -366,6 +406,9 @@ order.post('/discount', async (c) => {
       error: { field: 'discountCode', key: 'ticket.discountInvalid', text: null },
     });
   }
+  // Discount codes tried per contact and address (issue 19 item 8: 266 guesses in 1.5 s found two).
+  const limited = await checkPurchaseLimits(c, { contact: who.vc.contact, kind: 'discount', triesCode: true });
+  if (limited) return limitedReply(c, limited, p.input, (notice) => flashTo(c, back, { values: keep, notice }));
   try {
     const r = await upstreamFor(c.env).selectDiscountTicketByCode({
       expoId: p.params.expoId,
@@ -373,8 +416,11 @@ order.post('/discount', async (c) => {
       discountCode: code,
     });
     if (!r.ok) {
-      const message = r.code === TicketCode.DISCOUNT_USED_UP ? t('form.discountTimes') : t('ticket.discountInvalid');
-      if (p.input.json) return json(c, { outcome: 'invalid', field: 'discountCode', message }, r.code, message);
+      // Unknown, used up or refused for any other reason: one code and one message (spec §5's
+      // 'not available enough times'), so an answer never tells a guesser that a code exists.
+      const message = t('form.discountTimes');
+      const code = TicketCode.DISCOUNT_USED_UP;
+      if (p.input.json) return json(c, { outcome: 'invalid', field: 'discountCode', message }, code, message);
       return flashTo(c, back, { values: keep, error: { field: 'discountCode', key: null, text: message } });
     }
     const formatted = formatPrice(r.data.price, marketOf(p.params.expoId).currency, lang);

@@ -16,6 +16,7 @@ import {
   limitMessage,
   lookupRules,
   parseLimits,
+  purchaseRules,
   registerRules,
   sendRules,
   seatRules,
@@ -23,6 +24,7 @@ import {
   type LimitMessageKey,
   type LimitRule,
   type Limits,
+  type PurchaseSubject,
   type SendSubject,
 } from '../../src/lib/limits';
 import type { HitResult } from './limiter';
@@ -105,6 +107,14 @@ export async function checkRegisterLimits(c: Ctx, vc: VerifiedContact): Promise<
       ? { type: 'email', email: vc.contact }
       : { type: 'phone', areaCode, national: nationalOf(vc.contact, areaCode) };
   return (await count(c, 'lookup', registerRules(limitsOf(c.env), { client: clientOf(c), contact }))).refusal;
+}
+
+/**
+ * Counts an order or a discount check (issue 19 item 8) before the upstream sees it; null when
+ * it may go on. The refusal reads like a lookup's ("too many attempts, try again in …").
+ */
+export async function checkPurchaseLimits(c: Ctx, s: Omit<PurchaseSubject, 'client'>): Promise<LimitRefusal | null> {
+  return (await count(c, 'lookup', purchaseRules(limitsOf(c.env), { ...s, client: clientOf(c) }))).refusal;
 }
 
 /** The lookup limits' answer: a refusal, or what to call once the upstream accepted the code. */

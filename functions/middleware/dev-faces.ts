@@ -13,6 +13,9 @@ import type { AppEnv } from '../env';
  *   equal to `REF_HTTP_SECRET`; without a secret configured, only on a loopback host
  *   (`npm start` on 127.0.0.1).
  * - `/dev/*`: only with `DEV_OUTBOX=1`; `/dev/pay/*` (the payment simulator) also with `PAY_SIMULATOR=1`.
+ * - `POST /custom/customFrom/payNotify` (the payment provider's callback, server to server) also
+ *   whenever `REF_PAY_SECRET` is set: every notification is HMAC-signed with it, so a provider on
+ *   the internet can reach the embedded reference without opening the rest of its face.
  * Anything else is Hono's plain 404, as for a path that does not exist.
  */
 export const REF_SECRET_HEADER = 'x-ref-secret';
@@ -35,6 +38,12 @@ export function referenceFaceOpen(env: Pick<AppEnv, 'UPSTREAM_URL' | 'REF_HTTP' 
   return header !== undefined && sameSecret(header, secret);
 }
 
+/** The provider's callback: open with a merchant key (signed notifications only), never with UPSTREAM_URL. */
+export const PAY_NOTIFY_PATH = '/custom/customFrom/payNotify';
+export function payNotifyOpen(env: Pick<AppEnv, 'UPSTREAM_URL' | 'REF_PAY_SECRET'>): boolean {
+  return (env.UPSTREAM_URL ?? '').trim() === '' && (env.REF_PAY_SECRET ?? '').trim().length >= 16;
+}
+
 /** Whether the development outbox answers. */
 export function devOutboxOpen(env: Pick<AppEnv, 'UPSTREAM_URL' | 'DEV_OUTBOX'>): boolean {
   return (env.UPSTREAM_URL ?? '').trim() === '' && env.DEV_OUTBOX === '1';
@@ -49,7 +58,9 @@ export function paySimulatorOpen(env: Pick<AppEnv, 'UPSTREAM_URL' | 'DEV_OUTBOX'
 export function devFaces(): MiddlewareHandler<{ Bindings: AppEnv }> {
   return async function devFacesGate(c, next) {
     const url = new URL(c.req.url);
-    const open = url.pathname.startsWith('/dev/pay/')
+    const open = url.pathname === PAY_NOTIFY_PATH && c.req.method === 'POST' && payNotifyOpen(c.env)
+      ? true
+      : url.pathname.startsWith('/dev/pay/')
       ? paySimulatorOpen(c.env)
       : url.pathname.startsWith('/dev/')
       ? devOutboxOpen(c.env)

@@ -35,3 +35,27 @@ export function normalizePhone(raw: string): string | null {
 export function normalizeContact(raw: string): string | null {
   return raw.includes('@') ? normalizeEmail(raw) : normalizePhone(raw);
 }
+
+/** Mail providers whose mailboxes ignore dots in the local part (`a.b@` and `ab@` are one mailbox). */
+const DOTLESS: Readonly<Record<string, string>> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
+
+/**
+ * The mailbox a contact reaches, for counting what one person holds (issue 19 item 13: the
+ * per-contact ticket limit and the open-order caps). An e-mail loses its `+tag` (`a+1@x` and
+ * `a+2@x` deliver to `a@x`: sub-addressing, RFC 5233, which every large provider offers) and,
+ * at Gmail, its dots; a phone is its E.164 form. Only for counting: orders, codes and lookups
+ * keep the contact as the visitor proved it.
+ * @example mailboxKey('A.B+tickets@GMail.com') // 'ab@gmail.com'
+ * @example mailboxKey('+66 81 234 5678') // '+66812345678'
+ */
+export function mailboxKey(raw: string): string | null {
+  const contact = normalizeContact(raw);
+  if (!contact || !contact.includes('@')) return contact;
+  const at = contact.lastIndexOf('@');
+  const domain = contact.slice(at + 1);
+  let local = contact.slice(0, at);
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  const dotless = DOTLESS[domain];
+  return dotless ? `${local.replace(/\./g, '')}@${dotless}` : `${local}@${domain}`;
+}

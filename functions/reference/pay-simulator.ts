@@ -6,7 +6,7 @@
  * `GET /dev/pay/{orderNo}` shows the order and its choices: pay, fail, abandon, let the hold run
  * out (the hold's end moved to now: a timed-out order without the wait), and, for an order
  * pending review, the organiser's approval. Paying signs a notification with the
- * merchant key and hands it to the same receiver a provider's callback reaches
+ * merchant key (`REF_PAY_SECRET`, required) and hands it to the same receiver a provider's callback reaches
  * (`POST /custom/customFrom/payNotify`, payments.ts), then returns to the order's `returnUrl`
  * (set by doUnifiedOrder, a path of this site). A real provider plugs in at the organiser's
  * doUnifiedOrder: its cashier URL instead of this page, its callback instead of this form.
@@ -31,6 +31,7 @@ async function orderOf(c: Context<{ Bindings: AppEnv }>): Promise<OrderRow | nul
 /** Where the cashier sends the visitor back: the order's returnUrl with `pay=` telling what happened. */
 function back(row: OrderRow, outcome: 'paid' | 'failed' | 'abandoned'): string | null {
   if (!row.return_url) return null;
+  // The simulator lives on this Worker: only the path and query of the (absolute) returnUrl.
   const u = new URL(row.return_url, 'http://site.invalid');
   u.searchParams.set('pay', outcome);
   return `${u.pathname}${u.search}`;
@@ -100,9 +101,12 @@ paySimulator.post('/:orderNo', async (c) => {
     totalFee: row.total_fee,
     result: action === 'pay' ? 'SUCCESS' : 'FAIL',
   });
-  const r = await receiveNotification(c.env, expo, body, await signNotification(c.env, expo, body));
+  // Signed with REF_PAY_SECRET like a provider's; without it the receiver refuses (and logs why).
+  const r = await receiveNotification(c.env, expo, body, (await signNotification(c.env, body)) ?? '');
   const outcome =
-    action === 'pay' && r.ok && (r.applied === 'paid' || r.applied === 'pending-review') ? 'paid' : 'failed';
+    action === 'pay' && r.ok && (r.applied === 'paid' || r.applied === 'pending-review' || r.applied === 'paid-late')
+      ? 'paid'
+      : 'failed';
   const to = back(row, outcome);
   return to ? c.redirect(to, 303) : c.html(page('Payment simulator', `<p>${outcome}</p>`));
 });

@@ -48,15 +48,28 @@ export interface UsageLine {
   /** catalogue key of the label */
   label: 'success.useStatus' | 'success.usedCount' | 'success.maxCount';
   /** a catalogue key (used / not used / unlimited) or a number */
-  value: { key: 'success.used' | 'success.unused' | 'success.unlimited' } | { count: number };
+  value: { key: 'success.used' | 'success.unused' | 'success.voided' | 'success.unlimited' } | { count: number };
+}
+
+/**
+ * `useStatus` 2: the credential is void (issue 19 item 10: its ticket's order has a refund
+ * applied for; the reference sets it in the refund's own transaction). Beyond UPSTREAM.md's
+ * 0 unused and 1 used (README "Beyond UPSTREAM.md").
+ */
+export const USE_STATUS_VOID = 2;
+
+/** Whether a credential is void: the page shows no QR code, no wallet and no save link for it. */
+export function isVoided(c: { useStatus?: number | null }): boolean {
+  return c.useStatus === USE_STATUS_VOID;
 }
 
 /** The usage lines: status, used count, maximum (0 or missing = unlimited; UPSTREAM.md). */
 export function usageLines(c: { useStatus?: number | null; usedCount?: number | null; maxCount?: number | null }): UsageLine[] {
   const used = (c.useStatus ?? 0) === 1 || (c.usedCount ?? 0) > 0;
   const max = c.maxCount ?? 0;
+  const status = isVoided(c) ? 'success.voided' : used ? 'success.used' : 'success.unused';
   return [
-    { label: 'success.useStatus', value: { key: used ? 'success.used' : 'success.unused' } },
+    { label: 'success.useStatus', value: { key: status } },
     { label: 'success.usedCount', value: { count: Math.max(0, c.usedCount ?? 0) } },
     { label: 'success.maxCount', value: max > 0 ? { count: max } : { key: 'success.unlimited' } },
   ];

@@ -43,6 +43,14 @@ export const LIMIT_SPECS = {
   registersPerContactHour: { name: 'LIMIT_REGISTERS_PER_CONTACT_HOUR', fallback: 20, windowS: 3600 },
   /** registrations per client address and hour (issue 19 item 2) */
   registersPerIpHour: { name: 'LIMIT_REGISTERS_PER_IP_HOUR', fallback: 60, windowS: 3600 },
+  /** orders (`POST /api/order`) per verified contact and hour (issue 19 items 8, 11) */
+  ordersPerContactHour: { name: 'LIMIT_ORDERS_PER_CONTACT_HOUR', fallback: 10, windowS: 3600 },
+  /** orders per client address and hour */
+  ordersPerIpHour: { name: 'LIMIT_ORDERS_PER_IP_HOUR', fallback: 30, windowS: 3600 },
+  /** discount codes tried (`POST /api/discount`, or an order with a code) per verified contact and hour (issue 19 item 8) */
+  discountTriesPerContactHour: { name: 'LIMIT_DISCOUNT_TRIES_PER_CONTACT_HOUR', fallback: 10, windowS: 3600 },
+  /** discount codes tried per client address and hour */
+  discountTriesPerIpHour: { name: 'LIMIT_DISCOUNT_TRIES_PER_IP_HOUR', fallback: 30, windowS: 3600 },
 } as const satisfies Record<string, LimitSpec>;
 
 export type LimitName = keyof typeof LIMIT_SPECS;
@@ -247,6 +255,41 @@ export function registerRules(limits: Limits, s: { client: string; contact: Send
   return [
     ...rule(limits, 'registersPerContactHour', `register:contact:${contactKey(s.contact)}`),
     ...rule(limits, 'registersPerIpHour', `register:ip:${s.client}`),
+  ];
+}
+
+/** What a purchase request is counted under (issue 19 item 8): the verified contact and the address. */
+export interface PurchaseSubject {
+  client: string;
+  /** the contact the `vc` cookie proved: an e-mail, or a full phone (`+66812345678`) */
+  contact: string;
+  /** an order (with or without a discount code), or a discount check */
+  kind: 'order' | 'discount';
+  /** whether the request tries a discount code (an order with a code is a guess too) */
+  triesCode: boolean;
+}
+
+/**
+ * The rules a purchase request must pass before the upstream sees it: orders per contact and
+ * per address (one contact made 100 orders in 0.9 s and held a ticket's whole stock), and
+ * discount codes tried per contact and per address (266 guesses in 1.5 s found two codes).
+ * An order that carries a code counts as a try too, so the order form is no way around it.
+ */
+export function purchaseRules(limits: Limits, s: PurchaseSubject): LimitRule[] {
+  const contact = s.contact.includes('@') ? contactKey({ type: 'email', email: s.contact }) : s.contact.trim();
+  return [
+    ...(s.kind === 'order'
+      ? [
+          ...rule(limits, 'ordersPerContactHour', `order:contact:${contact}`),
+          ...rule(limits, 'ordersPerIpHour', `order:ip:${s.client}`),
+        ]
+      : []),
+    ...(s.triesCode
+      ? [
+          ...rule(limits, 'discountTriesPerContactHour', `discount:contact:${contact}`),
+          ...rule(limits, 'discountTriesPerIpHour', `discount:ip:${s.client}`),
+        ]
+      : []),
   ];
 }
 

@@ -223,3 +223,29 @@ export const MAX_QUANTITY = 20;
 export const ORDER_NO = /^[A-Za-z0-9_-]{6,64}$/;
 /** A discount code as the edge accepts it. */
 export const DISCOUNT_CODE = /^[A-Za-z0-9_-]{1,32}$/;
+
+/**
+ * Whether an order's tickets admit anyone (issue 19 item 10): only a paid order's. A refund
+ * applied for (5) or done (6) voids them: the pages show no QR code for them.
+ */
+export function ticketsAdmit(status: number | null): boolean {
+  return status === OrderStatus.PAID;
+}
+
+/** What an order's page says about its money beyond its state (issue 19 items 10, 12). */
+export type OrderMoneyNotice = 'order.ticketsVoided' | 'order.lateRefund';
+
+/**
+ * The notice of an order, or null: its tickets are void (refund applied for or done), or its
+ * payment arrived after the hold ended with no ticket left and is being refunded (timed out,
+ * with a refund applied for).
+ */
+export function orderMoneyNotice(
+  order: Pick<Order, 'refund' | 'euCodes'>,
+  status: number | null,
+): OrderMoneyNotice | null {
+  if ((status === OrderStatus.REFUND_APPLIED || status === OrderStatus.REFUNDED) && order.euCodes.length > 0)
+    return 'order.ticketsVoided';
+  if (status === OrderStatus.TIMED_OUT && order.refund !== null && order.refund.status === 0) return 'order.lateRefund';
+  return null;
+}

@@ -11,15 +11,20 @@ export interface SecondWorker {
   site: string;
 }
 
-/** Starts it with `env` on top of the test's environment and waits until /api/health answers (60 s at most). */
-export async function startSecondWorker(port: number, persist: string, env: Record<string, string>): Promise<SecondWorker> {
+/** Starts it with `env` on top of the test's environment and waits until /api/health answers (`waitMs`, 60 s by default). */
+export async function startSecondWorker(
+  port: number,
+  persist: string,
+  env: Record<string, string>,
+  waitMs = 60_000,
+): Promise<SecondWorker> {
   const child = spawn('node', ['scripts/start.mjs', '--no-build'], {
     env: { ...process.env, PORT: String(port), PERSIST_DIR: persist, FRESH_DB: '1', ...env },
     stdio: 'ignore',
     detached: true,
   });
   const site = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < waitMs / 250; i++) {
     if (await fetch(`${site}/api/health`).then((r) => r.ok, () => false)) return { child, site };
     await new Promise((r) => setTimeout(r, 250));
   }

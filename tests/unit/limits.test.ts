@@ -32,6 +32,10 @@ describe('defaults (README "Security" > "Abuse limits")', () => {
       seatLookupsPerExpoMinute: 1200,
       registersPerContactHour: 20,
       registersPerIpHour: 60,
+      ordersPerContactHour: 10,
+      ordersPerIpHour: 30,
+      discountTriesPerContactHour: 10,
+      discountTriesPerIpHour: 30,
     });
   });
 

@@ -11,17 +11,22 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { encryptJson } from '../../upstream/aes';
 import { TicketCode, MAX_QUANTITY, OrderStatus } from '../../../src/lib/tickets';
-import { normalizeEmail, normalizePhone } from '../contact';
+import { mailboxKey, normalizeEmail, normalizePhone } from '../contact';
 import { RefCode, ok, reply } from '../envelope';
+import type { AppEnv } from '../../env';
 import { expoLocalTime, parseExpoId, type RefEnv } from '../expo';
 import { DecimalId, FormValues, decryptParam, parseInput, readJsonBody } from '../inputs';
 import {
+  CONTACT_KEY,
   HOLDING,
+  OPEN,
+  checkoutHoldMs,
   codesOf,
   findOrder,
   heldByContact,
   holdMs,
   newOrderNo,
+  openOrderCaps,
   statusAt,
   surplusOf,
   toOrder,
@@ -42,6 +47,10 @@ export const RefTicketCode = {
   WRONG_STATE: 20105,
   /** refunds are closed, past the deadline, or a ticket of the order has been used */
   REFUND_REFUSED: 20106,
+  /** the contact has as many unpaid orders open as it may (REF_OPEN_ORDERS_PER_*): pay or cancel one first */
+  OPEN_ORDERS: 20107,
+  /** payNotify: paid after the hold ended and no ticket left: marked for automatic refund (the provider refunds) */
+  LATE_REFUND: 20108,
 } as const;
 
 const Code = z
@@ -144,7 +153,7 @@ export async function findUserBuyOrderNumByPhoneExpoId(c: Ctx): Promise<Response
   if (bad) return bad;
   const contact = contactOf(q.value);
   if (!contact) return reply(c, RefCode.BAD_INPUT, 'bad input: not a valid phone (E.164) or e-mail');
-  return ok(c, { count: await heldByContact(c.env.DB, c.var.expo.id, contact, Date.now()) });
+  return ok(c, { count: await heldByContact(c.env.DB, c.var.expo.id, mailboxKey(contact) ?? contact, Date.now()) });
 }
 
 const CreateBody = z.object({
@@ -213,6 +222,9 @@ export async function createOrderNew(c: Ctx): Promise<Response> {
       : (v.email ?? '');
   const contact = column === 'phone' ? normalizePhone(rawContact) : normalizeEmail(rawContact);
   if (!contact) return reply(c, RefCode.BAD_INPUT, `bad input: the verified ${column} is missing or malformed in data`);
+  // What limits count by: the mailbox (`a+1@x` and `a+2@x` are one person; contact.ts mailboxKey).
+  const key = mailboxKey(contact) ?? contact;
+  const caps = openOrderCaps(c.env);
   const idem = v.idem ?? null;
 
   const ticket = await ticketRow(db, expo.id, ticketId);
@@ -247,20 +259,24 @@ export async function createOrderNew(c: Ctx): Promise<Response> {
 
   const orderNo = newOrderNo(now, expo.utc_offset_minutes);
   const { checkType: _ct, idem: _idem, update: _u, userId: _uid, euCode: _e, ...kept } = v;
-  // One statement: the order exists only if stock, the contact's limit and the code's uses
-  // all allow it at this instant. ?9 = now.
+  // One statement: the order exists only if stock, the contact's limit, the code's uses and the
+  // caps on open unpaid orders (issue 19 item 11) all allow it at this instant. ?9 = now.
+  // The hold starts short (the checkout hold); going to pay starts spec §9's 30 minutes.
   const hold = HOLDING.replaceAll('?now', '?9');
+  const open = OPEN.replaceAll('?now', '?9');
   const row = await db
     .prepare(
       `INSERT INTO orders (order_no, expo_id, urls_id, ticket_id, ticket_name, quantity, price, discount_code, total_fee, pay_type, status,
-         contact_column, contact, form_values, idem, create_ms, expire_ms)
-       SELECT ?1, t.expo_id, t.urls_id, t.id, t.ticket_name, ?2, ?3, ?4, ?5, ?6, 0, ?7, ?8, ?10, ?11, ?9, ?12
+         contact_column, contact, form_values, idem, create_ms, expire_ms, contact_key)
+       SELECT ?1, t.expo_id, t.urls_id, t.id, t.ticket_name, ?2, ?3, ?4, ?5, ?6, 0, ?7, ?8, ?10, ?11, ?9, ?12, ?15
        FROM tickets t
        WHERE t.id = ?13 AND t.expo_id = ?14
          AND (t.stock = 0 OR t.stock - t.sold_count - (SELECT coalesce(sum(o.quantity), 0) FROM orders o WHERE o.ticket_id = t.id AND ${hold}) >= ?2)
-         AND (t.limit_per_contact = 0 OR (SELECT coalesce(sum(o.quantity), 0) FROM orders o WHERE o.expo_id = t.expo_id AND o.contact = ?8 AND ${hold}) + ?2 <= t.limit_per_contact)
+         AND (t.limit_per_contact = 0 OR (SELECT coalesce(sum(o.quantity), 0) FROM orders o WHERE o.expo_id = t.expo_id AND ${CONTACT_KEY} = ?15 AND ${hold}) + ?2 <= t.limit_per_contact)
          AND (?4 IS NULL OR EXISTS (SELECT 1 FROM discount_codes d WHERE d.expo_id = t.expo_id AND d.ticket_id = t.id AND d.code = ?4
                AND (d.max_uses = 0 OR d.max_uses - d.used_before - (SELECT coalesce(sum(o.quantity), 0) FROM orders o WHERE o.ticket_id = t.id AND o.discount_code = ?4 AND ${hold}) >= ?2)))
+         AND (SELECT count(*) FROM orders o WHERE o.expo_id = t.expo_id AND ${CONTACT_KEY} = ?15 AND ${open}) < ?16
+         AND (SELECT count(*) FROM orders o WHERE o.ticket_id = t.id AND ${CONTACT_KEY} = ?15 AND ${open}) < ?17
        ON CONFLICT DO NOTHING
        RETURNING *`,
     )
@@ -276,9 +292,12 @@ export async function createOrderNew(c: Ctx): Promise<Response> {
       now,
       JSON.stringify(kept),
       idem,
-      now + holdMs(c.env),
+      now + checkoutHoldMs(c.env),
       ticketId,
       expo.id,
+      key,
+      caps.perContact,
+      caps.perTicket,
     )
     .first<OrderRow>();
   if (row) return ok(c, created(row, expo.utc_offset_minutes));
@@ -293,9 +312,18 @@ export async function createOrderNew(c: Ctx): Promise<Response> {
   }
   if (
     ticket.limit_per_contact > 0 &&
-    (await heldByContact(db, expo.id, contact, now)) + quantity > ticket.limit_per_contact
+    (await heldByContact(db, expo.id, key, now)) + quantity > ticket.limit_per_contact
   ) {
     return reply(c, RefTicketCode.OVER_LIMIT, `at most ${ticket.limit_per_contact} tickets per contact`);
+  }
+  const openNow = await db
+    .prepare(
+      `SELECT count(*) AS n, coalesce(sum(o.ticket_id = ?3), 0) AS here FROM orders o WHERE o.expo_id = ?1 AND ${CONTACT_KEY} = ?2 AND ${OPEN.replace('?now', '?4')}`,
+    )
+    .bind(expo.id, key, ticketId, now)
+    .first<{ n: number; here: number }>();
+  if ((openNow?.n ?? 0) >= caps.perContact || (openNow?.here ?? 0) >= caps.perTicket) {
+    return reply(c, RefTicketCode.OPEN_ORDERS, 'an unpaid order of this contact is still open: pay or cancel it first');
   }
   return reply(c, RefTicketCode.SOLD_OUT, 'sold out');
 }
@@ -312,16 +340,53 @@ const UnifiedBody = z.object({
   openId: z.string().trim().max(128).optional(),
 });
 
-/** A same-site path (one `/`, then neither `/` nor `\`): the only place the cashier returns to. */
+/** A same-site path (one `/`, then neither `/` nor `\`). */
 export function isSitePath(p: string): boolean {
   return /^\/(?![/\\])[^\s]*$/.test(p) && !/[\u0000-\u001f]/.test(p);
+}
+
+/**
+ * Where a cashier may send the buyer back (issue 19 item 9): the site's absolute http(s) URL,
+ * as the edge sends it (a provider on its own host needs the whole URL), or a path of the site
+ * (older callers). Anything else (another scheme, credentials in the URL, spaces) is refused.
+ */
+export function isReturnUrl(p: string): boolean {
+  if (isSitePath(p)) return true;
+  if (/[\s\u0000-\u001f]/.test(p)) return false;
+  try {
+    const u = new URL(p);
+    return (u.protocol === 'https:' || u.protocol === 'http:') && u.username === '' && u.password === '';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The cashier's URL for an order: the simulator's `/dev/pay/{orderNo}` on this Worker, or with
+ * `REF_CASHIER_URL` a provider's page on another origin (tests/e2e/fake-cashier.ts), given the
+ * order, the amount and where to return (a provider learns these from the merchant's unified
+ * order call; ours carries them in the URL).
+ */
+export function cashierUrl(
+  env: Pick<AppEnv, 'REF_CASHIER_URL'>,
+  o: { expoId: number; orderNo: string; totalFee: number; returnUrl: string },
+): string {
+  const base = (env.REF_CASHIER_URL ?? '').trim();
+  if (base === '') return `/dev/pay/${encodeURIComponent(o.orderNo)}`;
+  const u = new URL(`${base.replace(/\/+$/, '')}/${encodeURIComponent(o.orderNo)}`);
+  u.searchParams.set('expoId', String(o.expoId));
+  u.searchParams.set('totalFee', String(o.totalFee));
+  u.searchParams.set('returnUrl', o.returnUrl);
+  return u.href;
 }
 
 /**
  * `POST /customFrom/doUnifiedOrder`: the provider's cashier for an unpaid order in its hold.
  * The reference's provider is its payment simulator (pay-simulator.ts): `payUrl` is
  * `/dev/pay/{orderNo}` on this Worker; inside the messaging app (payType 1 with an openId) it
- * answers simulated `jsapi` parameters. `returnUrl` must be a path of this site.
+ * answers simulated `jsapi` parameters; with `REF_CASHIER_URL`, a provider's page on another
+ * origin. `returnUrl` is the site's absolute URL (or a path of it). The first call starts the
+ * 30-minute payment window of spec §9.
  */
 export async function doUnifiedOrder(c: Ctx): Promise<Response> {
   const body = parseInput(UnifiedBody, await readJsonBody(c.req.raw));
@@ -329,17 +394,25 @@ export async function doUnifiedOrder(c: Ctx): Promise<Response> {
   const bad = sameExpo(c, body.value.expoId);
   if (bad) return bad;
   const { orderNo, payType, returnUrl, openId } = body.value;
-  if (!isSitePath(returnUrl)) return reply(c, RefCode.BAD_INPUT, 'bad input: returnUrl must be a path of this site');
+  if (!isReturnUrl(returnUrl))
+    return reply(c, RefCode.BAD_INPUT, 'bad input: returnUrl must be an http(s) URL or a path of this site');
   const db = c.env.DB;
   const now = Date.now();
   const row = await findOrder(db, c.var.expo.id, orderNo);
   if (!row) return reply(c, RefCode.NOT_FOUND, 'no such order');
   if (statusAt(row, now) !== OrderStatus.UNPAID)
     return reply(c, RefTicketCode.WRONG_STATE, 'this order cannot be paid now');
-  await db
-    .prepare('UPDATE orders SET return_url = ?, pay_type = ? WHERE order_no = ? AND status = 0')
-    .bind(returnUrl, payType, orderNo)
+  // The visitor goes to pay: spec §9's 30-minute window starts now, once (a second call to the
+  // cashier does not renew it; issue 19 item 11). SET reads the old pay_start_ms.
+  const started = await db
+    .prepare(
+      `UPDATE orders SET return_url = ?1, pay_type = ?2, pay_start_ms = coalesce(pay_start_ms, ?4),
+         expire_ms = CASE WHEN pay_start_ms IS NULL THEN ?4 + ?5 ELSE expire_ms END
+       WHERE order_no = ?3 AND status = 0 AND expire_ms > ?4`,
+    )
+    .bind(returnUrl, payType, orderNo, now, holdMs(c.env))
     .run();
+  if (started.meta.changes !== 1) return reply(c, RefTicketCode.WRONG_STATE, 'this order cannot be paid now');
   if (payType === 1 && openId) {
     const timeStamp = String(Math.floor(now / 1000));
     const nonceStr = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, '0')).join(
@@ -356,7 +429,9 @@ export async function doUnifiedOrder(c: Ctx): Promise<Response> {
       },
     });
   }
-  return ok(c, { payUrl: `/dev/pay/${encodeURIComponent(orderNo)}` });
+  return ok(c, {
+    payUrl: cashierUrl(c.env, { expoId: row.expo_id, orderNo, totalFee: row.total_fee, returnUrl }),
+  });
 }
 
 const OrderQuery = z.object({ expoId: DecimalId.optional(), orderNo: OrderNo });
@@ -448,32 +523,60 @@ export async function WxRefundJSAPIByOrderNo(c: Ctx): Promise<Response> {
   if (settings.deadline && expoLocalTime(now, expo.utc_offset_minutes) > settings.deadline) {
     return reply(c, RefTicketCode.REFUND_REFUSED, 'the refund deadline has passed');
   }
-  // One statement: paid, and no ticket of it used.
-  const res = await db
-    .prepare(
-      `UPDATE orders SET status = 5, refund_status = 0, refund_reason = ?1, refund_apply_ms = ?2, refund_done_ms = NULL
-       WHERE expo_id = ?3 AND order_no = ?4 AND status = 2
-         AND NOT EXISTS (SELECT 1 FROM registrations r WHERE r.order_no = ?4 AND (r.use_status <> 0 OR r.used_count > 0))`,
-    )
-    .bind(body.value.reason, now, expo.id, body.value.orderNo)
-    .run();
-  if (res.meta.changes === 1) return ok(c, null);
-  if (row.status !== OrderStatus.PAID) return reply(c, RefTicketCode.WRONG_STATE, 'only a paid order can be refunded');
+  // One transaction (issue 19 item 10): the order becomes refund applied (paid, and no ticket of
+  // it used) and its class 8 credentials are void (use_status 2) at the same instant: no moment
+  // where a refunded ticket still opens the gate.
+  const [res] = await db.batch([
+    db
+      .prepare(
+        `UPDATE orders SET status = 5, refund_status = 0, refund_reason = ?1, refund_apply_ms = ?2, refund_done_ms = NULL
+         WHERE expo_id = ?3 AND order_no = ?4 AND status = 2
+           AND NOT EXISTS (SELECT 1 FROM registrations r WHERE r.order_no = ?4 AND (r.use_status = 1 OR r.used_count > 0))`,
+      )
+      .bind(body.value.reason, now, expo.id, body.value.orderNo),
+    voidStatement(db, expo.id, body.value.orderNo),
+  ]);
+  if (res?.meta.changes === 1) return ok(c, null);
+  // Refused: say why, from the order as it is now (a parallel application may have won).
+  const after = (await findOrder(db, expo.id, body.value.orderNo)) ?? row;
+  if (after.status === OrderStatus.REFUND_APPLIED || after.status === OrderStatus.REFUNDED)
+    return reply(c, RefTicketCode.WRONG_STATE, 'a refund has already been applied for this order');
+  if (after.status !== OrderStatus.PAID) return reply(c, RefTicketCode.WRONG_STATE, 'only a paid order can be refunded');
   return reply(c, RefTicketCode.REFUND_REFUSED, 'a ticket of this order has been used');
 }
 
-/** `POST /customFrom/cancelRefundByOrderNo`: refund applied goes back to paid. */
+/**
+ * The credentials of an order follow its refund (issue 19 item 10): void (use_status 2) while a
+ * refund is applied or done, unused again (0) when the application is withdrawn. Run in the
+ * same batch (one transaction) as the order's change; a used ticket (1) is never touched.
+ */
+function voidStatement(db: D1Database, expoId: number, orderNo: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE registrations SET use_status = CASE (SELECT o.status FROM orders o WHERE o.expo_id = ?1 AND o.order_no = ?2) WHEN 5 THEN 2 WHEN 6 THEN 2 ELSE 0 END
+       WHERE order_no = ?2 AND expo_id = ?1 AND use_status IN (0, 2) AND used_count = 0`,
+    )
+    .bind(expoId, orderNo);
+}
+
+/**
+ * `POST /customFrom/cancelRefundByOrderNo`: refund applied goes back to paid, and its credentials
+ * are valid again (unused), in one transaction (README "Tickets and orders": the application is
+ * withdrawn, so the tickets are the buyer's again).
+ */
 export async function cancelRefundByOrderNo(c: Ctx): Promise<Response> {
   const body = parseInput(OrderBody, await readJsonBody(c.req.raw));
   if (!body.ok) return reply(c, RefCode.BAD_INPUT, body.msg);
   const bad = sameExpo(c, body.value.expoId);
   if (bad) return bad;
-  const res = await c.env.DB.prepare(
-    'UPDATE orders SET status = 2, refund_status = 2 WHERE expo_id = ? AND order_no = ? AND status = 5',
-  )
-    .bind(c.var.expo.id, body.value.orderNo)
-    .run();
-  if (res.meta.changes === 1) return ok(c, null);
+  const db = c.env.DB;
+  const [res] = await db.batch([
+    db
+      .prepare('UPDATE orders SET status = 2, refund_status = 2 WHERE expo_id = ? AND order_no = ? AND status = 5')
+      .bind(c.var.expo.id, body.value.orderNo),
+    voidStatement(db, c.var.expo.id, body.value.orderNo),
+  ]);
+  if (res?.meta.changes === 1) return ok(c, null);
   const row = await findOrder(c.env.DB, c.var.expo.id, body.value.orderNo);
   return row
     ? reply(c, RefTicketCode.WRONG_STATE, 'this order has no refund application to cancel')
