@@ -248,14 +248,15 @@ lookup.post('/lookup', async (c) => {
     return flashBack(c, r, { notice: { tone: 'error', key: 'search.otherError', text: null } });
   }
 
-  // issue 19 item 6 (ASVS 6.6.2): a code is checked only from the browser it was sent to, so
-  // guesses from anywhere else never reach the upstream and cannot burn the visitor's code.
-  if (!bypass && !bindingMatches(await readBinding(getCookie(c, BIND_COOKIE), c.env.SESSION_SECRET ?? ''), contactKey(contact), r.page.expoId)) {
-    return unbound(c, r);
-  }
   // abuse limits (issue 9, functions/limits): refused before the upstream checks (and burns) the code.
   const limits = await checkLookupLimits(c, { checksCode: !bypass });
   if (limits.refused) return limitedReply(c, limits.refused, r.input, (notice) => flashBack(c, r, { notice }));
+  // issue 19 item 6 (ASVS 6.6.2): a code is checked only from the browser it was sent to, so
+  // guesses from anywhere else never reach the upstream and cannot burn the visitor's code
+  // (counted above as a code not accepted: it keeps its wrong-code slot).
+  if (!bypass && !bindingMatches(await readBinding(getCookie(c, BIND_COOKIE), c.env.SESSION_SECRET ?? ''), contactKey(contact), r.page.expoId)) {
+    return unbound(c, r);
+  }
   let outcome: Outcome<Registration>;
   /** the lookup call's own refusal (it checks the code too), for a failed outcome */
   let refusal: RefusalView | null = null;
