@@ -168,6 +168,12 @@ export function workerVars() {
     ...(process.env.REF_ORDER_HOLD_S ? { REF_ORDER_HOLD_S: process.env.REF_ORDER_HOLD_S } : {}),
     ...(process.env.PAY_SIMULATOR ? { PAY_SIMULATOR: process.env.PAY_SIMULATOR } : {}),
     ...(process.env.REF_PAY_SECRET ? { REF_PAY_SECRET: process.env.REF_PAY_SECRET } : {}),
+    // The challenge and the operator's alerts (issue 19 item 5; README "Abuse limits"); TURNSTILE_SECRET is a secret (below).
+    ...Object.fromEntries(
+      ['TURNSTILE_SITE_KEY', 'TURNSTILE_VERIFY_URL', 'TURNSTILE_SCRIPT_URL', 'CHALLENGE_WAIT_S', 'TRUSTED_NETWORKS', 'ALERT_WEBHOOK_URL']
+        .filter((k) => process.env[k])
+        .map((k) => [k, process.env[k]]),
+    ),
     // Abuse limits (README "Security" > "Abuse limits") and the config cache's TTLs (README "Configuration"):
     // unset here means the production defaults.
     ...Object.fromEntries(
@@ -183,6 +189,8 @@ export function varArgs(vars) {
 
 /** The wallet secrets (issue 13, README "Configuration"): without all of a wallet's, its button is not shown. */
 export const WALLET_SECRETS = [
+  // not a wallet key, but a secret handed over the same way (issue 19 item 5)
+  'TURNSTILE_SECRET',
   'APPLE_PASS_TYPE_ID',
   'APPLE_TEAM_ID',
   'APPLE_PASS_CERT',
