@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { freePort, RAISED_LIMITS } from '../../scripts/lib.mjs';
-import { MESSAGES } from '../../src/i18n';
+import { readFileSync } from 'node:fs';
 import { eid, form, hydrated, js, pageLang, texts } from './lookup-helpers';
 import { startSecondWorker, stopSecondWorker } from './second-worker';
 
@@ -127,11 +127,16 @@ test.describe('a full shared budget asks for a challenge; a real visitor still g
     // Friction: the page comes back (with JS through the form post) saying to wait, the e-mail kept.
     await page.waitForLoadState();
     await hydrated(page);
-    const lead = (MESSAGES[await pageLang(page)]['limit.challengeWait'].split('{{n}}')[0] ?? '').trim();
+    const catalogue = JSON.parse(readFileSync(`src/i18n/${await pageLang(page)}.json`, 'utf8')) as Record<string, string>;
+    const lead = (catalogue['limit.challengeWait']?.split('{{n}}')[0] ?? '').trim();
     expect(lead).not.toBe('');
     await expect(page.getByText(lead)).toBeVisible();
     await expect(f.email).toHaveValue(email);
     if (js()) {
+      // Only this page allows the widget's host (script-src and frame-src), and still its own scripts.
+      const csp = (await page.request.get(url)).headers()['content-security-policy'] ?? '';
+      expect(csp).toMatch(new RegExp(`script-src 'self' [^;]*${fake.origin}|script-src ${fake.origin} 'self'`));
+      expect(csp).toContain(`frame-src ${fake.origin}`);
       // The widget is shown (its host now allowed) and has passed; the next press carries its token.
       await expect(page.locator('.cf-turnstile input[name="cf-turnstile-response"]')).toHaveCount(1);
       await f.send.click();
