@@ -71,14 +71,26 @@ export interface AppEnv extends Cloudflare.Env {
   LIMIT_SENDS_PER_IP_MIN?: string;
   /** Code sends per client address and hour (default 20). */
   LIMIT_SENDS_PER_IP_HOUR?: string;
-  /** Code sends to one contact and hour, across every expo (default 10). */
+  /** Code sends per IPv6 /56 and hour (default 40). */
+  LIMIT_SENDS_PER_IP56_HOUR?: string;
+  /** Code sends per IPv6 /48 and hour (default 100). */
+  LIMIT_SENDS_PER_IP48_HOUR?: string;
+  /** Code sends to one contact and hour from other browsers, before a challenge (default 2). */
   LIMIT_SENDS_PER_CONTACT_HOUR?: string;
-  /** SMS sends per expo and area code and hour (default 100). */
+  /** Resends per hour of the browser a contact's code was sent to (default 1). */
+  LIMIT_SENDS_PER_BROWSER_HOUR?: string;
+  /** SMS sends per expo and destination country and hour, before a challenge (default 100). */
   LIMIT_SENDS_PER_AREA_HOUR?: string;
-  /** Code sends per expo and hour (default 1000). */
+  /** SMS sends per destination country and hour across every expo, before a challenge (default 300). */
+  LIMIT_SENDS_PER_COUNTRY_HOUR?: string;
+  /** Code sends per expo and hour, before a challenge (default 1000). */
   LIMIT_SENDS_PER_EXPO_HOUR?: string;
   /** Lookups per client address and minute (default 30). */
   LIMIT_LOOKUPS_PER_IP_MIN?: string;
+  /** Lookups per IPv6 /56 and minute (default 60). */
+  LIMIT_LOOKUPS_PER_IP56_MIN?: string;
+  /** Lookups per IPv6 /48 and minute (default 120). */
+  LIMIT_LOOKUPS_PER_IP48_MIN?: string;
   /** Codes not accepted per client address and hour (default 20). */
   LIMIT_WRONG_CODES_PER_IP_HOUR?: string;
   /** Seat lookups and company lists per client address and expo and minute (default 30). */
@@ -97,4 +109,18 @@ export interface AppEnv extends Cloudflare.Env {
   LIMIT_DISCOUNT_TRIES_PER_CONTACT_HOUR?: string;
   /** Discount codes tried per client address and hour (default 30). */
   LIMIT_DISCOUNT_TRIES_PER_IP_HOUR?: string;
+  /** Networks whose per-address limits are raised 20 times (the venue's Wi-Fi): CIDRs, v4 and v6, comma-separated. */
+  TRUSTED_NETWORKS?: string;
+  /** Seconds a sender without JavaScript waits before a send past a shared budget (default 20, 1-300). */
+  CHALLENGE_WAIT_S?: string;
+  /** Cloudflare Turnstile site key (public); with TURNSTILE_SECRET, the challenge where JavaScript runs. */
+  TURNSTILE_SITE_KEY?: string;
+  /** Cloudflare Turnstile secret, for siteverify at the edge. A secret: `wrangler secret put`. */
+  TURNSTILE_SECRET?: string;
+  /** siteverify URL (default Cloudflare's; tests point it at a fake verifier). */
+  TURNSTILE_VERIFY_URL?: string;
+  /** The widget's script URL (default Cloudflare's; tests point it at a fake widget). */
+  TURNSTILE_SCRIPT_URL?: string;
+  /** Where a half-budget alert is POSTed as JSON (optional; the structured console line is always written). */
+  ALERT_WEBHOOK_URL?: string;
 }

@@ -26,6 +26,11 @@ declare namespace App {
       contact: import('./lib/contact-cookie').VerifiedContact | null;
       /** true when the expo asks for the epidemic-prevention pledge (spec §2.5) and this visit has not made it */
       pledge: boolean;
+      /**
+       * The Turnstile widget to show on a lookup page (issue 19 item 5): only once this visitor
+       * was asked for a challenge (its wait ticket cookie) and only when Turnstile is configured
+       */
+      challenge: { siteKey: string; scriptUrl: string } | null;
     };
   }
 }

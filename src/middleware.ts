@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:workers';
+import { challengeConfig, readTicket, TICKET_COOKIE } from './lib/friction';
 import { defineMiddleware } from 'astro:middleware';
 import type { AppEnv } from '../functions/env';
 import { requestUpstream } from '../functions/upstream';
@@ -68,6 +69,12 @@ export const onRequest = defineMiddleware(async function loadPage(context, next)
 
   context.locals.lang = view.lang.lang;
   context.locals.t = createT(view.lang.lang);
-  context.locals.page = { match, key, upstream, config, configFailed: key !== null && config === null, view, flash, contact, pledge };
+  // issue 19 item 5: the Turnstile widget only where friction is on for this visitor (its wait ticket).
+  const turnstile = challengeConfig(appEnv);
+  const challenge =
+    (match?.screen === 'search' || match?.screen === 'home') && turnstile.siteKey && (await readTicket(context.cookies.get(TICKET_COOKIE)?.value, secret).catch(() => null))
+      ? { siteKey: turnstile.siteKey, scriptUrl: turnstile.scriptUrl }
+      : null;
+  context.locals.page = { match, key, upstream, config, configFailed: key !== null && config === null, view, flash, contact, pledge, challenge };
   return next();
 });

@@ -27,7 +27,9 @@ import { usesBypass } from '../../src/lib/lookup-page';
 import { isTicketNext } from '../../src/lib/ticket-paths';
 import { isFormNext } from '../../src/lib/form-page';
 import type { LookupOutcome, LookupReply, SendCodeReply } from '../../src/islands/lookup-types';
-import { checkLookupLimits, checkSendLimits, limitedReply } from '../limits'; // abuse limits (issue 9)
+import { challengeOf, checkLookupLimits, checkSendLimits, limitedReply } from '../limits'; // abuse limits (issue 9)
+import { contactKey, phoneDestination } from '../../src/lib/limits';
+import { BIND_COOKIE, BIND_MAX_AGE_S, bindingMatches, newNonce, readBinding, signBinding, TICKET_COOKIE } from '../../src/lib/friction';
 
 type Ctx = Context<{ Bindings: AppEnv }>;
 
@@ -53,7 +55,15 @@ type Page = z.infer<typeof Page>;
  * values and names the field (an over-long e-mail is an e-mail error, not a broken request).
  */
 const typed = z.string().default('').transform((s) => s.slice(0, 320));
-const Typed = z.object({ checkType: typed, areaCode: typed, phone: typed, email: typed, code: typed });
+const Typed = z.object({
+  checkType: typed,
+  areaCode: typed,
+  phone: typed,
+  email: typed,
+  code: typed,
+  // The Turnstile widget's token (issue 19 item 5), present only once a challenge was asked.
+  'cf-turnstile-response': z.string().default('').transform((s) => s.slice(0, 2048)),
+});
 
 interface Request_ {
   input: Input;
@@ -144,9 +154,27 @@ lookup.post('/send-code', async (c) => {
     return flashBack(c, r, { notice: { tone: 'error', key: 'search.waitResend', vars: { n: wait }, text: null } });
   }
   const v = valid.value;
+  const contact = contactOf(checkType, v);
+  // issue 19 item 7: only a calling code the form offers, read from the whole number (`+4` `47…` is +44).
+  if (contact.type === 'phone' && !phoneDestination(contact.areaCode, contact.national)) {
+    const message = t('limit.unknownCountry');
+    if (json) return c.json<SendCodeReply>({ code: 400, msg: message, data: { field: 'areaCode', message } });
+    return flashBack(c, r, { error: { field: 'areaCode', key: 'limit.unknownCountry', text: null } });
+  }
+  // issue 19 item 6: a browser the contact's last code went to has a send budget of its own.
+  const secret = c.env.SESSION_SECRET ?? '';
+  const key = contactKey(contact);
+  const binding = await readBinding(getCookie(c, BIND_COOKIE), secret);
+  const own = bindingMatches(binding, key, r.page.expoId) ? binding : null;
   // abuse limits (issue 9, functions/limits): counted at the edge before the upstream sends anything.
-  const limited = await checkSendLimits(c, { expoId: r.page.expoId, contact: contactOf(checkType, v) });
-  if (limited) return limitedReply(c, limited, r.input, (notice) => flashBack(c, r, { notice }));
+  const checked = await checkSendLimits(c, {
+    expoId: r.page.expoId,
+    contact,
+    ownNonce: own?.n ?? null,
+    token: r.typed['cf-turnstile-response'],
+  });
+  if (checked.kind === 'refused') return limitedReply(c, checked.refusal, r.input, (notice) => flashBack(c, r, { notice }));
+  if (checked.kind === 'challenge') return challengeReply(c, r, checked.waitS);
   let result;
   try {
     const up = upstreamFor(c.env);
@@ -166,6 +194,10 @@ lookup.post('/send-code', async (c) => {
   }
   const secure = new URL(c.req.url).protocol === 'https:';
   setCookie(c, SENT_COOKIE, String(Math.floor(Date.now() / 1000)), { path: '/', maxAge: RESEND_S, httpOnly: true, sameSite: 'Lax', secure });
+  // issue 19 item 6 (ASVS 6.6.2): the code is bound to this browser; only it may check the code.
+  const bound = await signBinding({ c: key, e: r.page.expoId, n: own?.n ?? newNonce() }, secret);
+  setCookie(c, BIND_COOKIE, bound, { path: '/', maxAge: BIND_MAX_AGE_S, httpOnly: true, sameSite: 'Lax', secure });
+  deleteCookie(c, TICKET_COOKIE, { path: '/' });
   // issue 14 item 3: a reload keeps the contact as well as the countdown (a cookie, never the URL).
   const sentTo = encodeSentTo({ expoId: r.page.expoId, checkType, areaCode: v.areaCode, phone: v.phone, email: v.email });
   setCookie(c, SENT_TO_COOKIE, sentTo, { path: '/', maxAge: SENT_TO_MAX_AGE_S, httpOnly: true, sameSite: 'Lax', secure });
@@ -173,6 +205,21 @@ lookup.post('/send-code', async (c) => {
   const shown = checkType === 1 ? `${v.areaCode} ${v.phone}` : v.email;
   return flashBack(c, r, { notice: { tone: 'info', key: 'search.codeSentTo', vars: { contact: shown }, text: null } });
 });
+
+/**
+ * A shared budget is full (issue 19 item 5): the sender must pass a challenge. JSON: HTTP 429,
+ * code 601, the message and `data.challenge` (the Turnstile site key when configured, and
+ * the seconds a wait ticket needs); the island shows the widget or counts down. A form post
+ * goes back to the page with every value and the wait; the ticket is in its cookie already.
+ */
+function challengeReply(c: Ctx, r: Request_, waitS: number): Response {
+  const siteKey = challengeOf(c.env).siteKey;
+  if (!r.input.json) return flashBack(c, r, { notice: { tone: 'error', key: 'limit.challengeWait', vars: { n: waitS }, text: null } });
+  const msg = r.input.t(siteKey ? 'limit.challenge' : 'limit.challengeWait', { n: waitS });
+  return c.json<SendCodeReply>({ code: 601, msg, data: { challenge: { waitS, turnstile: siteKey !== null } } }, 429, {
+    'retry-after': String(waitS),
+  });
+}
 
 lookup.post('/lookup', async (c) => {
   const r = await parse(c);
@@ -204,6 +251,12 @@ lookup.post('/lookup', async (c) => {
   // abuse limits (issue 9, functions/limits): refused before the upstream checks (and burns) the code.
   const limits = await checkLookupLimits(c, { checksCode: !bypass });
   if (limits.refused) return limitedReply(c, limits.refused, r.input, (notice) => flashBack(c, r, { notice }));
+  // issue 19 item 6 (ASVS 6.6.2): a code is checked only from the browser it was sent to, so
+  // guesses from anywhere else never reach the upstream and cannot burn the visitor's code
+  // (counted above as a code not accepted: it keeps its wrong-code slot).
+  if (!bypass && !bindingMatches(await readBinding(getCookie(c, BIND_COOKIE), c.env.SESSION_SECRET ?? ''), contactKey(contact), r.page.expoId)) {
+    return unbound(c, r);
+  }
   let outcome: Outcome<Registration>;
   /** the lookup call's own refusal (it checks the code too), for a failed outcome */
   let refusal: RefusalView | null = null;
@@ -256,6 +309,19 @@ function failed(c: Ctx, r: Request_, refusal: RefusalView | null): Response {
     return c.json<LookupReply>({ code: 200, msg: null, data: { outcome: 'failed', message, newCode: shown.newCodeNeeded } });
   }
   return flashBack(c, r, { error: { field: 'code', key: shown?.key ?? null, text: null } });
+}
+
+/**
+ * A code from a browser it was not sent to (issue 19 item 6): refused at the edge with "ask
+ * for a new code in this browser", as a code that can no longer work (issue 14 item 2): the
+ * send button is usable at once and every typed value stays.
+ */
+function unbound(c: Ctx, r: Request_): Response {
+  deleteCookie(c, SENT_COOKIE, { path: '/' });
+  if (r.input.json) {
+    return c.json<LookupReply>({ code: 200, msg: null, data: { outcome: 'failed', message: r.input.t('limit.otherBrowser'), newCode: true } });
+  }
+  return flashBack(c, r, { error: { field: 'code', key: 'limit.otherBrowser', text: null } });
 }
 
 /** Session-storage keys of spec §3 the island writes after a lookup (and the ones it removes). */

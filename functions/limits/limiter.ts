@@ -14,10 +14,17 @@ import type { LimitRule } from '../../src/lib/limits';
 
 /** The answer to {@link Limiter.hit}. */
 export type HitResult =
-  /** every rule passed and the hit is counted; `ids` by key, to give a hit back with {@link Limiter.release} */
-  | { ok: true; ids: Record<string, number> }
-  /** a rule refused (the longest wait of all refusing rules); nothing was counted */
-  | { ok: false; key: string; retryAfterMs: number };
+  /**
+   * every rule passed and the hit is counted; `ids` by key, to give a hit back with
+   * {@link Limiter.release}; `alerts`: the alerting rules this hit brought to half their
+   * limit, each once per window (issue 19 item 5)
+   */
+  | { ok: true; ids: Record<string, number>; alerts: LimitRule[] }
+  /**
+   * a rule refused (the longest wait of all refusing rules); nothing was counted. `friction`:
+   * only soft rules (shared budgets) are full, so a sender who passes a challenge may go on
+   */
+  | { ok: false; key: string; retryAfterMs: number; friction: boolean };
 
 /** Most rules one call may carry, and the longest key: a request has a handful of short keys. */
 const MAX_RULES = 16;
@@ -38,22 +45,28 @@ export class Limiter extends DurableObject {
       );
       CREATE INDEX IF NOT EXISTS hits_key_at ON hits (key, at);
       CREATE INDEX IF NOT EXISTS hits_expires ON hits (expires);
+      CREATE TABLE IF NOT EXISTS alerted (key TEXT PRIMARY KEY, expires INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS tickets (key TEXT PRIMARY KEY, nonce TEXT NOT NULL, expires INTEGER NOT NULL);
     `);
   }
 
   /**
    * Checks every rule at time `now` (epoch ms; the caller's clock, so tests can move it) and,
-   * when all pass, counts one hit under each distinct key.
+   * when all pass, counts one hit under each distinct key. `challenged`: the sender passed a
+   * challenge, so soft rules do not hold it (it is still counted under them).
    */
-  hit(rules: LimitRule[], now: number): HitResult {
+  hit(rules: LimitRule[], now: number, opts: { challenged?: boolean } = {}): HitResult {
     if (rules.length > MAX_RULES || rules.some((r) => r.key.length > MAX_KEY || !(r.limit > 0) || !(r.windowMs > 0))) {
       throw new RangeError(
         `Limiter.hit: at most ${MAX_RULES} rules with keys up to ${MAX_KEY} characters and positive limits`,
       );
     }
     this.sql.exec('DELETE FROM hits WHERE expires <= ?', now);
+    this.sql.exec('DELETE FROM alerted WHERE expires <= ?', now);
     let refused: { key: string; retryAfterMs: number } | null = null;
+    let friction: { key: string; retryAfterMs: number } | null = null;
     for (const rule of rules) {
+      if (rule.soft && opts.challenged) continue;
       // The limit-th newest hit inside the window: when it exists the rule is full, and it
       // frees a place when that hit leaves the window.
       const row = this.sql
@@ -66,10 +79,14 @@ export class Limiter extends DurableObject {
         .toArray()[0];
       if (row) {
         const retryAfterMs = Math.max(1, row.at + rule.windowMs - now);
-        if (!refused || retryAfterMs > refused.retryAfterMs) refused = { key: rule.key, retryAfterMs };
+        if (rule.soft) {
+          if (!friction || retryAfterMs > friction.retryAfterMs) friction = { key: rule.key, retryAfterMs };
+        } else if (!refused || retryAfterMs > refused.retryAfterMs) refused = { key: rule.key, retryAfterMs };
       }
     }
-    if (refused) return { ok: false, ...refused };
+    // A hard refusal first: a challenge would not help the sender past it.
+    if (refused) return { ok: false, ...refused, friction: false };
+    if (friction) return { ok: false, ...friction, friction: true };
     const keep = new Map<string, number>();
     for (const rule of rules) keep.set(rule.key, Math.max(keep.get(rule.key) ?? 0, rule.windowMs));
     const ids: Record<string, number> = {};
@@ -84,7 +101,40 @@ export class Limiter extends DurableObject {
         .one();
       ids[key] = row.id;
     }
-    return { ok: true, ids };
+    const alerts: LimitRule[] = [];
+    for (const rule of rules) {
+      if (!rule.alert) continue;
+      const n = this.sql
+        .exec<{ n: number }>('SELECT count(*) AS n FROM hits WHERE key = ? AND at > ?', rule.key, now - rule.windowMs)
+        .one().n;
+      if (n * 2 < rule.limit) continue;
+      // Once per window: the row lives as long as the window.
+      const fresh = this.sql
+        .exec('INSERT INTO alerted (key, expires) VALUES (?, ?) ON CONFLICT (key) DO NOTHING RETURNING key', rule.key, now + rule.windowMs)
+        .toArray();
+      if (fresh.length > 0) alerts.push(rule);
+    }
+    return { ok: true, ids, alerts };
+  }
+
+  /**
+   * Records the one live wait ticket of a client address (issue 19 item 5): a new ticket
+   * replaces the address's previous one, so an address holds at most one at a time.
+   */
+  issueTicket(key: string, nonce: string, expires: number): void {
+    if (key.length > MAX_KEY || nonce.length > MAX_KEY) throw new RangeError('Limiter.issueTicket: key or nonce too long');
+    this.sql.exec(
+      'INSERT INTO tickets (key, nonce, expires) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET nonce = excluded.nonce, expires = excluded.expires',
+      key,
+      nonce,
+      expires,
+    );
+  }
+
+  /** Redeems a ticket once: true when it is the address's live ticket (it is then spent). */
+  redeemTicket(key: string, nonce: string, now: number): boolean {
+    this.sql.exec('DELETE FROM tickets WHERE expires <= ?', now);
+    return this.sql.exec('DELETE FROM tickets WHERE key = ? AND nonce = ? RETURNING key', key, nonce).toArray().length > 0;
   }
 
   /** Gives hits back (e.g. the wrong-code slot of a lookup whose code was accepted). */

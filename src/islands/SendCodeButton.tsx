@@ -17,6 +17,8 @@ export interface SendCodeBody {
   areaCode: string;
   phone: string;
   email: string;
+  /** the Turnstile widget's token, once the page shows the widget (issue 19 item 5) */
+  'cf-turnstile-response'?: string;
 }
 
 export interface SendCodeButtonProps {
@@ -63,9 +65,12 @@ export default function SendCodeButton({
 
   async function onClick(e: MouseEvent<HTMLButtonElement>) {
     e.preventDefault();
+    const form = e.currentTarget.form;
     if (inFlight.current || $resendIn.get() > 0) return;
     const body = prepare();
     if (!body) return;
+    const token = document.querySelector<HTMLInputElement>('input[name="cf-turnstile-response"]')?.value;
+    if (token) body['cf-turnstile-response'] = token;
     inFlight.current = true;
     setSending(true);
     const reply = await postJson<Reply>('/api/send-code', body);
@@ -80,6 +85,17 @@ export default function SendCodeButton({
       onSent();
     } else if (reply.data && 'field' in reply.data) {
       onFieldError(reply.data.field, reply.data.message);
+    } else if (reply.data && 'challenge' in reply.data) {
+      // issue 19 item 5: a challenge first. The widget's script is allowed only on a page that
+      // shows it: a page without it comes back through the form post (every value kept).
+      const { turnstile, waitS } = reply.data.challenge;
+      if (turnstile && form && !document.querySelector('.cf-turnstile')) {
+        form.action = '/api/send-code';
+        form.submit();
+        return;
+      }
+      if (!turnstile) startResendCountdown(waitS);
+      showToast(toastFor({ kind: 'body', code: reply.code, msg: reply.msg }));
     } else {
       showToast(toastFor({ kind: 'body', code: reply.code, msg: reply.msg }));
     }

@@ -101,7 +101,12 @@ export interface LookupFormProps {
 export interface SendCodeReply {
   code: number;
   msg: string | null;
-  data: { resendIn: number } | { field: 'areaCode' | 'phone' | 'email'; message: string } | null;
+  data:
+    | { resendIn: number }
+    | { field: 'areaCode' | 'phone' | 'email'; message: string }
+    /** code 601 (issue 19 item 5): a challenge first; `turnstile`: the page can show the widget */
+    | { challenge: { waitS: number; turnstile: boolean } }
+    | null;
 }
 
 export interface SelectRow {

@@ -7,7 +7,9 @@
  * Why at the edge: the organiser's API sees every request coming from Cloudflare, never the
  * visitor's address, so per-visitor limits can only live here.
  */
-import { fullPhone, normalizeAreaCode, normalizeNational } from './phone';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { fullPhone, normalizeNational } from './phone';
+import { COUNTRIES } from './country-list';
 
 /** One limit: the variable that sets it, its default, and the sliding window it counts over. */
 export interface LimitSpec {
@@ -21,18 +23,34 @@ export interface LimitSpec {
  * README "Security" > "Abuse limits" documents each one; keep the two in step.
  */
 export const LIMIT_SPECS = {
-  /** code sends per client address and minute */
+  /** code sends per client address (an IPv4 address or an IPv6 /64) and minute */
   sendsPerIpMinute: { name: 'LIMIT_SENDS_PER_IP_MIN', fallback: 5, windowS: 60 },
-  /** code sends per client address and hour */
+  /** code sends per client address (an IPv4 address or an IPv6 /64) and hour */
   sendsPerIpHour: { name: 'LIMIT_SENDS_PER_IP_HOUR', fallback: 20, windowS: 3600 },
-  /** code sends to one contact (normalised e-mail or full phone) and hour, across every expo */
-  sendsPerContactHour: { name: 'LIMIT_SENDS_PER_CONTACT_HOUR', fallback: 10, windowS: 3600 },
-  /** SMS sends per expo and area code (+86, +66 …) and hour: SMS pumping to one country */
+  /** code sends per IPv6 /56 and hour (issue 19 item 7: one subscriber often holds a /56) */
+  sendsPerIp56Hour: { name: 'LIMIT_SENDS_PER_IP56_HOUR', fallback: 40, windowS: 3600 },
+  /** code sends per IPv6 /48 and hour (issue 19 item 7: one /48 holds 65,536 /64s) */
+  sendsPerIp48Hour: { name: 'LIMIT_SENDS_PER_IP48_HOUR', fallback: 100, windowS: 3600 },
+  /**
+   * code sends to one contact (normalised e-mail or phone) and hour, across every expo, from
+   * browsers that were not sent its last code: past it, a challenge (issue 19 items 5, 6).
+   * Keep it times (1 + LIMIT_SENDS_PER_BROWSER_HOUR) below the organiser's own per-contact limit.
+   */
+  sendsPerContactHour: { name: 'LIMIT_SENDS_PER_CONTACT_HOUR', fallback: 2, windowS: 3600 },
+  /** resends per hour of the browser a contact's code was sent to (its binding cookie; issue 19 item 6) */
+  sendsPerBrowserHour: { name: 'LIMIT_SENDS_PER_BROWSER_HOUR', fallback: 1, windowS: 3600 },
+  /** SMS sends per expo and destination country and hour: past it, a challenge (SMS pumping) */
   sendsPerAreaHour: { name: 'LIMIT_SENDS_PER_AREA_HOUR', fallback: 100, windowS: 3600 },
-  /** code sends per expo and hour, all visitors together */
+  /** SMS sends per destination country and hour across every expo: past it, a challenge (issue 19 item 7) */
+  sendsPerCountryHour: { name: 'LIMIT_SENDS_PER_COUNTRY_HOUR', fallback: 300, windowS: 3600 },
+  /** code sends per expo and hour, all visitors together: past it, a challenge */
   sendsPerExpoHour: { name: 'LIMIT_SENDS_PER_EXPO_HOUR', fallback: 1000, windowS: 3600 },
   /** lookups (`POST /api/lookup`) per client address and minute */
   lookupsPerIpMinute: { name: 'LIMIT_LOOKUPS_PER_IP_MIN', fallback: 30, windowS: 60 },
+  /** lookups per IPv6 /56 and minute */
+  lookupsPerIp56Minute: { name: 'LIMIT_LOOKUPS_PER_IP56_MIN', fallback: 60, windowS: 60 },
+  /** lookups per IPv6 /48 and minute */
+  lookupsPerIp48Minute: { name: 'LIMIT_LOOKUPS_PER_IP48_MIN', fallback: 120, windowS: 60 },
   /** codes not accepted (wrong, expired, used) per client address and hour, across contacts */
   wrongCodesPerIpHour: { name: 'LIMIT_WRONG_CODES_PER_IP_HOUR', fallback: 20, windowS: 3600 },
   /** seat lookups and company lists (issue 12) per client address and expo, per minute */
@@ -134,6 +152,34 @@ function ipv6Groups(text: string): number[] | null {
   return head.length === want ? [...head, ...tail] : null;
 }
 
+/** An address read from `CF-Connecting-IP`: IPv4 as 4 bytes, IPv6 as 8 groups (an IPv4-mapped one as its IPv4). */
+export type Address = { v: 4; bytes: number[] } | { v: 6; groups: number[] };
+
+/** The address of a `CF-Connecting-IP` header, or null when it is missing or unreadable. */
+export function parseAddress(header: string | null | undefined): Address | null {
+  const text = (header ?? '').trim();
+  if (IPV4.test(text)) return { v: 4, bytes: text.split('.').map(Number) };
+  if (!text.includes(':')) return null;
+  const groups = ipv6Groups(text);
+  if (!groups) return null;
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    const [a = 0, b = 0] = groups.slice(6);
+    return { v: 4, bytes: [a >> 8, a & 255, b >> 8, b & 255] };
+  }
+  return { v: 6, groups };
+}
+
+/** An IPv6 network of `bits` (a multiple of 8) as the limiter names it: `2001:db8:100::/56`. */
+function v6Network(groups: number[], bits: 48 | 56 | 64): string {
+  const kept = groups.map((g, i) => {
+    const start = i * 16;
+    if (start >= bits) return 0;
+    return start + 16 <= bits ? g : g & (0xffff << (start + 16 - bits)) & 0xffff;
+  });
+  const head = kept.slice(0, Math.ceil(bits / 16)).map((g) => g.toString(16));
+  return `${head.join(':')}::/${bits}`;
+}
+
 /**
  * The client a request is counted as, from its `CF-Connecting-IP` header: an IPv4 address as
  * is; an IPv6 address by its /64 network (one subscriber usually holds a whole /64 and can
@@ -145,74 +191,227 @@ function ipv6Groups(text: string): number[] | null {
  * @example clientKey(null) // 'unknown'
  */
 export function clientKey(header: string | null | undefined): string {
-  const text = (header ?? '').trim();
-  if (IPV4.test(text)) return text;
-  if (!text.includes(':')) return UNKNOWN_CLIENT;
-  const groups = ipv6Groups(text);
-  if (!groups) return UNKNOWN_CLIENT;
-  const mapped = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff;
-  if (mapped) {
-    const [a = 0, b = 0] = groups.slice(6);
-    return `${a >> 8}.${a & 255}.${b >> 8}.${b & 255}`;
-  }
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.toString(16))
-    .join(':')}::/64`;
+  const a = parseAddress(header);
+  if (!a) return UNKNOWN_CLIENT;
+  return a.v === 4 ? a.bytes.join('.') : v6Network(a.groups, 64);
 }
+
+/**
+ * A client as every per-address limit counts it (issue 19 item 7): its address (IPv4, or the
+ * IPv6 /64), and for IPv6 also its /56 and /48, each with a limit of its own, so that one /48
+ * (65,536 /64s) is not 65,536 budgets. `trusted`: the address is in a network the operator
+ * named (TRUSTED_NETWORKS, the venue's Wi-Fi): its per-address limits are raised.
+ */
+export interface Client {
+  key: string;
+  net56: string | null;
+  net48: string | null;
+  trusted: boolean;
+}
+
+/** @example clientOfHeader('2001:db8:1:2::9').net48 // '2001:db8:1::/48' */
+export function clientOfHeader(header: string | null | undefined, trusted: readonly Network[] = []): Client {
+  const a = parseAddress(header);
+  if (!a) return { key: UNKNOWN_CLIENT, net56: null, net48: null, trusted: false };
+  const v6 = a.v === 6;
+  return {
+    key: v6 ? v6Network(a.groups, 64) : a.bytes.join('.'),
+    net56: v6 ? v6Network(a.groups, 56) : null,
+    net48: v6 ? v6Network(a.groups, 48) : null,
+    trusted: inNetworks(a, trusted),
+  };
+}
+
+/** A network the operator trusts: its address bits and prefix length. */
+export interface Network {
+  v: 4 | 6;
+  /** the address as 16-bit groups (IPv4: two groups) */
+  groups: number[];
+  prefix: number;
+}
+
+/**
+ * Reads TRUSTED_NETWORKS: CIDRs (v4 or v6) separated by commas or blanks. An entry that is
+ * not a CIDR is left out and `warn` names it.
+ * @example parseNetworks('198.51.100.0/24, 2001:db8:aa::/48').length // 2
+ */
+export function parseNetworks(text: string | null | undefined, warn: (message: string) => void = () => {}): Network[] {
+  const out: Network[] = [];
+  for (const entry of (text ?? '').split(/[\s,]+/).filter((e) => e !== '')) {
+    const [addr = '', bits = '', extra] = entry.split('/');
+    const a = parseAddress(addr);
+    const max = a?.v === 4 ? 32 : 128;
+    const prefix = /^\d{1,3}$/.test(bits) ? Number(bits) : NaN;
+    if (!a || extra !== undefined || !(prefix >= 0 && prefix <= max) || (a.v === 4) !== IPV4.test(addr)) {
+      warn(`TRUSTED_NETWORKS: "${entry}" is not a network like 198.51.100.0/24 or 2001:db8::/48; left out.`);
+      continue;
+    }
+    out.push({ v: a.v, groups: groupsOf(a), prefix });
+  }
+  return out;
+}
+
+function groupsOf(a: Address): number[] {
+  if (a.v === 6) return a.groups;
+  const [b0 = 0, b1 = 0, b2 = 0, b3 = 0] = a.bytes;
+  return [(b0 << 8) | b1, (b2 << 8) | b3];
+}
+
+/** True when the address lies in one of the networks. */
+export function inNetworks(a: Address, networks: readonly Network[]): boolean {
+  const groups = groupsOf(a);
+  return networks.some((n) => {
+    if (n.v !== a.v) return false;
+    for (let bit = 0; bit < n.prefix; bit += 16) {
+      const take = Math.min(16, n.prefix - bit);
+      const mask = (0xffff << (16 - take)) & 0xffff;
+      const i = bit / 16;
+      if (((groups[i] ?? 0) & mask) !== ((n.groups[i] ?? 0) & mask)) return false;
+    }
+    return true;
+  });
+}
+
+/** How much the per-address limits of a trusted network are raised (README "Abuse limits"). */
+export const TRUSTED_FACTOR = 20;
 
 /** Providers whose mailboxes ignore dots in the local part (so `a.b@` and `ab@` are one mailbox). */
 const DOTLESS_DOMAINS: Readonly<Record<string, string>> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
 
+/** The calling codes the form offers (src/lib/country-list.ts), longest first, without `+`. */
+const LISTED_CODES: readonly string[] = [...new Set(COUNTRIES.map((c) => c.code.slice(1)))].sort(
+  (x, y) => y.length - x.length,
+);
+
+/** A phone as the limits read it: the E.164 number and the picker entry it belongs to. */
+export interface PhoneDestination {
+  /** `+` country code and national number, trunk `0` dropped (libphonenumber-js) */
+  e164: string;
+  /** the calling code of the form's entry the number falls in (`+44`, `+1242`): the area bucket */
+  country: string;
+}
+
 /**
- * One contact as the per-contact limit counts it: the e-mail lower-cased (dots dropped for
- * Gmail, whose mailboxes ignore them), or the full phone (`+66812345678`).
- * @example contactKey({ type: 'email', email: ' A.B@GMail.com ' }) // 'ab@gmail.com'
- * @example contactKey({ type: 'phone', areaCode: '66', national: '81 234 5678' }) // '+66812345678'
+ * Where a phone number goes (issue 19 item 7): the full number, whatever was typed as the
+ * area code (`+4` and `47…`, `+44` and `7…`, `+447` and `…` are one number), read by
+ * libphonenumber-js; null when it has no calling code the form offers (`+999`). The bucket
+ * is the form's entry (one per calling code, issue 14), the longest listed code that starts
+ * the number, so the territories of one code (+44: United Kingdom, Guernsey, Jersey, Isle of
+ * Man) are one bucket, while the NANP members the form lists alone (+1242) are their own.
+ * @example phoneDestination('+4', '47911123456') // { e164: '+447911123456', country: '+44' }
+ * @example phoneDestination('+999', '12345678') // null
+ */
+export function phoneDestination(areaCode: string, national: string): PhoneDestination | null {
+  const typed = fullPhone(areaCode, normalizeNational(national));
+  if (!/^\+\d{5,19}$/.test(typed)) return null;
+  const parsed = parsePhoneNumberFromString(typed);
+  if (!parsed) return null;
+  const cc = parsed.countryCallingCode;
+  const digits = `${cc}${parsed.nationalNumber}`;
+  const entry = LISTED_CODES.find((code) => code.startsWith(cc) && digits.startsWith(code));
+  return entry ? { e164: `+${digits}`, country: `+${entry}` } : null;
+}
+
+/**
+ * One contact as the per-contact limits count it: the e-mail lower-cased without a `+tag`
+ * (`a+x@…` is `a@…`; issue 19 item 7) and, for Gmail, without dots; or the phone as E.164
+ * with the trunk `0` dropped (`+44 07…` is `+44 7…`).
+ * @example contactKey({ type: 'email', email: ' A.B+news@GMail.com ' }) // 'ab@gmail.com'
+ * @example contactKey({ type: 'phone', areaCode: '+44', national: '07911 123456' }) // '+447911123456'
  */
 export function contactKey(
   contact: { type: 'email'; email: string } | { type: 'phone'; areaCode: string; national: string },
 ): string {
-  if (contact.type === 'phone') return fullPhone(contact.areaCode, normalizeNational(contact.national));
+  if (contact.type === 'phone') {
+    return phoneDestination(contact.areaCode, contact.national)?.e164 ?? fullPhone(contact.areaCode, normalizeNational(contact.national));
+  }
   const email = contact.email.trim().toLowerCase();
   const at = email.lastIndexOf('@');
-  const domain = DOTLESS_DOMAINS[email.slice(at + 1)];
-  return at > 0 && domain ? `${email.slice(0, at).replace(/\./g, '')}@${domain}` : email;
+  if (at <= 0) return email;
+  const domain = email.slice(at + 1);
+  let local = email.slice(0, at);
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  const dotless = DOTLESS_DOMAINS[domain];
+  return dotless ? `${local.replace(/\./g, '')}@${dotless}` : `${local}@${domain}`;
 }
 
-/** One count a request is checked against: at most `limit` hits of `key` in the last `windowMs`. */
+/**
+ * One count a request is checked against: at most `limit` hits of `key` in the last `windowMs`.
+ * `soft` (a shared budget: expo, area, country, contact; issue 19 item 5): a full one asks the
+ * sender for a challenge instead of refusing, and a sender who passed one is not held by it.
+ * `alert`: the operator hears once per window when the count reaches half the limit.
+ */
 export interface LimitRule {
   key: string;
   limit: number;
   windowMs: number;
+  soft?: boolean;
+  alert?: boolean;
 }
 
-function rule(limits: Limits, name: LimitName, key: string): LimitRule[] {
-  const limit = limits[name];
-  return limit > 0 ? [{ key, limit, windowMs: LIMIT_SPECS[name].windowS * 1000 }] : [];
+function rule(limits: Limits, name: LimitName, key: string, more: { factor?: number; soft?: boolean; alert?: boolean } = {}): LimitRule[] {
+  const limit = limits[name] * (more.factor ?? 1);
+  if (!(limit > 0)) return [];
+  return [
+    {
+      key,
+      limit: Math.min(limit, LIMIT_MAX),
+      windowMs: LIMIT_SPECS[name].windowS * 1000,
+      ...(more.soft ? { soft: true } : {}),
+      ...(more.alert ? { alert: true } : {}),
+    },
+  ];
 }
+
+/** A per-address rule: raised for a trusted network (README "Abuse limits" > trusted networks). */
+function perAddress(limits: Limits, name: LimitName, key: string, client: Client): LimitRule[] {
+  return rule(limits, name, key, { factor: client.trusted ? TRUSTED_FACTOR : 1 });
+}
+
+/** The contact of a send, as the form posted it. */
+export type SendContact = { type: 'email'; email: string } | { type: 'phone'; areaCode: string; national: string };
 
 /** What a code send is counted under. */
 export interface SendSubject {
-  client: string;
+  client: Client;
   expoId: number;
-  contact: { type: 'email'; email: string } | { type: 'phone'; areaCode: string; national: string };
+  contact: SendContact;
+  /**
+   * The nonce of this browser's binding when the contact's last code (on this expo) was sent
+   * to this browser (issue 19 item 6): its sends count against its own budget, not the
+   * strangers' one; null for any other browser.
+   */
+  ownNonce: string | null;
 }
 
 /**
  * The rules a code send must pass, all at once (a refused send counts against none of them).
  * The per-minute and per-hour counts of one client share a key: they read the same hits.
+ * Per address (hard): the address or /64, the /56, the /48. Shared (soft, issue 19 item 5):
+ * the contact's strangers, the expo's area (the destination country), the country across
+ * expos, the expo; past one of them a sender must pass a challenge, never a refusal for all.
  */
 export function sendRules(limits: Limits, s: SendSubject): LimitRule[] {
-  const ip = `send:ip:${s.client}`;
+  const c = s.client;
+  const ip = `send:ip:${c.key}`;
+  const dest = s.contact.type === 'phone' ? phoneDestination(s.contact.areaCode, s.contact.national) : null;
+  const contact = contactKey(s.contact);
   return [
-    ...rule(limits, 'sendsPerIpMinute', ip),
-    ...rule(limits, 'sendsPerIpHour', ip),
-    ...rule(limits, 'sendsPerContactHour', `send:contact:${contactKey(s.contact)}`),
-    ...(s.contact.type === 'phone'
-      ? rule(limits, 'sendsPerAreaHour', `send:area:${s.expoId}:${normalizeAreaCode(s.contact.areaCode)}`)
+    ...perAddress(limits, 'sendsPerIpMinute', ip, c),
+    ...perAddress(limits, 'sendsPerIpHour', ip, c),
+    ...(c.net56 ? perAddress(limits, 'sendsPerIp56Hour', `send:ip:${c.net56}`, c) : []),
+    ...(c.net48 ? perAddress(limits, 'sendsPerIp48Hour', `send:ip:${c.net48}`, c) : []),
+    ...(s.ownNonce
+      ? rule(limits, 'sendsPerBrowserHour', `send:own:${s.ownNonce}`)
+      : rule(limits, 'sendsPerContactHour', `send:contact:${contact}`, { soft: true })),
+    ...(dest
+      ? [
+          ...rule(limits, 'sendsPerAreaHour', `send:area:${s.expoId}:${dest.country}`, { soft: true, alert: true }),
+          ...rule(limits, 'sendsPerCountryHour', `send:country:${dest.country}`, { soft: true, alert: true }),
+        ]
       : []),
-    ...rule(limits, 'sendsPerExpoHour', `send:expo:${s.expoId}`),
+    ...rule(limits, 'sendsPerExpoHour', `send:expo:${s.expoId}`, { soft: true, alert: true }),
   ];
 }
 
@@ -226,10 +425,13 @@ export function wrongCodeKey(client: string): string {
  * also takes one wrong-code slot up front (given back when the code is accepted), so that
  * concurrent guesses cannot all pass before the first is counted.
  */
-export function lookupRules(limits: Limits, s: { client: string; checksCode: boolean }): LimitRule[] {
+export function lookupRules(limits: Limits, s: { client: Client; checksCode: boolean }): LimitRule[] {
+  const c = s.client;
   return [
-    ...rule(limits, 'lookupsPerIpMinute', `lookup:ip:${s.client}`),
-    ...(s.checksCode ? rule(limits, 'wrongCodesPerIpHour', wrongCodeKey(s.client)) : []),
+    ...perAddress(limits, 'lookupsPerIpMinute', `lookup:ip:${c.key}`, c),
+    ...(c.net56 ? perAddress(limits, 'lookupsPerIp56Minute', `lookup:ip:${c.net56}`, c) : []),
+    ...(c.net48 ? perAddress(limits, 'lookupsPerIp48Minute', `lookup:ip:${c.net48}`, c) : []),
+    ...(s.checksCode ? perAddress(limits, 'wrongCodesPerIpHour', wrongCodeKey(c.key), c) : []),
   ];
 }
 
@@ -237,9 +439,9 @@ export function lookupRules(limits: Limits, s: { client: string; checksCode: boo
  * The rules a seat lookup or company list must pass (issue 12): per client address and expo,
  * and per expo. Every seat call the visitor's request makes counts once, whichever endpoint.
  */
-export function seatRules(limits: Limits, s: { client: string; expoId: number }): LimitRule[] {
+export function seatRules(limits: Limits, s: { client: Client; expoId: number }): LimitRule[] {
   return [
-    ...rule(limits, 'seatLookupsPerIpMinute', `seat:ip:${s.expoId}:${s.client}`),
+    ...perAddress(limits, 'seatLookupsPerIpMinute', `seat:ip:${s.expoId}:${s.client.key}`, s.client),
     ...rule(limits, 'seatLookupsPerExpoMinute', `seat:expo:${s.expoId}`),
   ];
 }

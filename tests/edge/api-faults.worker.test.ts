@@ -17,6 +17,7 @@ import type { AppEnv } from '../../functions/env';
 import reference from '../../functions/reference';
 import { decryptJson } from '../../functions/upstream/aes';
 import { CONTACT_COOKIE, signContact } from '../../src/lib/contact-cookie';
+import { BIND_COOKIE, signBinding } from '../../src/lib/friction';
 import { decodeFlash, FLASH_COOKIE, type Flash } from '../../src/lib/flash';
 import { idCheckChar } from '../../src/lib/id-number';
 import { encodeId } from '../../src/lib/ids';
@@ -149,6 +150,8 @@ async function post(route: Route, json: boolean): Promise<Response> {
   let cookie = cookies;
   if (route === 'camera')
     cookie = `${CONTACT_COOKIE}=${await signContact({ expoId: 2002, contact: 'none@demo.test', checkType: 2 }, SECRET)}; _h5_lang=en`;
+  // issue 19 item 6: the code was sent to this browser (else the edge refuses it before the upstream).
+  if (route === 'lookup') cookie = `${cookie}; ${BIND_COOKIE}=${await signBinding({ c: 'none@demo.test', e: 1308, n: 'faults' }, SECRET)}`;
   const headers: Record<string, string> = json
     ? { 'content-type': 'application/json', accept: 'application/json', cookie }
     : { 'content-type': 'application/x-www-form-urlencoded', cookie };
@@ -338,9 +341,13 @@ describe('large upstream replies', () => {
         `${ORIGIN}/api/lookup`,
         {
           method: 'POST',
-          headers: json
-            ? { 'content-type': 'application/json', accept: 'application/json' }
-            : { 'content-type': 'application/x-www-form-urlencoded' },
+          headers: {
+            ...(json
+              ? { 'content-type': 'application/json', accept: 'application/json' }
+              : { 'content-type': 'application/x-www-form-urlencoded' }),
+            // issue 19 item 6: the code was sent to this browser
+            cookie: `${BIND_COOKIE}=${await signBinding({ c: 'staff@demo.test', e: 2001, n: 'faults' }, SECRET)}`,
+          },
           body: json ? JSON.stringify(fields) : new URLSearchParams(fields),
           redirect: 'manual',
         },

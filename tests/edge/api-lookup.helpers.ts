@@ -194,11 +194,12 @@ export function outboxKey(t: Typed): string {
 }
 
 /**
- * Sends a code through the edge API (JSON, a fresh jar, limits lifted) and returns the code
- * the reference put in its outbox.
+ * Sends a code through the edge API (JSON, limits lifted) and returns the code the reference
+ * put in its outbox. The code is bound to the browser that asked for it (issue 19 item 6):
+ * look it up with the same `jar`.
  */
-export async function sendAndRead(p: Page, typed: Typed): Promise<string> {
-  const { res, reply } = await sendJson({ ...p, ...typed }, { jar: new Jar(), env: fastEnv });
+export async function sendAndRead(p: Page, typed: Typed, jar: Jar): Promise<string> {
+  const { res, reply } = await sendJson({ ...p, ...typed }, { jar, env: fastEnv });
   expect(res.status).toBe(200);
   expect(reply.code, JSON.stringify(reply)).toBe(200);
   return outboxCode(outboxKey(typed));

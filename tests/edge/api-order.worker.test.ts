@@ -364,8 +364,8 @@ describe('the lookup brings the visitor back (next)', () => {
     const email = uniq('next');
     const base = { expoId: String(E), urlId: '21216', ty: 'visitor', variant: '', f: '' };
     const next = `/orderList/${PATH}`;
-    const code = await sendAndRead(base, { checkType: '2', email });
     const jar = new Jar();
+    const code = await sendAndRead(base, { checkType: '2', email }, jar);
     const { reply } = await lookupJson({ ...base, checkType: '2', email, code, next }, { jar, env: fastEnv });
     expect(reply.data).toMatchObject({ outcome: 'navigate', location: next });
     expect(jar.has(CONTACT_COOKIE)).toBe(true);
@@ -375,10 +375,11 @@ describe('the lookup brings the visitor back (next)', () => {
       `/orderList/21308/${encodeId(1308)}/visitor`,
       '/success/x',
     ]) {
-      const c2 = await sendAndRead(base, { checkType: '2', email });
+      const other = new Jar();
+      const c2 = await sendAndRead(base, { checkType: '2', email }, other);
       const r = await lookupJson(
         { ...base, checkType: '2', email, code: c2, next: evil },
-        { jar: new Jar(), env: fastEnv },
+        { jar: other, env: fastEnv },
       );
       expect((r.reply.data as { location?: string }).location).not.toBe(evil);
     }

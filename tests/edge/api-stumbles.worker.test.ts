@@ -9,6 +9,7 @@ import { MESSAGES } from '../../src/i18n';
 import { decodeSentTo, SENT_COOKIE, SENT_TO_COOKIE } from '../../src/lib/resend';
 import type { LookupOutcome } from '../../src/islands/lookup-types';
 import type { AppEnv } from '../../functions/env';
+import { BIND_COOKIE, signBinding } from '../../src/lib/friction';
 import {
   app,
   BASE,
@@ -23,6 +24,7 @@ import {
   sendJson,
   setCookie,
   testEnv,
+  SECRET,
 } from './api-lookup.helpers';
 
 afterEach(() => {
@@ -106,7 +108,8 @@ describe('item 2: a code that can no longer work says so and drops the countdown
   });
 
   it('an unknown expo on look-up says so, and keeps the countdown (a new code would not help)', async () => {
-    const jar = new Jar();
+    // The browser was sent a code for this contact and expo (issue 19 item 6: only it may check one).
+    const jar = new Jar({ [BIND_COOKIE]: await signBinding({ c: 'a@demo.test', e: 9999, n: 'stumbles' }, SECRET) });
     const { reply, res } = await lookupJson({ ...GENERIC_9999, checkType: '2', email: 'a@demo.test', code: '123456' }, { jar, env: fastEnv });
     expect(reply.data).toEqual({ outcome: 'failed', message: MESSAGES.zh['search.unknownExpo'], newCode: false });
     expect(setCookie(res, SENT_COOKIE)).toBeUndefined();

@@ -172,8 +172,9 @@ describe('the lookup returns to the form (next, issue 14)', () => {
 
   it('a new code leads back to the form page named by next', async () => {
     const email = uniq('next');
-    const code = await sendAndRead(base, { checkType: '2', email });
-    const { reply } = await lookupJson({ ...base, checkType: '2', email, code, next: FORM }, { jar: new Jar(), env: fastEnv });
+    const jar = new Jar();
+    const code = await sendAndRead(base, { checkType: '2', email }, jar);
+    const { reply } = await lookupJson({ ...base, checkType: '2', email, code, next: FORM }, { jar, env: fastEnv });
     expect(reply.data).toMatchObject({ outcome: 'navigate', location: FORM });
   });
 
@@ -185,8 +186,9 @@ describe('the lookup returns to the form (next, issue 14)', () => {
     ['a form path with another query', `${FORM}?x=1`],
   ])('%s is ignored: the lookup\'s own outcome', async (_what, next) => {
     const email = uniq('evil');
-    const code = await sendAndRead(base, { checkType: '2', email });
-    const { reply } = await lookupJson({ ...base, checkType: '2', email, code, next }, { jar: new Jar(), env: fastEnv });
+    const jar = new Jar();
+    const code = await sendAndRead(base, { checkType: '2', email }, jar);
+    const { reply } = await lookupJson({ ...base, checkType: '2', email, code, next }, { jar, env: fastEnv });
     // none of these contacts is registered: the lookup's own answer is the expo's form, without the query
     expect(reply.data).toMatchObject({ outcome: 'navigate', location: FORM });
   });
