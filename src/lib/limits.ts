@@ -453,16 +453,16 @@ export function seatRules(limits: Limits, s: { client: Client; expoId: number })
  * numbers and phones typed into them no longer block anyone (docs/upstream.md), but each is a
  * row the organiser must look at.
  */
-export function registerRules(limits: Limits, s: { client: string; contact: SendSubject['contact'] }): LimitRule[] {
+export function registerRules(limits: Limits, s: { client: Client; contact: SendSubject['contact'] }): LimitRule[] {
   return [
     ...rule(limits, 'registersPerContactHour', `register:contact:${contactKey(s.contact)}`),
-    ...rule(limits, 'registersPerIpHour', `register:ip:${s.client}`),
+    ...perAddress(limits, 'registersPerIpHour', `register:ip:${s.client.key}`, s.client),
   ];
 }
 
 /** What a purchase request is counted under (issue 19 item 8): the verified contact and the address. */
 export interface PurchaseSubject {
-  client: string;
+  client: Client;
   /** the contact the `vc` cookie proved: an e-mail, or a full phone (`+66812345678`) */
   contact: string;
   /** an order (with or without a discount code), or a discount check */
@@ -483,13 +483,13 @@ export function purchaseRules(limits: Limits, s: PurchaseSubject): LimitRule[] {
     ...(s.kind === 'order'
       ? [
           ...rule(limits, 'ordersPerContactHour', `order:contact:${contact}`),
-          ...rule(limits, 'ordersPerIpHour', `order:ip:${s.client}`),
+          ...perAddress(limits, 'ordersPerIpHour', `order:ip:${s.client.key}`, s.client),
         ]
       : []),
     ...(s.triesCode
       ? [
           ...rule(limits, 'discountTriesPerContactHour', `discount:contact:${contact}`),
-          ...rule(limits, 'discountTriesPerIpHour', `discount:ip:${s.client}`),
+          ...perAddress(limits, 'discountTriesPerIpHour', `discount:ip:${s.client.key}`, s.client),
         ]
       : []),
   ];

@@ -349,15 +349,17 @@ describe('rules', () => {
   });
 
   it('a registration is counted per verified contact (as a send counts it) and per client (issue 19 item 2)', () => {
-    expect(registerRules(DEFAULT_LIMITS, { client: '203.0.113.7', contact: phone })).toEqual([
+    expect(registerRules(DEFAULT_LIMITS, { client: clientOfHeader('203.0.113.7'), contact: phone })).toEqual([
       { key: 'register:contact:+66812345678', limit: 20, windowMs: 3_600_000 },
       { key: 'register:ip:203.0.113.7', limit: 60, windowMs: 3_600_000 },
     ]);
-    expect(registerRules(DEFAULT_LIMITS, { client: 'c', contact: mail }).map((r) => r.key)).toEqual([
+    expect(registerRules(DEFAULT_LIMITS, { client: c, contact: mail }).map((r) => r.key)).toEqual([
       'register:contact:a@b.test',
       'register:ip:c',
     ]);
-    expect(registerRules({ ...DEFAULT_LIMITS, registersPerContactHour: 0, registersPerIpHour: 0 }, { client: 'c', contact: mail })).toEqual([]);
+    // A trusted network (the venue's Wi-Fi) gets the raised per-address budget, the contact's stays.
+    expect(registerRules(DEFAULT_LIMITS, { client: { ...c, trusted: true }, contact: mail }).map((r) => r.limit)).toEqual([20, 60 * TRUSTED_FACTOR]);
+    expect(registerRules({ ...DEFAULT_LIMITS, registersPerContactHour: 0, registersPerIpHour: 0 }, { client: c, contact: mail })).toEqual([]);
   });
 });
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { absoluteUrl, handoffPage, payTarget } from '../../src/lib/cashier';
 import { isVoided, usageLines } from '../../src/lib/expo-view';
-import { DEFAULT_LIMITS, LIMIT_SPECS, purchaseRules } from '../../src/lib/limits';
+import { clientOfHeader, DEFAULT_LIMITS, LIMIT_SPECS, purchaseRules } from '../../src/lib/limits';
 import { orderMoneyNotice, ticketsAdmit } from '../../src/lib/tickets';
 import { mailboxKey } from '../../functions/reference/contact';
 
@@ -51,26 +51,26 @@ describe('absoluteUrl and the handoff page', () => {
 
 describe('purchaseRules', () => {
   it('an order counts per contact and address; with a code it is a discount try too', () => {
-    const plain = purchaseRules(DEFAULT_LIMITS, { client: '1.2.3.4', contact: 'A.B@GMail.com', kind: 'order', triesCode: false });
+    const plain = purchaseRules(DEFAULT_LIMITS, { client: clientOfHeader('1.2.3.4'), contact: 'A.B@GMail.com', kind: 'order', triesCode: false });
     expect(plain.map((r) => [r.key, r.limit])).toEqual([
       ['order:contact:ab@gmail.com', LIMIT_SPECS.ordersPerContactHour.fallback],
       ['order:ip:1.2.3.4', LIMIT_SPECS.ordersPerIpHour.fallback],
     ]);
-    const withCode = purchaseRules(DEFAULT_LIMITS, { client: '1.2.3.4', contact: '+66812345678', kind: 'order', triesCode: true });
+    const withCode = purchaseRules(DEFAULT_LIMITS, { client: clientOfHeader('1.2.3.4'), contact: '+66812345678', kind: 'order', triesCode: true });
     expect(withCode.map((r) => r.key)).toEqual([
       'order:contact:+66812345678',
       'order:ip:1.2.3.4',
       'discount:contact:+66812345678',
       'discount:ip:1.2.3.4',
     ]);
-    const check = purchaseRules(DEFAULT_LIMITS, { client: 'c', contact: 'x@y.z', kind: 'discount', triesCode: true });
-    expect(check.map((r) => r.key)).toEqual(['discount:contact:x@y.z', 'discount:ip:c']);
+    const check = purchaseRules(DEFAULT_LIMITS, { client: clientOfHeader(null), contact: 'x@y.z', kind: 'discount', triesCode: true });
+    expect(check.map((r) => r.key)).toEqual(['discount:contact:x@y.z', 'discount:ip:unknown']);
     expect(check.every((r) => r.windowMs === 3_600_000)).toBe(true);
   });
 
   it('0 switches a limit off', () => {
     const limits = { ...DEFAULT_LIMITS, ordersPerIpHour: 0 };
-    expect(purchaseRules(limits, { client: 'c', contact: 'x@y.z', kind: 'order', triesCode: false }).map((r) => r.key)).toEqual([
+    expect(purchaseRules(limits, { client: clientOfHeader(null), contact: 'x@y.z', kind: 'order', triesCode: false }).map((r) => r.key)).toEqual([
       'order:contact:x@y.z',
     ]);
   });
