@@ -79,4 +79,8 @@ export interface AppEnv extends Cloudflare.Env {
   LIMIT_SEAT_LOOKUPS_PER_IP_MIN?: string;
   /** Seat lookups and company lists per expo and minute (default 1200). */
   LIMIT_SEAT_LOOKUPS_PER_EXPO_MIN?: string;
+  /** Credential pages of codes the upstream does not know, per client address and hour (default 30; issue 19 item 3). */
+  LIMIT_CREDENTIAL_MISSES_PER_IP_HOUR?: string;
+  /** Seconds a code the upstream answered as unknown is remembered at the edge (default 60; 0 turns it off; issue 19 item 13). */
+  UNKNOWN_CODE_CACHE_TTL_S?: string;
 }

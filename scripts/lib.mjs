@@ -168,10 +168,10 @@ export function workerVars() {
     ...(process.env.REF_ORDER_HOLD_S ? { REF_ORDER_HOLD_S: process.env.REF_ORDER_HOLD_S } : {}),
     ...(process.env.PAY_SIMULATOR ? { PAY_SIMULATOR: process.env.PAY_SIMULATOR } : {}),
     ...(process.env.REF_PAY_SECRET ? { REF_PAY_SECRET: process.env.REF_PAY_SECRET } : {}),
-    // Abuse limits (README "Security" > "Abuse limits") and the config cache's TTLs (README "Configuration"):
+    // Abuse limits (README "Security" > "Abuse limits"), the config cache's TTLs and the unknown-code cache's (README "Configuration"):
     // unset here means the production defaults.
     ...Object.fromEntries(
-      Object.entries(process.env).filter(([k, v]) => (k.startsWith('LIMIT_') || k.startsWith('CONFIG_CACHE_')) && v),
+      Object.entries(process.env).filter(([k, v]) => (k.startsWith('LIMIT_') || k.startsWith('CONFIG_CACHE_') || k === 'UNKNOWN_CODE_CACHE_TTL_S') && v),
     ),
   };
 }
@@ -230,6 +230,7 @@ export const RAISED_LIMITS = {
   LIMIT_WRONG_CODES_PER_IP_HOUR: '100000',
   LIMIT_SEAT_LOOKUPS_PER_IP_MIN: '100000',
   LIMIT_SEAT_LOOKUPS_PER_EXPO_MIN: '100000',
+  LIMIT_CREDENTIAL_MISSES_PER_IP_HOUR: '100000',
 };
 
 /** Debian's Chromium and the flags every tool here starts it with (STACK.md "Tests"). */

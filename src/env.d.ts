@@ -26,6 +26,8 @@ declare namespace App {
       contact: import('./lib/contact-cookie').VerifiedContact | null;
       /** true when the expo asks for the epidemic-prevention pledge (spec §2.5) and this visit has not made it */
       pledge: boolean;
+      /** the credential page's registration, read through the unknown-code cache and the miss limit (issue 19 item 3); null on other pages */
+      credential: import('../functions/credential-lookup').CredentialLookup | null;
     };
   }
 }

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { defineMiddleware } from 'astro:middleware';
 import type { AppEnv } from '../functions/env';
 import { requestUpstream } from '../functions/upstream';
+import { credentialLookupFor } from '../functions/credential-lookup';
 import { createT } from './i18n';
 import { CONTACT_COOKIE, openFormWindow, provenFor, verifyContact } from './lib/contact-cookie';
 import { decodeFlash, FLASH_COOKIE } from './lib/flash';
@@ -34,7 +35,15 @@ export const onRequest = defineMiddleware(async function loadPage(context, next)
     waitUntil: cfContext ? (p) => cfContext.waitUntil(p) : undefined,
   });
 
-  const loaded = key ? await upstream.getCustomerId(key).catch(() => null) : null;
+  // The credential page's registration (issue 19 item 3): through the unknown-code cache and the
+  // per-address miss limit (functions/credential-lookup.ts), beside the config.
+  const credentialOf = match?.screen === 'success'
+    ? credentialLookupFor(appEnv, context.request, upstream, cfContext ? (p) => cfContext.waitUntil(p) : undefined)({ expoId: match.params.expoId, euCode: match.params.euCode })
+    : null;
+  const [loaded, credential] = await Promise.all([
+    key ? upstream.getCustomerId(key).catch(() => null) : null,
+    credentialOf,
+  ]);
   const config = loaded?.ok ? loaded.data : null;
   const view = applyConfig({ key, config, cookieLang, now: Date.now(), onFormPage: match?.screen === 'form' });
 
@@ -68,6 +77,6 @@ export const onRequest = defineMiddleware(async function loadPage(context, next)
 
   context.locals.lang = view.lang.lang;
   context.locals.t = createT(view.lang.lang);
-  context.locals.page = { match, key, upstream, config, configFailed: key !== null && config === null, view, flash, contact, pledge };
+  context.locals.page = { match, key, upstream, config, configFailed: key !== null && config === null, view, flash, contact, pledge, credential };
   return next();
 });

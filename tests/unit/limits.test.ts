@@ -29,6 +29,7 @@ describe('defaults (README "Security" > "Abuse limits")', () => {
       wrongCodesPerIpHour: 20,
       seatLookupsPerIpMinute: 30,
       seatLookupsPerExpoMinute: 1200,
+      credentialMissesPerIpHour: 30,
     });
   });
 
