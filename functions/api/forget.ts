@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
-import { DRAFT_COOKIE, encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S } from '../../src/lib/flash';
+import { encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S } from '../../src/lib/flash';
 import { CLEAR_SITE_DATA, FORGET_COOKIES, forgetTarget } from '../../src/lib/forget';
 import { htmlLang } from '../../src/lib/languages';
 import { pickBackPath } from '../../src/lib/safe-redirect';
@@ -42,7 +42,7 @@ forget.post('/forget', async (c) => {
     if (cookie.name === FLASH_COOKIE && lands) continue;
     deleteCookie(c, cookie.name, { path: cookie.path, secure });
   }
-  for (const path of target.draftPaths) deleteCookie(c, DRAFT_COOKIE, { path, secure });
+  for (const draft of target.drafts) deleteCookie(c, draft.name, { path: draft.path, secure });
   c.header('clear-site-data', CLEAR_SITE_DATA);
   c.header('cache-control', 'no-store');
   const done = input.t('forget.done');

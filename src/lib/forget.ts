@@ -56,7 +56,11 @@ export interface ForgetTarget {
   lookup: string | null;
   /** paths of the registration forms of that expo whose `draft` cookie to expire */
   draftPaths: string[];
+  /** the `draft` cookies to expire: one per path */
+  drafts: ForgetCookie[];
 }
+
+const NOWHERE: ForgetTarget = { lookup: null, draftPaths: [], drafts: [] };
 
 /** The form routes of a variant (or the generic ones). */
 function formRoutes(variant: Variant | null): string[] {
@@ -74,7 +78,7 @@ function formRoutes(variant: Variant | null): string[] {
  */
 export function forgetTarget(back: string | null): ForgetTarget {
   const match = back ? matchRoute(back.split('?')[0] ?? '') : null;
-  if (!match) return { lookup: null, draftPaths: [] };
+  if (!match) return NOWHERE;
   let variant: Variant | null = null;
   let ids: PathIds[];
   switch (match.screen) {
@@ -95,19 +99,20 @@ export function forgetTarget(back: string | null): ForgetTarget {
     case 'form': {
       // a form page shows the lookup when the contact is not verified (FormScreen)
       const page = resolveFormPage(match.route, match.rest, match.variant);
-      if (!page) return { lookup: null, draftPaths: [] };
+      if (!page) return NOWHERE;
       variant = page.variant;
       ids = [page.params];
       break;
     }
     default:
-      return { lookup: null, draftPaths: [] };
+      return NOWHERE;
   }
   const [first] = ids;
-  if (!first) return { lookup: null, draftPaths: [] };
+  if (!first) return NOWHERE;
   const lookup = routePath({ screen: 'search', variant, params: first });
   // The expo's own variant has its own form routes, whichever page the visitor forgot from.
   const forms = [...new Set([...formRoutes(variant), ...formRoutes(variantByExpoId(first.expoId)), ...formRoutes(null)])];
   const draftPaths = ids.flatMap((params) => forms.map((route) => routePath({ screen: 'form', route, params })));
-  return { lookup, draftPaths: [...new Set(draftPaths)] };
+  const paths = [...new Set(draftPaths)];
+  return { lookup, draftPaths: paths, drafts: paths.map((path) => ({ name: DRAFT_COOKIE, path, holds: 'what a form kept while its contact was confirmed again' })) };
 }

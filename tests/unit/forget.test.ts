@@ -47,11 +47,12 @@ describe('forgetTarget', () => {
     expect(list.lookup).toBe(routePath({ screen: 'search', variant: null, params: ids }));
     expect(list.draftPaths).toContain(routePath({ screen: 'form', route: ieae?.form ?? '', params: ids }));
     const form = routePath({ screen: 'form', route: ieae?.form ?? '', params: ids });
-    expect(forgetTarget(form)).toEqual({ lookup, draftPaths: expect.arrayContaining([form]) as string[] });
+    expect(forgetTarget(form)).toMatchObject({ lookup, draftPaths: expect.arrayContaining([form]) as string[] });
+    expect(forgetTarget(form).drafts).toContainEqual(expect.objectContaining({ name: 'draft', path: form }));
   });
   it('from anything else: no lookup, no draft', () => {
     for (const back of [null, '', '/', '/nowhere/at/all', '/CMEF', 'https://evil.example/IEAESearch/21308/MTMwOA/visitor']) {
-      expect(forgetTarget(back), String(back)).toEqual({ lookup: null, draftPaths: [] });
+      expect(forgetTarget(back), String(back)).toEqual({ lookup: null, draftPaths: [], drafts: [] });
     }
   });
 });
