@@ -125,7 +125,7 @@ describe('the credential page\'s personal details (issue 19 item 3)', () => {
     expect(readsCredential(mine, { expoId: 1308, euCode: 'XYZ' })).toBe(false);
     expect(readsCredential(mine, { expoId: 1309, euCode: 'ABC' })).toBe(false);
     expect(readsCredential(null, { expoId: 1308, euCode: 'ABC' })).toBe(false);
-    const listed = { ...mine, codes: undefined, list: [{ e: 'L1', n: 'n', c: 1, d: null, t: null }] };
+    const listed = { expoId: 1308, contact: 'one@demo.test', checkType: 2 as const, list: [{ e: 'L1', n: 'n', c: 1, d: null, t: null }] };
     expect(readsCredential(listed, { expoId: 1308, euCode: 'L1' })).toBe(true);
   });
 
