@@ -3,6 +3,9 @@ import { isVoided } from '../src/lib/expo-view';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from './env';
 import { requestUpstream } from './upstream';
+import { credentialLookupFor } from './credential-lookup';
+import { CONTACT_COOKIE, readsCredential, verifyContact } from '../src/lib/contact-cookie';
+import { variantByExpoId } from '../src/lib/variants';
 import { waitUntilOf } from './wait-until';
 import { createT } from '../src/i18n';
 import { appleWalletKeys } from '../src/lib/apple-pass';
@@ -11,16 +14,20 @@ import { LANG_COOKIE, isLang } from '../src/lib/languages';
 import { applyConfig, configKey } from '../src/lib/page-load';
 import { passSigner } from '../src/lib/pass-signature';
 import { buildPkpass, PKPASS_CONTENT_TYPE } from '../src/lib/pkpass';
-import { matchPassPath } from '../src/lib/routes';
+import { matchPassPath, routePath } from '../src/lib/routes';
 
 /**
  * `GET /pass/{urlId}/{euCode}/{expoId}/{fId}.pkpass` (issue 13 "Wallet passes"): the
- * credential as a signed Apple Wallet pass. Like the credential page it needs no cookie: the
- * URL, with the registration code, is the secret, and it carries exactly the credential URL's
+ * credential as a signed Apple Wallet pass. The pass carries the attendee's name, so, like the
+ * credential page's personal details (issue 19 item 3), it is given only to the visitor whose own
+ * lookup found this code (the `vc` cookie, src/lib/contact-cookie.ts readsCredential); anyone
+ * else holding the link (a chat history, a shared phone) is sent to the credential page, which
+ * shows the QR and the way to prove the contact. The path carries exactly the credential URL's
  * segments (src/lib/routes.ts passPath). It reads the registration as the credential page does
- * (`queryCustomerCode`; the expo's name from the config, in the language the page would use)
- * and answers 404 for a path that is not a credential's (before any upstream call), for an
- * unknown code, and while the five APPLE_* secrets are not all set and valid. The pass itself
+ * (functions/credential-lookup.ts: the unknown-code cache and the per-address miss limit; the
+ * expo's name from the config, in the language the page would use) and answers 404 for a path
+ * that is not a credential's (before any upstream call), for an unknown code, and while the five
+ * APPLE_* secrets are not all set and valid; 429 past the miss limit. The pass itself
  * is built in src/lib (pkpass.ts). `private, no-store`: personal data. HEAD is answered by
  * Hono from the GET handler without a body.
  */
@@ -41,13 +48,23 @@ applePass.get('/*', async (c) => {
   });
   if (!signer) return notFound(c);
 
-  const upstream = requestUpstream(c.env, c.req.raw, { waitUntil: waitUntilOf(c) });
+  const vc = await verifyContact(getCookie(c, CONTACT_COOKIE), c.env.SESSION_SECRET ?? '').catch(() => null);
+  if (!readsCredential(vc, params)) {
+    const page = routePath({ screen: 'success', variant: variantByExpoId(params.expoId), params });
+    return c.redirect(page, 303);
+  }
+
+  const waitUntil = waitUntilOf(c);
+  const upstream = requestUpstream(c.env, c.req.raw, { waitUntil });
   const key = configKey({ screen: 'success', variant: null, params });
   const [credential, loaded] = await Promise.all([
-    upstream.queryCustomerCode({ expoId: params.expoId, euCode: params.euCode }).catch(() => null),
+    credentialLookupFor(c.env, c.req.raw, upstream, waitUntil)({ expoId: params.expoId, euCode: params.euCode }),
     key ? upstream.getCustomerId(key).catch(() => null) : null,
   ]);
-  const record = credential?.ok ? credential.data : null;
+  if (credential.kind === 'limited') {
+    return c.text('Too many unknown credential links: try again later.', 429, { 'retry-after': String(credential.retryAfterS), 'cache-control': 'private, no-store' });
+  }
+  const record = credential.kind === 'found' ? credential.record : null;
   // A void credential (a refunded ticket, issue 19 item 10) gets no new pass.
   if (!record || isVoided(record)) return notFound(c);
 

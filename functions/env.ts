@@ -123,4 +123,8 @@ export interface AppEnv extends Cloudflare.Env {
   TURNSTILE_SCRIPT_URL?: string;
   /** Where a half-budget alert is POSTed as JSON (optional; the structured console line is always written). */
   ALERT_WEBHOOK_URL?: string;
+  /** Credential pages of codes the upstream does not know, per client address and hour (default 30; issue 19 item 3). */
+  LIMIT_CREDENTIAL_MISSES_PER_IP_HOUR?: string;
+  /** Seconds a code the upstream answered as unknown is remembered at the edge (default 60; 0 turns it off; issue 19 item 13). */
+  UNKNOWN_CODE_CACHE_TTL_S?: string;
 }

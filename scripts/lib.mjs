@@ -178,10 +178,10 @@ export function workerVars() {
         .filter((k) => process.env[k])
         .map((k) => [k, process.env[k]]),
     ),
-    // Abuse limits (README "Security" > "Abuse limits") and the config cache's TTLs (README "Configuration"):
+    // Abuse limits (README "Security" > "Abuse limits"), the config cache's TTLs and the unknown-code cache's (README "Configuration"):
     // unset here means the production defaults.
     ...Object.fromEntries(
-      Object.entries(process.env).filter(([k, v]) => (k.startsWith('LIMIT_') || k.startsWith('CONFIG_CACHE_')) && v),
+      Object.entries(process.env).filter(([k, v]) => (k.startsWith('LIMIT_') || k.startsWith('CONFIG_CACHE_') || k === 'UNKNOWN_CODE_CACHE_TTL_S') && v),
     ),
   };
 }
@@ -254,6 +254,7 @@ export const RAISED_LIMITS = {
   LIMIT_ORDERS_PER_IP_HOUR: '100000',
   LIMIT_DISCOUNT_TRIES_PER_CONTACT_HOUR: '100000',
   LIMIT_DISCOUNT_TRIES_PER_IP_HOUR: '100000',
+  LIMIT_CREDENTIAL_MISSES_PER_IP_HOUR: '100000',
 };
 
 /** Debian's Chromium and the flags every tool here starts it with (STACK.md "Tests"). */

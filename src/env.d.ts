@@ -31,6 +31,8 @@ declare namespace App {
        * was asked for a challenge (its wait ticket cookie) and only when Turnstile is configured
        */
       challenge: { siteKey: string; scriptUrl: string } | null;
+      /** the credential page's registration, read through the unknown-code cache and the miss limit (issue 19 item 3); null on other pages */
+      credential: import('../functions/credential-lookup').CredentialLookup | null;
     };
   }
 }

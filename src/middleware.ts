@@ -3,6 +3,7 @@ import { challengeConfig, readTicket, TICKET_COOKIE } from './lib/friction';
 import { defineMiddleware } from 'astro:middleware';
 import type { AppEnv } from '../functions/env';
 import { requestUpstream } from '../functions/upstream';
+import { credentialLookupFor } from '../functions/credential-lookup';
 import { createT } from './i18n';
 import { CONTACT_COOKIE, openFormWindow, provenFor, verifyContact } from './lib/contact-cookie';
 import { decodeFlash, FLASH_COOKIE } from './lib/flash';
@@ -35,7 +36,15 @@ export const onRequest = defineMiddleware(async function loadPage(context, next)
     waitUntil: cfContext ? (p) => cfContext.waitUntil(p) : undefined,
   });
 
-  const loaded = key ? await upstream.getCustomerId(key).catch(() => null) : null;
+  // The credential page's registration (issue 19 item 3): through the unknown-code cache and the
+  // per-address miss limit (functions/credential-lookup.ts), beside the config.
+  const credentialOf = match?.screen === 'success'
+    ? credentialLookupFor(appEnv, context.request, upstream, cfContext ? (p) => cfContext.waitUntil(p) : undefined)({ expoId: match.params.expoId, euCode: match.params.euCode })
+    : null;
+  const [loaded, credential] = await Promise.all([
+    key ? upstream.getCustomerId(key).catch(() => null) : null,
+    credentialOf,
+  ]);
   const config = loaded?.ok ? loaded.data : null;
   const view = applyConfig({ key, config, cookieLang, now: Date.now(), onFormPage: match?.screen === 'form' });
 
@@ -75,6 +84,6 @@ export const onRequest = defineMiddleware(async function loadPage(context, next)
     (match?.screen === 'search' || match?.screen === 'home') && turnstile.siteKey && (await readTicket(context.cookies.get(TICKET_COOKIE)?.value, secret).catch(() => null))
       ? { siteKey: turnstile.siteKey, scriptUrl: turnstile.scriptUrl }
       : null;
-  context.locals.page = { match, key, upstream, config, configFailed: key !== null && config === null, view, flash, contact, pledge, challenge };
+  context.locals.page = { match, key, upstream, config, configFailed: key !== null && config === null, view, flash, contact, pledge, challenge, credential };
   return next();
 });

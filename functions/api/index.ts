@@ -11,6 +11,7 @@ import { pledge } from './pledge';
 import { health, healthTooLarge } from './health';
 import { order } from './order';
 import { site } from './site';
+import { forget } from './forget';
 
 /**
  * The edge API, mounted at /api (DESIGN.md part 3). Accepts JSON (islands) and form posts
@@ -36,6 +37,8 @@ export const API_BODY_LIMITS: Readonly<Record<string, number>> = {
   '/api/order': 64 * 1024,
   '/api/order/action': 8 * 1024,
   '/api/discount': 64 * 1024,
+  // issue 19 item 3: `back` and the page language
+  '/api/forget': 2 * 1024,
 };
 const OTHER_API_BODY_LIMIT = 16 * 1024;
 
@@ -71,5 +74,6 @@ api.route('/', pledge);
 api.route('/', health);
 api.route('/', order);
 api.route('/', site);
+api.route('/', forget);
 // Mounted sub-apps do not own notFound: a catch-all keeps unknown API paths out of the pages.
 api.all('*', (c) => c.json({ error: `No API at ${new URL(c.req.url).pathname}` }, 404));

@@ -27,7 +27,7 @@ import { badRequest } from './bad-request';
 import { faultJson, upstreamFault } from './fault';
 import { readInput, type Input } from './input';
 import { checkRegisterLimits, limitedReply } from '../limits'; // abuse limits (issue 19 item 2)
-import { CONTACT_COOKIE, expiredContact, provenFor, verifyContact, type VerifiedContact } from '../../src/lib/contact-cookie';
+import { addOwnCode, CONTACT_COOKIE, expiredContact, provenFor, verifyContact, type VerifiedContact } from '../../src/lib/contact-cookie';
 import {
   displayText,
   DRAFT_COOKIE,
@@ -249,6 +249,9 @@ register.post('/register', async (c) => {
     if (limited) return limitedReply(c, limited, p.input, (notice) => flashBack(c, p, { notice }));
     const added = await up.addUserInfo({ expoId: page.params.expoId, urlsId, values: data });
     if (added.ok) {
+      // issue 19 item 3: the new registration is this contact's own, so its credential page shows its details.
+      const own = await addOwnCode(getCookie(c, CONTACT_COOKIE), secret, added.data.euCode).catch(() => null);
+      if (own) setCookie(c, CONTACT_COOKIE, own.value, { path: '/', maxAge: own.maxAge, httpOnly: true, sameSite: 'Lax', secure: secure(c) });
       const location = successPath({
         variant: page.variant,
         urlId: page.params.fId,

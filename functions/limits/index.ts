@@ -92,7 +92,12 @@ export function challengeOf(env: AppEnv): ChallengeConfig {
 
 /** The client the request is counted as (`CF-Connecting-IP`, its /56 and /48, trusted or not; README "Abuse limits"). */
 export function clientOf(c: Ctx): Client {
-  return clientOfHeader(c.req.header('cf-connecting-ip'), settingsOf(c.env).trusted);
+  return clientOfRequest(c.env, c.req.raw);
+}
+
+/** {@link clientOf} for code outside a Hono handler (the page loader's credential lookup). */
+export function clientOfRequest(env: AppEnv, request: Request): Client {
+  return clientOfHeader(request.headers.get('cf-connecting-ip'), settingsOf(env).trusted);
 }
 
 type Counted =

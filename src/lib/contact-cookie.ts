@@ -71,6 +71,19 @@ export function ownCodes(vc: VerifiedContact | null): string[] {
   return vc?.codes ?? vc?.list?.map((entry) => entry.e) ?? [];
 }
 
+/**
+ * Whether the credential page of `euCode` may show its personal details (name, company, wallet
+ * passes) to this cookie (issue 19 item 3, README "Who may read or change a registration"): the
+ * code must be one this contact's own lookup found (or its form just registered) on that expo,
+ * within the cookie's 10-minute read window. The registration code and its QR need no cookie:
+ * the link carries the code, and the gate needs nothing else. A bypass lookup of spec §2.2
+ * reads what it found, as on the list.
+ * @example readsCredential({ expoId: 1308, contact: 'a@b.co', checkType: 2, codes: ['ABC'] }, { expoId: 1308, euCode: 'ABC' }) // true
+ */
+export function readsCredential(vc: VerifiedContact | null, p: { expoId: number; euCode: string }): boolean {
+  return vc !== null && vc.expoId === p.expoId && ownCodes(vc).includes(p.euCode);
+}
+
 /** A registration as the selection list needs it; short keys keep the cookie small. */
 export interface ListEntry {
   /** euCode */
@@ -181,6 +194,25 @@ export async function openFormWindow(
   const proof = p.exp - CONTACT_COOKIE_MAX_AGE_S;
   const fexp = Math.max(p.fexp ?? 0, Math.min(nowS + FORM_WINDOW_S, proof + FORM_WINDOW_CAP_S));
   return { value: await sign({ ...p, fexp }, secret), maxAge: fexp - nowS + EXPIRED_KEEP_S };
+}
+
+/**
+ * Adds a registration code to the cookie's own codes (issue 19 item 3): the registration a form
+ * just made belongs to the contact that proved itself for that form, so its credential page shows
+ * that visitor's details. The windows (`exp`, `fexp`) are kept; the oldest codes make room past
+ * {@link MAX_CODES}. Null when the cookie does not hold for registering now, or is a bypass.
+ */
+export async function addOwnCode(
+  value: string | null | undefined,
+  secret: string,
+  euCode: string,
+  now = Date.now(),
+): Promise<{ value: string; maxAge: number } | null> {
+  const p = await readPayload(value, secret);
+  const nowS = Math.floor(now / 1000);
+  if (!p || windowEnd(p, 'register') <= nowS || p.bypass === true) return null;
+  const codes = [...ownCodes(contactOf(p)).filter((c) => c !== euCode), euCode].slice(-MAX_CODES);
+  return { value: await sign({ ...p, codes }, secret), maxAge: windowEnd(p, 'register') - nowS + EXPIRED_KEEP_S };
 }
 
 function isPayload(p: unknown): p is Payload {

@@ -69,6 +69,8 @@ export const LIMIT_SPECS = {
   discountTriesPerContactHour: { name: 'LIMIT_DISCOUNT_TRIES_PER_CONTACT_HOUR', fallback: 10, windowS: 3600 },
   /** discount codes tried per client address and hour */
   discountTriesPerIpHour: { name: 'LIMIT_DISCOUNT_TRIES_PER_IP_HOUR', fallback: 30, windowS: 3600 },
+  /** credential pages whose code the upstream does not know (issue 19 item 3), per client address and hour */
+  credentialMissesPerIpHour: { name: 'LIMIT_CREDENTIAL_MISSES_PER_IP_HOUR', fallback: 30, windowS: 3600 },
 } as const satisfies Record<string, LimitSpec>;
 
 export type LimitName = keyof typeof LIMIT_SPECS;
@@ -493,6 +495,22 @@ export function purchaseRules(limits: Limits, s: PurchaseSubject): LimitRule[] {
         ]
       : []),
   ];
+}
+
+/** The key of the credential-miss count of a client (its hit is given back when the code is known). */
+export function credentialMissKey(client: string): string {
+  return `credential-miss:ip:${client}`;
+}
+
+/**
+ * The rule a credential page view must pass before the upstream is asked for its code (issue 19
+ * item 3): the view takes one miss slot up front, given back when the upstream knows the code,
+ * so concurrent guesses of codes from one address cannot all reach the upstream before the first
+ * miss is counted. A code the edge remembers as unknown (functions/credential-lookup.ts) is
+ * answered without the upstream and is not counted.
+ */
+export function credentialMissRules(limits: Limits, s: { client: Client }): LimitRule[] {
+  return perAddress(limits, 'credentialMissesPerIpHour', credentialMissKey(s.client.key), s.client);
 }
 
 /** The catalogue keys of a refusal (src/i18n/*.json). */

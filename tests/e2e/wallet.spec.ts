@@ -3,21 +3,23 @@
  * standing in for Apple's WWDR intermediate, a pass certificate it signed, and an RSA key for a
  * Google service account (tests/wallet-certs.ts); a second Worker is started with the five
  * APPLE_* and three GOOGLE_WALLET_* secrets (`node scripts/start.mjs --no-build`, which hands
- * them to wrangler as secrets). On a seeded credential page (no cookie needed: its URL is the
- * secret) both links show; the `.pkpass` unzips (the `unzip` tool), every manifest hash matches,
+ * them to wrangler as secrets). On a seeded credential page, for the visitor whose own lookup
+ * found the code (issue 19 item 3: the pass carries the attendee's name), both links show; the `.pkpass` unzips (the `unzip` tool), every manifest hash matches,
  * `openssl smime -verify` accepts its signature against the test CA; the Google link's JWT
  * verifies RS256 with the test public key and holds the euCode. The suite's own server (no
- * secrets) shows neither link and has no pass. HTTP only: the page ships no JavaScript, so
+ * secrets) shows neither link and has no pass. The same link without that visitor's cookie (a
+ * chat history, a shared phone) shows neither link nor the name, and the pass URL leads to the
+ * credential page instead of a pass. HTTP only: the page ships no JavaScript, so
  * nothing here depends on the browser's setting.
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, createVerify } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
 import { freePort } from '../../scripts/lib.mjs';
 import { makeWalletTestCerts, opensslVerify, type WalletTestCerts } from '../wallet-certs';
-import { baseUrl, t } from './fixtures';
+import { baseUrl, lookUpByEmail, t } from './fixtures';
 import { caseOf, credentialPath } from './lookup-helpers';
 import { startSecondWorker, stopSecondWorker } from './second-worker';
 import { passPath } from '../../src/lib/routes';
@@ -54,6 +56,9 @@ test.describe('wallet passes with the operator\'s secrets (issue 13)', { tag: '@
   let worker: ChildProcess;
   let site: string;
   let persist: string;
+  /** the visitor whose lookup found CODE (its cookie jar holds the `vc` cookie) */
+  let owner: APIRequestContext;
+  const ownerHtml = async () => (await owner.get(PAGE)).text();
 
   test.beforeAll(async ({}, info) => {
     info.setTimeout(120_000);
@@ -61,17 +66,20 @@ test.describe('wallet passes with the operator\'s secrets (issue 13)', { tag: '@
     const port = await freePort();
     persist = `.wrangler/e2e-wallet-${port}`;
     ({ child: worker, site } = await startSecondWorker(port, persist, walletSecrets(certs)));
+    owner = await playwrightRequest.newContext({ baseURL: site });
+    await lookUpByEmail(owner, 'one@demo.test');
   });
 
   test.afterAll(async () => {
+    await owner?.dispose();
     await stopSecondWorker(worker);
     if (certs) rmSync(certs.dir, { recursive: true, force: true });
     if (persist) rmSync(persist, { recursive: true, force: true }); // its database and the secrets file start.mjs wrote
   });
 
-  test('the credential page shows both links and still ships no JavaScript', async () => {
-    const res = await fetch(site + PAGE);
-    expect(res.status).toBe(200);
+  test('the credential page shows both links to its owner and still ships no JavaScript', async () => {
+    const res = await owner.get(PAGE);
+    expect(res.status()).toBe(200);
     const html = await res.text();
     expect(html).toContain(`>${t('zh', 'success.appleWallet')}</a>`);
     expect(html).toContain(`>${t('zh', 'success.googleWallet')}</a>`);
@@ -84,16 +92,16 @@ test.describe('wallet passes with the operator\'s secrets (issue 13)', { tag: '@
   });
 
   test('the .pkpass unzips, its manifest hashes match, and openssl accepts its signature', async () => {
-    const html = await (await fetch(site + PAGE)).text();
-    const res = await fetch(site + linkOf(html, 'apple'));
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('application/vnd.apple.pkpass');
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${CODE}.pkpass"`);
-    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const html = await ownerHtml();
+    const res = await owner.get(linkOf(html, 'apple') ?? '');
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toBe('application/vnd.apple.pkpass');
+    expect(res.headers()['content-disposition']).toBe(`attachment; filename="${CODE}.pkpass"`);
+    expect(res.headers()['cache-control']).toBe('private, no-store');
 
     const dir = join(certs.dir, 'pass');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, '..', 'pass.pkpass'), Buffer.from(await res.arrayBuffer()));
+    writeFileSync(join(dir, '..', 'pass.pkpass'), await res.body());
     const unzip = spawnSync('unzip', ['-o', '-q', join(dir, '..', 'pass.pkpass'), '-d', dir], { encoding: 'utf8' });
     expect(unzip.status, unzip.stderr).toBe(0);
     const names = readdirSync(dir).sort();
@@ -118,18 +126,20 @@ test.describe('wallet passes with the operator\'s secrets (issue 13)', { tag: '@
   });
 
   test('the pass speaks the visitor\'s language, like the page', async () => {
-    const res = await fetch(site + PASS, { headers: { cookie: '_h5_lang=en' } });
-    expect(res.status).toBe(200);
+    await owner.post('/api/lang', { form: { lang: 'en', back: PAGE }, maxRedirects: 0 });
+    const res = await owner.get(PASS);
+    await owner.post('/api/lang', { form: { lang: 'zh', back: PAGE }, maxRedirects: 0 });
+    expect(res.status()).toBe(200);
     const dir = join(certs.dir, 'pass-en');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(certs.dir, 'pass-en.pkpass'), Buffer.from(await res.arrayBuffer()));
+    writeFileSync(join(certs.dir, 'pass-en.pkpass'), await res.body());
     expect(spawnSync('unzip', ['-o', '-q', join(certs.dir, 'pass-en.pkpass'), '-d', dir]).status).toBe(0);
     const pass = JSON.parse(readFileSync(join(dir, 'pass.json'), 'utf8')) as { eventTicket: { primaryFields: { label: string }[] } };
     expect(pass.eventTicket.primaryFields[0]?.label).toBe(t('en', 'success.name'));
   });
 
   test('the Google Wallet JWT verifies RS256 with the test public key and holds the euCode', async () => {
-    const html = await (await fetch(site + PAGE)).text();
+    const html = await ownerHtml();
     const jwt = (linkOf(html, 'google') ?? '').slice('https://pay.google.com/gp/v/save/'.length);
     const [h = '', p = '', s = ''] = jwt.split('.');
     expect(JSON.parse(Buffer.from(h, 'base64url').toString())).toEqual({ alg: 'RS256', typ: 'JWT' });
@@ -144,8 +154,24 @@ test.describe('wallet passes with the operator\'s secrets (issue 13)', { tag: '@
   });
 
   test('an unknown code has no pass', async () => {
-    const res = await fetch(site + passOf('NOSUCHCODE000000'));
-    expect(res.status).toBe(404);
+    const res = await owner.get(passOf('NOSUCHCODE000000'), { maxRedirects: 0 });
+    expect(res.status()).not.toBe(200);
+    expect(res.headers()['content-type']).not.toBe('application/vnd.apple.pkpass');
+  });
+
+  test('issue 19 item 3: the same links without the owner\'s cookie (a chat history, a shared phone): no wallet link, no name, no pass', async () => {
+    const res = await fetch(site + PAGE);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(CODE); // the code and its QR stay: the gate needs them
+    expect(html).not.toContain(IEAE.one.name);
+    expect(linkOf(html, 'apple')).toBeNull();
+    expect(linkOf(html, 'google')).toBeNull();
+    expect(html).not.toContain('pay.google.com');
+    const pass = await fetch(site + PASS, { redirect: 'manual' });
+    expect(pass.status).toBe(303);
+    expect(new URL(pass.headers.get('location') ?? '', site).pathname).toBe(PAGE);
+    expect(pass.headers.get('content-type')).not.toBe('application/vnd.apple.pkpass');
   });
 });
 

@@ -134,6 +134,8 @@ describe('hole 6: posts from another site are refused', () => {
     ['/api/send-code', { ...IEAE, ...typed }],
     ['/api/lookup', { ...IEAE, ...typed, code: '123456' }],
     ['/api/register', { route: 'IEAEForm', path: `21308/${encodeId(1308)}/visitor` }],
+    // issue 19 item 3: a cross-site page must not sign a visitor out (nothing expired, no Clear-Site-Data)
+    ['/api/forget', { back: `/IEAESearch/21308/${encodeId(1308)}/visitor` }],
   ];
 
   it.each(routes)('%s: Origin of another site → 403, nothing set', async (path, body) => {

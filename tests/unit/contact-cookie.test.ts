@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_COOKIE_MAX_AGE_S, EXPIRED_KEEP_S, expiredContact, FORM_WINDOW_CAP_S, FORM_WINDOW_S, MAX_CODES, openFormWindow, ownCodes, provenFor, signContact, verifyContact } from '../../src/lib/contact-cookie';
+import { addOwnCode, CONTACT_COOKIE_MAX_AGE_S, EXPIRED_KEEP_S, expiredContact, FORM_WINDOW_CAP_S, FORM_WINDOW_S, MAX_CODES, openFormWindow, ownCodes, provenFor, readsCredential, signContact, verifyContact } from '../../src/lib/contact-cookie';
 
 const SECRET = 'a-test-secret-of-32-characters!!';
 const contact = { expoId: 1308, contact: 'one@demo.test', checkType: 2 as const };
@@ -113,5 +113,39 @@ describe('the registration form window (issue 14)', () => {
     const payload = JSON.parse(Buffer.from(body, 'base64url').toString()) as Record<string, unknown>;
     const longer = Buffer.from(JSON.stringify({ ...payload, fexp: 9e9 })).toString('base64url');
     expect(await verifyContact(`${longer}.${sig}`, SECRET, 0, 'register')).toBeNull();
+  });
+});
+
+describe('the credential page\'s personal details (issue 19 item 3)', () => {
+  const SECRET_19 = 'issue-19-secret-0123456789';
+  const mine = { expoId: 1308, contact: 'one@demo.test', checkType: 2 as const, codes: ['ABC'] };
+
+  it('readsCredential: only a code this contact\'s own lookup found, on that expo', () => {
+    expect(readsCredential(mine, { expoId: 1308, euCode: 'ABC' })).toBe(true);
+    expect(readsCredential(mine, { expoId: 1308, euCode: 'XYZ' })).toBe(false);
+    expect(readsCredential(mine, { expoId: 1309, euCode: 'ABC' })).toBe(false);
+    expect(readsCredential(null, { expoId: 1308, euCode: 'ABC' })).toBe(false);
+    const listed = { expoId: 1308, contact: 'one@demo.test', checkType: 2 as const, list: [{ e: 'L1', n: 'n', c: 1, d: null, t: null }] };
+    expect(readsCredential(listed, { expoId: 1308, euCode: 'L1' })).toBe(true);
+  });
+
+  it('addOwnCode: the code a form just registered joins the codes; windows kept; a stale, forged or bypass cookie gets nothing', async () => {
+    const now = Date.UTC(2026, 10, 24, 12);
+    const value = await signContact(mine, SECRET_19, now);
+    const added = await addOwnCode(value, SECRET_19, 'NEW', now + 60_000);
+    expect(added).not.toBeNull();
+    const vc = await verifyContact(added?.value, SECRET_19, now + 60_000);
+    expect(vc?.codes).toEqual(['ABC', 'NEW']);
+    // the read window is still the proof's 10 minutes
+    expect(await verifyContact(added?.value, SECRET_19, now + 10 * 60_000 + 1)).toBeNull();
+    expect(await addOwnCode(value, SECRET_19, 'NEW', now + 11 * 60_000)).toBeNull();
+    expect(await addOwnCode(`${value}x`, SECRET_19, 'NEW', now)).toBeNull();
+    expect(await addOwnCode(await signContact({ ...mine, bypass: true }, SECRET_19, now), SECRET_19, 'NEW', now)).toBeNull();
+    // at most MAX_CODES, the oldest make room
+    const full = await signContact({ ...mine, codes: Array.from({ length: MAX_CODES }, (_, i) => `C${i}`) }, SECRET_19, now);
+    const more = await verifyContact((await addOwnCode(full, SECRET_19, 'NEW', now))?.value, SECRET_19, now);
+    expect(more?.codes).toHaveLength(MAX_CODES);
+    expect(more?.codes?.at(-1)).toBe('NEW');
+    expect(more?.codes).not.toContain('C0');
   });
 });

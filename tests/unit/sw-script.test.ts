@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { qrImagePath, routePath } from '../../src/lib/routes';
 import { ALL_VARIANTS } from '../../src/lib/variants';
-import { SW_IMAGE_PATTERN, SW_PAGE_PATTERN, SW_SCRIPT, showOfflineLine } from '../../src/lib/sw-script';
+import { OFFLINE_UNTIL_HEADER } from '../../src/lib/offline-copy';
+import { SW_CACHE, SW_FORGET_PATH, SW_IMAGE_PATTERN, SW_PAGE_PATTERN, SW_SCRIPT, showOfflineLine } from '../../src/lib/sw-script';
 
 describe('the service worker script (issue 13 offline)', () => {
   const params = { urlId: 21308, euCode: 'IWHBZIMYEOZETLFI', expoId: 1308, fId: 21308 };
@@ -26,5 +27,124 @@ describe('the service worker script (issue 13 offline)', () => {
     expect(showOfflineLine(html)).toBe('<p hidden>other</p><section><p class="offline-note" data-offline role="status" data-astro-cid-x>Shown offline</p></section>');
     expect(showOfflineLine('<p data-offline="" hidden="">x</p>')).toBe('<p data-offline="">x</p>');
     expect(showOfflineLine('<p>no line</p>')).toBe('<p>no line</p>');
+  });
+});
+
+// ---- The worker itself, run in a small service-worker world (issue 19 item 3) ----
+
+type Listener = (event: unknown) => void;
+
+/** A Cache and CacheStorage over Maps, as much of them as the worker uses. */
+class FakeCache {
+  readonly entries = new Map<string, Response>();
+  private key(req: Request | string, ignoreSearch = false): string {
+    const url = new URL(typeof req === 'string' ? req : req.url);
+    return ignoreSearch ? `${url.origin}${url.pathname}` : url.href;
+  }
+  async match(req: Request | string, opts: { ignoreSearch?: boolean } = {}): Promise<Response | undefined> {
+    if (!opts.ignoreSearch) return this.entries.get(this.key(req))?.clone();
+    const want = this.key(req, true);
+    for (const [k, v] of this.entries) if (this.key(k, true) === want) return v.clone();
+    return undefined;
+  }
+  async put(req: Request | string, res: Response): Promise<void> {
+    this.entries.set(this.key(req), res);
+  }
+  async delete(req: Request | string, opts: { ignoreSearch?: boolean } = {}): Promise<boolean> {
+    if (!opts.ignoreSearch) return this.entries.delete(this.key(req));
+    const want = this.key(req, true);
+    let any = false;
+    for (const k of [...this.entries.keys()]) if (this.key(k, true) === want) any = this.entries.delete(k) || any;
+    return any;
+  }
+  async keys(): Promise<Request[]> {
+    return [...this.entries.keys()].map((u) => new Request(u));
+  }
+}
+
+const ORIGIN = 'https://expo.example';
+
+function serviceWorld(network: (req: Request) => Promise<Response>) {
+  const listeners = new Map<string, Listener>();
+  const stores = new Map<string, FakeCache>();
+  const caches = {
+    open: async (name: string) => stores.get(name) ?? stores.set(name, new FakeCache()).get(name)!,
+    keys: async () => [...stores.keys()],
+    delete: async (name: string) => stores.delete(name),
+  };
+  const self = {
+    location: new URL(`${ORIGIN}/sw.js`),
+    addEventListener: (type: string, fn: Listener) => listeners.set(type, fn),
+    skipWaiting: () => undefined,
+    clients: { claim: async () => undefined },
+  };
+  new Function('self', 'caches', 'fetch', SW_SCRIPT)(self, caches, network);
+  /** Dispatches a fetch event; the worker's answer, or null when it let the request through. */
+  async function dispatch(path: string, init: { method?: string; navigate?: boolean } = {}): Promise<Response | null> {
+    const request = new Request(`${ORIGIN}${path}`, { method: init.method ?? 'GET' });
+    Object.defineProperty(request, 'mode', { value: init.navigate ? 'navigate' : 'no-cors' });
+    let answer: Promise<Response> | null = null;
+    const waits: Promise<unknown>[] = [];
+    listeners.get('fetch')?.({ request, respondWith: (p: Promise<Response>) => (answer = p), waitUntil: (p: Promise<unknown>) => waits.push(p) });
+    const res = answer === null ? null : await (answer as Promise<Response>);
+    await Promise.all(waits);
+    await Promise.all(waits);
+    return res;
+  }
+  return { dispatch, stores, cache: () => stores.get(SW_CACHE) };
+}
+
+describe('the service worker: offline copies have a lifetime (issue 19 item 3)', () => {
+  const params = { urlId: 21308, euCode: 'IWHBZIMYEOZETLFI', expoId: 1308, fId: 21308 };
+  const PAGE = routePath({ screen: 'success', variant: null, params });
+  const QR = qrImagePath(params);
+  const html = (until: number | null) =>
+    new Response('<p data-offline hidden>copy</p><h1>credential</h1>', {
+      headers: { 'content-type': 'text/html', ...(until === null ? {} : { [OFFLINE_UNTIL_HEADER]: String(until) }) },
+    });
+  const png = () => new Response(new Uint8Array([137, 80, 78, 71]), { headers: { 'content-type': 'image/png' } });
+  const offline = () => Promise.reject(new TypeError('Failed to fetch'));
+
+  it('serves a stored copy offline while its lifetime lasts, marked as a copy', async () => {
+    let online = true;
+    const world = serviceWorld((req) => (online ? Promise.resolve(new URL(req.url).pathname === QR ? png() : html(Date.now() + 60_000)) : offline()));
+    expect((await world.dispatch(PAGE, { navigate: true }))?.status).toBe(200);
+    await world.dispatch(QR);
+    online = false;
+    const copy = await world.dispatch(PAGE, { navigate: true });
+    expect(await copy?.text()).toBe('<p data-offline>copy</p><h1>credential</h1>');
+    expect((await world.dispatch(QR))?.status).toBe(200);
+  });
+
+  it('after the expo end plus grace: no copy is served, the page and its QR image are deleted', async () => {
+    let online = true;
+    let until = Date.now() + 60_000;
+    const world = serviceWorld((req) => (online ? Promise.resolve(new URL(req.url).pathname === QR ? png() : html(until)) : offline()));
+    await world.dispatch(PAGE, { navigate: true });
+    await world.dispatch(QR);
+    expect(world.cache()?.entries.size).toBe(2);
+    // the stored copy's instant passes (a copy stored with an instant now in the past)
+    until = Date.now() - 1;
+    await world.cache()?.put(`${ORIGIN}${PAGE}`, html(until));
+    online = false;
+    await expect(world.dispatch(PAGE, { navigate: true })).rejects.toThrow('Failed to fetch');
+    expect([...(world.cache()?.entries.keys() ?? [])]).toEqual([]);
+  });
+
+  it('a page whose lifetime is already over (or that names none) is never stored', async () => {
+    for (const until of [Date.now() - 1000, null]) {
+      const world = serviceWorld(() => Promise.resolve(html(until)));
+      expect((await world.dispatch(PAGE, { navigate: true }))?.status).toBe(200);
+      expect(world.cache()?.entries.size ?? 0).toBe(0);
+    }
+  });
+
+  it('"forget this device": the post goes to the network and every cache of ours is emptied', async () => {
+    const world = serviceWorld((req) => Promise.resolve(new URL(req.url).pathname === QR ? png() : html(Date.now() + 60_000)));
+    await world.dispatch(PAGE, { navigate: true });
+    await world.dispatch(QR);
+    expect(world.stores.size).toBe(1);
+    expect(await world.dispatch(SW_FORGET_PATH, { method: 'POST', navigate: true })).toBeNull();
+    expect(world.stores.size).toBe(0);
   });
 });
