@@ -9,6 +9,7 @@
  */
 import { CONTACT_COOKIE } from './contact-cookie';
 import { DRAFT_COOKIE, FLASH_COOKIE } from './flash';
+import { BIND_COOKIE, TICKET_COOKIE } from './friction';
 import { IDEM_COOKIE } from './form-idempotency';
 import { PLEDGE_COOKIE } from './pledge';
 import { SENT_COOKIE, SENT_TO_COOKIE } from './resend';
@@ -48,6 +49,8 @@ export const FORGET_COOKIES: readonly ForgetCookie[] = [
   { name: IDEM_COOKIE, path: '/api/register', holds: 'the credential a form post already led to' },
   { name: OPENID_COOKIE_NAME, path: '/', holds: 'the messaging-app openid' },
   { name: LOGIN_FAILED_COOKIE_NAME, path: '/', holds: 'a failed silent login, for five minutes' },
+  { name: BIND_COOKIE, path: '/', holds: 'which contact the last code went to from this browser (issue 19 item 6)' },
+  { name: TICKET_COOKIE, path: '/', holds: 'a wait ticket of the challenge without JavaScript (issue 19 item 5)' },
 ];
 
 /** What forgetting from a page leads to: where to land, and the draft cookies of that expo's forms. */
