@@ -87,6 +87,12 @@ export class Jar {
   header(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
+
+  /** Takes one cookie of another jar as it is (e.g. the code binding of the browser a code was sent from). */
+  adopt(other: Jar, name: string): void {
+    const v = other.cookies.get(name);
+    if (v !== undefined) this.cookies.set(name, v);
+  }
 }
 
 /** The hidden fields of a lookup page (DESIGN.md: ids as plain decimals). */

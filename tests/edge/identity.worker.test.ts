@@ -21,6 +21,7 @@ import { idCheckChar } from '../../src/lib/id-number';
 import type { RegisterReply } from '../../src/islands/form-types';
 import type { HealthReply } from '../../src/islands/seat-types';
 import { JPEG_1X1 } from '../unit/image-fixtures';
+import { BIND_COOKIE } from '../../src/lib/friction';
 import {
   app,
   BASE,
@@ -62,7 +63,11 @@ const person = (env: AppEnv = fastEnv): Who => ({ jar: new Jar(), env, ip: fresh
 
 /** Proves a contact on a lookup page as a browser does (send-code, the code from the outbox, lookup). */
 async function prove(who: Who, p: ReturnType<typeof page>, typed: Typed) {
-  const sent = await sendJson({ ...p, ...typed }, { jar: new Jar(), env: who.env });
+  // A code is bound to the browser it was sent to (issue 19 item 6): the lookup carries that
+  // binding; the send's own jar keeps the 60 s resend wait out of this person's next proof.
+  const sendJar = new Jar();
+  const sent = await sendJson({ ...p, ...typed }, { jar: sendJar, env: who.env });
+  who.jar.adopt(sendJar, BIND_COOKIE);
   expect(sent.reply.code, JSON.stringify(sent.reply)).toBe(200);
   const code = await outboxCode(outboxKey(typed));
   const { res, reply } = await lookupJson({ ...p, ...typed, code }, { jar: who.jar, env: who.env });
