@@ -19,6 +19,7 @@
  * Pure (no Node or DOM API): it runs on workerd and in node tests alike. No npm library did
  * this without Node APIs or a full decode (see README's dependency table).
  */
+import { concatBytes, crc32 } from './bytes';
 
 /** Longest side accepted, in pixels (a phone photo is about 4,000; the browser resizes to 1,200). */
 export const IMAGE_MAX_SIDE = 8_000;
@@ -57,17 +58,7 @@ export function sizeAllowed(width: number, height: number): boolean {
 
 function sized(type: 'image/jpeg' | 'image/png', parts: Uint8Array[], width: number, height: number): CleanImage {
   if (!sizeAllowed(width, height)) return { ok: false, key: 'health.tooManyPixels' };
-  return { ok: true, type, bytes: concat(parts), width, height };
-}
-
-function concat(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return { ok: true, type, bytes: concatBytes(parts), width, height };
 }
 
 const u16 = (b: Uint8Array, at: number): number => ((b[at] ?? 0) << 8) | (b[at + 1] ?? 0);
@@ -171,22 +162,6 @@ export const PNG_KEPT: ReadonlySet<string> = new Set([
   'bKGD',
   'pHYs',
 ]);
-
-let crcTable: Uint32Array | undefined;
-/** CRC-32 (ISO 3309) of a chunk's type and data. */
-function crc32(bytes: Uint8Array): number {
-  if (!crcTable) {
-    crcTable = new Uint32Array(256);
-    for (let n = 0; n < 256; n++) {
-      let c = n;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      crcTable[n] = c >>> 0;
-    }
-  }
-  let c = 0xffffffff;
-  for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
 
 function cleanPng(b: Uint8Array): CleanImage {
   const parts: Uint8Array[] = [b.subarray(0, 8)];

@@ -7,6 +7,7 @@
  * with CRC-32 chunks. Runs the same on workerd and Node.
  */
 import { encode } from 'uqr';
+import { concatBytes, crc32 } from './bytes';
 
 /** The smallest side in pixels: 256 CSS px (the widest the page shows it, 16rem) at 3× density. */
 export const QR_PNG_MIN_PIXELS = 768;
@@ -22,23 +23,6 @@ export interface QrMatrix {
 export function qrMatrix(text: string): QrMatrix {
   const { data, size } = encode(text, { ecc: 'M', border: 4 });
   return { size, dark: data };
-}
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-/** CRC-32 (ISO 3309, as PNG chunks use). @example crc32(new TextEncoder().encode('IEND')) // 0xae426082 */
-export function crc32(bytes: Uint8Array, crc = 0): number {
-  let c = ~crc >>> 0;
-  for (const b of bytes) c = (CRC_TABLE[(c ^ b) & 0xff] as number) ^ (c >>> 8);
-  return ~c >>> 0;
 }
 
 function chunk(type: string, data: Uint8Array): Uint8Array {
@@ -99,11 +83,5 @@ export async function monoPng(width: number, height: number, isDark: (x: number,
     chunk('IDAT', await deflate(raw)),
     chunk('IEND', new Uint8Array(0)),
   ];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatBytes(parts);
 }
