@@ -14,6 +14,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { freePort } from '../../scripts/lib.mjs';
 import { CONTACT_COOKIE, signContact } from '../../src/lib/contact-cookie';
 import { routePath } from '../../src/lib/routes';
+import { fillBuyer } from './buyer';
 import { startFakeCashier, type FakeCashier } from './fake-cashier';
 import { t } from './fixtures';
 import { eid } from './lookup-helpers';
@@ -62,25 +63,13 @@ test.describe('a cashier on another origin over https (issue 19 item 9)', () => 
     await page.context().addCookies([{ name: CONTACT_COOKIE, value, url: site }]);
   }
 
-  async function fillBuyer(page: Page, quantity: number): Promise<void> {
-    const form = page.locator('#ticket-form');
-    await form.locator('[name="uname"]').fill('Cashier Buyer');
-    await form.locator('[name="ucompany"]').fill('Demo Co.');
-    await form.locator('[name="ucardid.type"]').selectOption('2');
-    await form.locator('[name="ucardid"]').fill('E12345678');
-    await form.locator('[name="industry"]').selectOption('Trade');
-    await form.locator('[name="purpose.0"]').check();
-    await form.locator('[name="privacy"]').check();
-    await form.locator('[name="quantity"]').selectOption(String(quantity));
-  }
-
   test('buy 2 tickets: the buyer reaches the cashier, pays, and comes back to /ticketSuccess with them; a refund voids them', async ({
     page,
   }, info) => {
     const email = `cashier-${info.project.name}-${Date.now().toString(36)}@demo.test`;
     await verified(page, email);
     await page.goto(`${site}/ticketForm/${PATH}?ticketId=2`);
-    await fillBuyer(page, 2);
+    await fillBuyer(page, 2, 'Cashier Buyer');
     await page.getByRole('button', { name: zh('order.pay') }).click();
 
     // The cashier, on its own origin over https.

@@ -11,6 +11,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
+import { fillBuyer } from './buyer';
 import { setLangCookie, t } from './fixtures';
 import { eid, hydrated, js, lookupByEmail, texts } from './lookup-helpers';
 
@@ -36,19 +37,6 @@ async function verify(page: Page, request: APIRequestContext, email: string, tar
   await hydrated(page);
   await lookupByEmail(page, request, email, await texts(page));
   await expect(page).toHaveURL((u) => `${u.pathname}${u.search}` === target);
-}
-
-/** Fills 1216's buyer form (the verified e-mail is filled in and locked). */
-async function fillBuyer(page: Page, quantity: number): Promise<void> {
-  const form = page.locator('#ticket-form');
-  await form.locator('[name="uname"]').fill('Ticket Buyer');
-  await form.locator('[name="ucompany"]').fill('Demo Co.');
-  await form.locator('[name="ucardid.type"]').selectOption('2');
-  await form.locator('[name="ucardid"]').fill('E12345678');
-  await form.locator('[name="industry"]').selectOption('Trade');
-  await form.locator('[name="purpose.0"]').check();
-  await form.locator('[name="privacy"]').check();
-  await form.locator('[name="quantity"]').selectOption(String(quantity));
 }
 
 /** Opens the buyer form of a ticket from the list. */
