@@ -11,7 +11,7 @@ import { devFaces } from './middleware/dev-faces';
 
 /**
  * An unexpected failure: the detail goes to the Worker log, the visitor gets a plain sentence,
- * never a stack trace or a file name (issue 9 hole 5).
+ * never a stack trace or a file name.
  */
 const onError: ErrorHandler = (err, c) => {
   console.error('unexpected failure', c.req.method, new URL(c.req.url).pathname, err);
@@ -27,11 +27,11 @@ export function createApp(): Hono<{ Bindings: AppEnv }> {
   app.use(securityHeaders());
   app.onError(onError);
   app.route('/api', api);
-  app.route('/qr', qrImage); // the credential's QR code as a PNG (issue 13)
-  app.route('/pass', applePass); // the credential as an Apple Wallet pass (issue 13)
-  app.route('/', serviceWorker); // GET /sw.js: offline credential pages (issue 13)
+  app.route('/qr', qrImage); // the credential's QR code as a PNG
+  app.route('/pass', applePass); // the credential as an Apple Wallet pass
+  app.route('/', serviceWorker); // GET /sw.js: offline credential pages
   // The reference upstream's HTTP face (/custom/*, /auth/*, /wx/*) and the development outbox (/dev/*)
-  // answer only on local runs that turn them on (middleware/dev-faces.ts; issue 9 hole 8).
+  // answer only on local runs that turn them on (middleware/dev-faces.ts).
   for (const face of ['/custom/*', '/auth/*', '/wx/*', '/dev/*']) app.use(face, devFaces());
   app.route('/', reference);
   // Page requests only (everything above answered its own paths): the navigation guard of

@@ -17,9 +17,9 @@ import { buildPkpass, PKPASS_CONTENT_TYPE } from '../src/lib/pkpass';
 import { matchPassPath, routePath } from '../src/lib/routes';
 
 /**
- * `GET /pass/{urlId}/{euCode}/{expoId}/{fId}.pkpass` (issue 13 "Wallet passes"): the
+ * `GET /pass/{urlId}/{euCode}/{expoId}/{fId}.pkpass` ("Wallet passes"): the
  * credential as a signed Apple Wallet pass. The pass carries the attendee's name, so, like the
- * credential page's personal details (issue 19 item 3), it is given only to the visitor whose own
+ * credential page's personal details, it is given only to the visitor whose own
  * lookup found this code (the `vc` cookie, src/lib/contact-cookie.ts readsCredential); anyone
  * else holding the link (a chat history, a shared phone) is sent to the credential page, which
  * shows the QR and the way to prove the contact. The path carries exactly the credential URL's
@@ -65,7 +65,7 @@ applePass.get('/*', async (c) => {
     return c.text('Too many unknown credential links: try again later.', 429, { 'retry-after': String(credential.retryAfterS), 'cache-control': 'private, no-store' });
   }
   const record = credential.kind === 'found' ? credential.record : null;
-  // A void credential (a refunded ticket, issue 19 item 10) gets no new pass.
+  // A void credential (a refunded ticket) gets no new pass.
   if (!record || isVoided(record)) return notFound(c);
 
   // The language the credential page shows (the visitor's cookie, unless the config forces one).

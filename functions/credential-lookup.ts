@@ -1,6 +1,6 @@
 /**
  * One credential read by its registration code (`queryCustomerCode`), for the credential page and
- * the Apple Wallet pass (issue 19 items 3 and 13), behind two guards:
+ * the Apple Wallet pass, behind two guards:
  *
  * 1. **Unknown codes are remembered** for a short TTL (functions/upstream/unknown-code-cache.ts):
  *    a dead link viewed again costs no upstream call and no count.

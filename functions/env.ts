@@ -22,13 +22,13 @@ export interface AppEnv extends Cloudflare.Env {
   BYPASS_CODE?: string;
   /** "1" turns on the reference upstream's development outbox (codes logged and listed at /dev/outbox). */
   DEV_OUTBOX?: string;
-  /** "1" lets the reference upstream answer its HTTP face (/custom/*, /wx/*) on local runs (issue 9 hole 8). */
+  /** "1" lets the reference upstream answer its HTTP face (/custom/*, /wx/*) on local runs. */
   REF_HTTP?: string;
   /** With REF_HTTP=1: the value of the `x-ref-secret` header the HTTP face requires (without it: loopback hosts only). */
   REF_HTTP_SECRET?: string;
   /** Webhook the reference upstream posts codes to for real delivery. */
   DELIVERY_WEBHOOK_URL?: string;
-  /** OCR endpoint the reference upstream calls for business cards (issue 5). */
+  /** OCR endpoint the reference upstream calls for business cards. */
   OCR_URL?: string;
   /** Reference upstream: seconds between two sends to one contact (default 60). */
   REF_SEND_INTERVAL_S?: string;
@@ -46,13 +46,13 @@ export interface AppEnv extends Cloudflare.Env {
   REF_OPEN_ORDERS_PER_CONTACT?: string;
   /** Reference upstream: open unpaid orders per contact (mailbox) and ticket (default 1). */
   REF_OPEN_ORDERS_PER_TICKET?: string;
-  /** Google Wallet issuer id (issue 13): with the two below, the credential page offers "Save to Google Wallet". */
+  /** Google Wallet issuer id: with the two below, the credential page offers "Save to Google Wallet". */
   GOOGLE_WALLET_ISSUER_ID?: string;
   /** The Google Wallet service account's client_email. */
   GOOGLE_WALLET_SA_EMAIL?: string;
   /** The service account's private_key (PKCS#8 PEM; `\n` escapes accepted). A secret: `wrangler secret put`. */
   GOOGLE_WALLET_SA_KEY?: string;
-  /** Apple Wallet pass type identifier, `pass.…` (issue 13): with the four below, the credential page offers "Add to Apple Wallet". */
+  /** Apple Wallet pass type identifier, `pass.…`: with the four below, the credential page offers "Add to Apple Wallet". */
   APPLE_PASS_TYPE_ID?: string;
   /** The Apple developer account's team id (10 characters). */
   APPLE_TEAM_ID?: string;
@@ -97,9 +97,9 @@ export interface AppEnv extends Cloudflare.Env {
   LIMIT_SEAT_LOOKUPS_PER_IP_MIN?: string;
   /** Seat lookups and company lists per expo and minute (default 1200). */
   LIMIT_SEAT_LOOKUPS_PER_EXPO_MIN?: string;
-  /** Registrations per verified contact and hour, across expos (default 20; issue 19 item 2). */
+  /** Registrations per verified contact and hour, across expos (default 20). */
   LIMIT_REGISTERS_PER_CONTACT_HOUR?: string;
-  /** Registrations per client address and hour (default 60; issue 19 item 2). */
+  /** Registrations per client address and hour (default 60). */
   LIMIT_REGISTERS_PER_IP_HOUR?: string;
   /** Orders per verified contact and hour (default 10). */
   LIMIT_ORDERS_PER_CONTACT_HOUR?: string;
@@ -123,8 +123,8 @@ export interface AppEnv extends Cloudflare.Env {
   TURNSTILE_SCRIPT_URL?: string;
   /** Where a half-budget alert is POSTed as JSON (optional; the structured console line is always written). */
   ALERT_WEBHOOK_URL?: string;
-  /** Credential pages of codes the upstream does not know, per client address and hour (default 30; issue 19 item 3). */
+  /** Credential pages of codes the upstream does not know, per client address and hour (default 30). */
   LIMIT_CREDENTIAL_MISSES_PER_IP_HOUR?: string;
-  /** Seconds a code the upstream answered as unknown is remembered at the edge (default 60; 0 turns it off; issue 19 item 13). */
+  /** Seconds a code the upstream answered as unknown is remembered at the edge (default 60; 0 turns it off). */
   UNKNOWN_CODE_CACHE_TTL_S?: string;
 }

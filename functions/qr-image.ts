@@ -4,11 +4,11 @@ import { matchQrImagePath } from '../src/lib/routes';
 import { qrPng } from '../src/lib/qr-png';
 
 /**
- * `GET /qr/{urlId}/{euCode}/{expoId}/{fId}.png[?save=1]` (issue 13): the credential's QR code
+ * `GET /qr/{urlId}/{euCode}/{expoId}/{fId}.png[?save=1]`: the credential's QR code
  * as a PNG, drawn from the URL alone (src/lib/qr-png.ts). It carries only what the credential
  * URL carries and asks the upstream nothing, so the bytes are a pure function of the URL. Cached
  * `private` (a registration code is personal; shared caches keep out) for one day, not a year
- * (issue 19 item 3: a shared phone should not keep it past the visit; the service worker keeps
+ * (item 3: a shared phone should not keep it past the visit; the service worker keeps
  * its own copy only while the credential page's offline copy lives, src/lib/sw-script.ts, and
  * "forget this device" drops both), and `noindex`. The QR stays public for whoever holds the link,
  * like the code it encodes (README "Who may read or change a registration"). `?save=1` answers the same bytes as an attachment named after the code (the

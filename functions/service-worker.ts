@@ -3,7 +3,7 @@ import type { AppEnv } from './env';
 import { SW_SCRIPT } from '../src/lib/sw-script';
 
 /**
- * `GET /sw.js` (issue 13 "Offline"): the service worker that keeps visited credential pages for
+ * `GET /sw.js` ("Offline"): the service worker that keeps visited credential pages for
  * a visit without a network. Served by the Worker rather than from public/ so that its own
  * headers are ours: a worker runs under its script's CSP, and the static files' CSP
  * (`default-src 'none'`, public/_headers) would block the worker's own fetches; here

@@ -10,11 +10,11 @@ import { scheduledSweep } from './reference/sweep';
  * every other request handed to Astro through the adapter's Hono middleware (STACK.md).
  */
 const app = createApp();
-app.use(wholePages()); // issue 9: headers and cookies set by the screens after an await (functions/middleware/whole-pages.ts)
+app.use(wholePages()); // headers and cookies set by the screens after an await (functions/middleware/whole-pages.ts)
 app.use(cf());
 app.use(astro());
 
-// fetch: the app; scheduled: the Cron Trigger's sweep of expired unpaid orders (wrangler.toml, issue 11).
+// fetch: the app; scheduled: the Cron Trigger's sweep of expired unpaid orders (wrangler.toml).
 export default { fetch: app.fetch, scheduled: scheduledSweep } satisfies ExportedHandler<AppEnv>;
 
 // The abuse limits' counter (functions/limits): a Durable Object class must be exported by the entry.

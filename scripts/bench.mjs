@@ -44,10 +44,10 @@ const ROUTES = [
   // The home screen (spec §2.4) may not be built yet: its status is recorded either way.
   { name: 'home 1308', path: `/21308/${eid(1308)}/visitor`, lighthouse: false },
   { name: 'home 1128 (seat)', path: `/21128/${eid(1128)}/visitor`, lighthouse: false },
-  // issue 12: the seat lookup (1128's home links to it) and its result page (no JavaScript).
+  // the seat lookup (1128's home links to it) and its result page (no JavaScript).
   { name: 'seat lookup 1128', path: `/seat/21128/${eid(1128)}/visitor`, lighthouse: true },
   { name: 'seat result 1128', path: `/zuoweiSuccess?userName=%E5%BC%A0%E4%BC%9F&companyName=%E4%B8%9C%E6%96%B9%E7%94%B5%E5%AD%90%E9%9B%86%E5%9B%A2&seat=A-02-11`, lighthouse: false },
-  // issue 11: the purchase pages need a verified contact; `purchase` verifies a fresh buyer and
+  // the purchase pages need a verified contact; `purchase` verifies a fresh buyer and
   // buys one ticket through the payment simulator, then both are measured with its cookies.
   { name: 'ticket list 1216', path: null, resolve: (base, browser) => purchase(base, browser).then((p) => p.list), lighthouse: false },
   { name: 'ticketSuccess 1216 (paid)', path: null, resolve: (base, browser) => purchase(base, browser).then((p) => p.success), lighthouse: false },
@@ -205,7 +205,7 @@ async function credentialPath(base) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The purchase pages (issue 11): a fresh buyer proves an e-mail on expo 1216 through the lookup
+// The purchase pages: a fresh buyer proves an e-mail on expo 1216 through the lookup
 // (JavaScript off, as the no-JS visitor does it: the ticket list sends them there and back),
 // buys one ticket (2, unlimited) and pays it in the simulator. Done once; both routes use it.
 // ---------------------------------------------------------------------------------------------

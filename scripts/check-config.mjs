@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The first step of `npm run check` (issue 9 §5): a deployable Worker config never turns on a
+// The first step of `npm run check`: a deployable Worker config never turns on a
 // development face, and holds no secret in plain text.
 //
 // - `DEV_OUTBOX` (the development outbox, /dev/*: every code "sent", readable by anyone) and

@@ -167,12 +167,12 @@ export function workerVars() {
     // Tickets (README "Purchase"): the hold of an unpaid order, the payment simulator, its merchant key.
     ...(process.env.REF_ORDER_HOLD_S ? { REF_ORDER_HOLD_S: process.env.REF_ORDER_HOLD_S } : {}),
     ...(process.env.PAY_SIMULATOR ? { PAY_SIMULATOR: process.env.PAY_SIMULATOR } : {}),
-    // Notifications need a merchant key (issue 19 item 13): a local value unless one is given.
+    // Notifications need a merchant key: a local value unless one is given.
     REF_PAY_SECRET: process.env.REF_PAY_SECRET ?? 'local-dev-pay-secret-not-for-production',
     ...(process.env.REF_CASHIER_URL ? { REF_CASHIER_URL: process.env.REF_CASHIER_URL } : {}),
     ...(process.env.REF_OPEN_ORDERS_PER_CONTACT ? { REF_OPEN_ORDERS_PER_CONTACT: process.env.REF_OPEN_ORDERS_PER_CONTACT } : {}),
     ...(process.env.REF_OPEN_ORDERS_PER_TICKET ? { REF_OPEN_ORDERS_PER_TICKET: process.env.REF_OPEN_ORDERS_PER_TICKET } : {}),
-    // The challenge and the operator's alerts (issue 19 item 5; README "Abuse limits"); TURNSTILE_SECRET is a secret (below).
+    // The challenge and the operator's alerts (README "Abuse limits"); TURNSTILE_SECRET is a secret (below).
     ...Object.fromEntries(
       ['TURNSTILE_SITE_KEY', 'TURNSTILE_VERIFY_URL', 'TURNSTILE_SCRIPT_URL', 'CHALLENGE_WAIT_S', 'TRUSTED_NETWORKS', 'ALERT_WEBHOOK_URL']
         .filter((k) => process.env[k])
@@ -191,9 +191,9 @@ export function varArgs(vars) {
   return Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
 }
 
-/** The wallet secrets (issue 13, README "Configuration"): without all of a wallet's, its button is not shown. */
+/** The wallet secrets (README "Configuration"): without all of a wallet's, its button is not shown. */
 export const WALLET_SECRETS = [
-  // not a wallet key, but a secret handed over the same way (issue 19 item 5)
+  // not a wallet key, but a secret handed over the same way
   'TURNSTILE_SECRET',
   'APPLE_PASS_TYPE_ID',
   'APPLE_TEAM_ID',

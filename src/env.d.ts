@@ -27,11 +27,11 @@ declare namespace App {
       /** true when the expo asks for the epidemic-prevention pledge (spec §2.5) and this visit has not made it */
       pledge: boolean;
       /**
-       * The Turnstile widget to show on a lookup page (issue 19 item 5): only once this visitor
+       * The Turnstile widget to show on a lookup page: only once this visitor
        * was asked for a challenge (its wait ticket cookie) and only when Turnstile is configured
        */
       challenge: { siteKey: string; scriptUrl: string } | null;
-      /** the credential page's registration, read through the unknown-code cache and the miss limit (issue 19 item 3); null on other pages */
+      /** the credential page's registration, read through the unknown-code cache and the miss limit; null on other pages */
       credential: import('../functions/credential-lookup').CredentialLookup | null;
     };
   }

@@ -13,7 +13,7 @@ import { needsPledge, PLEDGE_COOKIE, readPledged } from './lib/pledge';
 import { matchRoute } from './lib/routes';
 
 /**
- * The page loader (issue 10): once per request, before any screen renders, it builds
+ * The page loader: once per request, before any screen renders, it builds
  * `Astro.locals.page`: the route match, the request's upstream (shared with the navigation
  * guard, which may already have loaded the config: functions/upstream requestUpstream), the
  * config of the page's expo and url (`getCustomerId`, cached at the edge), what that config
@@ -36,7 +36,7 @@ export const onRequest = defineMiddleware(async function loadPage(context, next)
     waitUntil: cfContext ? (p) => cfContext.waitUntil(p) : undefined,
   });
 
-  // The credential page's registration (issue 19 item 3): through the unknown-code cache and the
+  // The credential page's registration: through the unknown-code cache and the
   // per-address miss limit (functions/credential-lookup.ts), beside the config.
   const credentialOf = match?.screen === 'success'
     ? credentialLookupFor(appEnv, context.request, upstream, cfContext ? (p) => cfContext.waitUntil(p) : undefined)({ expoId: match.params.expoId, euCode: match.params.euCode })
@@ -54,7 +54,7 @@ export const onRequest = defineMiddleware(async function loadPage(context, next)
   if (flash) context.cookies.delete(FLASH_COOKIE, { path: '/' });
   const vcValue = context.cookies.get(CONTACT_COOKIE)?.value;
   const secret = appEnv.SESSION_SECRET ?? '';
-  // A registration form holds the contact for its own, longer window (issue 14, src/lib/contact-cookie.ts);
+  // A registration form holds the contact for its own, longer window (src/lib/contact-cookie.ts);
   // every other page reads it for 10 minutes after the proof.
   const onForm = match?.screen === 'form';
   const contact = vcValue ? await verifyContact(vcValue, secret, Date.now(), onForm ? 'register' : 'read').catch(() => null) : null;
@@ -78,7 +78,7 @@ export const onRequest = defineMiddleware(async function loadPage(context, next)
 
   context.locals.lang = view.lang.lang;
   context.locals.t = createT(view.lang.lang);
-  // issue 19 item 5: the Turnstile widget only where friction is on for this visitor (its wait ticket).
+  // the Turnstile widget only where friction is on for this visitor (its wait ticket).
   const turnstile = challengeConfig(appEnv);
   const challenge =
     (match?.screen === 'search' || match?.screen === 'home') && turnstile.siteKey && (await readTicket(context.cookies.get(TICKET_COOKIE)?.value, secret).catch(() => null))

@@ -1,5 +1,5 @@
 /**
- * A request the edge API cannot use (issue 14 items 5 and 6): a short sentence in the request's
+ * A request the edge API cannot use: a short sentence in the request's
  * language, never a schema dump (no field paths, no zod messages: those go to nobody). JSON
  * callers (islands, scripts) get `{ code: 400, msg, data: null }`; a browser's plain form post
  * gets a small HTML page with the sentence and a link back, since a no-JS visitor would

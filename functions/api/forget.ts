@@ -8,7 +8,7 @@ import type { AppEnv } from '../env';
 import { readInput } from './input';
 
 /**
- * POST /api/forget (issue 19 item 3, "forget this device"): a shared or borrowed phone drops what
+ * POST /api/forget ("forget this device"): a shared or borrowed phone drops what
  * it holds of its visitor. Every cookie of ours is expired (src/lib/forget.ts: the verified
  * contact, the last contact a code went to, the resend time, flash, pledge, the form drafts of
  * the expo the visitor was on, the openid; not the language), and `Clear-Site-Data: "cache",

@@ -1,5 +1,5 @@
 /**
- * The health upload (spec §2.5, §7; issue 12) on the credential page of expos whose
+ * The health upload (spec §2.5, §7) on the credential page of expos whose
  * `customerWx.healthPledge` is 1, only for the owner of the credential: the registration code
  * must be one the visitor's own verified lookup found (the signed `vc` cookie's codes,
  * src/lib/contact-cookie.ts `ownCodes`), on the same expo.

@@ -17,7 +17,7 @@ import { forget } from './forget';
  * The edge API, mounted at /api (DESIGN.md part 3). Accepts JSON (islands) and form posts
  * (no JavaScript: answers 303 to the next page).
  *
- * Before any route (issue 9): every body is read bounded (413 over the route's limit), posts
+ * Before any route: every body is read bounded (413 over the route's limit), posts
  * from another site are refused (403), and without a usable SESSION_SECRET nothing runs (503).
  */
 
@@ -27,17 +27,17 @@ export const API_BODY_LIMITS: Readonly<Record<string, number>> = {
   '/api/send-code': 16 * 1024,
   '/api/lookup': 16 * 1024,
   '/api/register': 64 * 1024,
-  // issue 13: action, back (a credential path) and one id
+  // action, back (a credential path) and one id
   '/api/site': 2 * 1024,
   // a business card resized to 750×750 JPEG, as base64 (camera.ts MAX_IMAGE), plus the page fields
   '/api/camera': 1_600_000,
   // a health upload: at most 5 MB (src/lib/health.ts) plus the form's fields and boundaries
   '/api/health': 5 * 1024 * 1024 + 64 * 1024,
-  // the buyer form is the registration form plus four fields (issue 11)
+  // the buyer form is the registration form plus four fields
   '/api/order': 64 * 1024,
   '/api/order/action': 8 * 1024,
   '/api/discount': 64 * 1024,
-  // issue 19 item 3: `back` and the page language
+  // `back` and the page language
   '/api/forget': 2 * 1024,
 };
 const OTHER_API_BODY_LIMIT = 16 * 1024;

@@ -24,7 +24,7 @@ export function mediaType(header: string | undefined): string {
 /** Reads JSON or form bodies into string fields; a malformed body reads as empty (the schema then names what is missing). */
 export async function readInput(c: Context): Promise<Input> {
   // Exactly application/json (any parameters after `;` aside): `text/plain; x=application/json`
-  // is a "simple" type a cross-site page may send without a preflight (issue 9 hole 6).
+  // is a "simple" type a cross-site page may send without a preflight.
   const json = mediaType(c.req.header('content-type')) === 'application/json';
   let raw: Record<string, unknown> = {};
   try {

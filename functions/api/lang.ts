@@ -10,7 +10,7 @@ import { readInput } from './input';
  * POST /api/lang: sets the `_h5_lang` cookie for 60 days (spec §1) and answers 303 back to
  * the page it came from: a same-origin `back` field, else a same-origin Referer, else home.
  * A plain form post, so it works without JavaScript. A value that is not a language is
- * answered in the visitor's current language (issue 14 item 5): JSON to a JSON caller, a small
+ * answered in the visitor's current language: JSON to a JSON caller, a small
  * page with a link back to a browser's form post.
  */
 export const lang = new Hono<{ Bindings: AppEnv }>().post('/', async (c) => {

@@ -27,7 +27,7 @@ import { usesBypass } from '../../src/lib/lookup-page';
 import { isTicketNext } from '../../src/lib/ticket-paths';
 import { isFormNext } from '../../src/lib/form-page';
 import type { LookupOutcome, LookupReply, SendCodeReply } from '../../src/islands/lookup-types';
-import { challengeOf, checkLookupLimits, checkSendLimits, limitedReply } from '../limits'; // abuse limits (issue 9)
+import { challengeOf, checkLookupLimits, checkSendLimits, limitedReply } from '../limits'; // abuse limits
 import { contactKey, phoneDestination } from '../../src/lib/limits';
 import { BIND_COOKIE, BIND_MAX_AGE_S, bindingMatches, newNonce, readBinding, signBinding, TICKET_COOKIE } from '../../src/lib/friction';
 
@@ -42,10 +42,10 @@ const Page = z.object({
   ty: z.string().trim().regex(/^[A-Za-z0-9_-]{0,32}$/, 'a short word').default(''),
   variant: z.string().trim().max(40).default(''),
   // Hidden fields a visitor cannot have typed: cut or dropped when over-long, never a refusal
-  // that would lose what the visitor did type (issue 9 hole 4).
+  // that would lose what the visitor did type.
   f: z.string().default('').transform((s) => s.slice(0, 200)),
   back: z.string().default('').transform((s) => (s.length > FLASH_MAX_PATH ? '' : s)),
-  // A purchase page to return to once verified (spec §4 guard; issue 11): kept only when it is one of this expo's.
+  // A purchase page to return to once verified (spec §4 guard): kept only when it is one of this expo's.
   next: z.string().default('').transform((s) => s.slice(0, 300)),
 });
 type Page = z.infer<typeof Page>;
@@ -61,7 +61,7 @@ const Typed = z.object({
   phone: typed,
   email: typed,
   code: typed,
-  // The Turnstile widget's token (issue 19 item 5), present only once a challenge was asked.
+  // The Turnstile widget's token, present only once a challenge was asked.
   'cf-turnstile-response': z.string().default('').transform((s) => s.slice(0, 2048)),
 });
 
@@ -78,7 +78,7 @@ interface Request_ {
 async function parse(c: Ctx): Promise<Request_ | Response> {
   const input = await readInput(c);
   const page = Page.safeParse(input.fields);
-  // issue 14 item 6: the visitor typed none of these; a short sentence, never the schema's words.
+  // the visitor typed none of these; a short sentence, never the schema's words.
   const broken = () => badRequest(c, input, input.t('api.badPage'), input.t('app.back'), input.fields['back']);
   if (!page.success) return broken();
   const variant = page.data.variant ? variantByName(page.data.variant) : null;
@@ -155,18 +155,18 @@ lookup.post('/send-code', async (c) => {
   }
   const v = valid.value;
   const contact = contactOf(checkType, v);
-  // issue 19 item 7: only a calling code the form offers, read from the whole number (`+4` `47…` is +44).
+  // only a calling code the form offers, read from the whole number (`+4` `47…` is +44).
   if (contact.type === 'phone' && !phoneDestination(contact.areaCode, contact.national)) {
     const message = t('limit.unknownCountry');
     if (json) return c.json<SendCodeReply>({ code: 400, msg: message, data: { field: 'areaCode', message } });
     return flashBack(c, r, { error: { field: 'areaCode', key: 'limit.unknownCountry', text: null } });
   }
-  // issue 19 item 6: a browser the contact's last code went to has a send budget of its own.
+  // a browser the contact's last code went to has a send budget of its own.
   const secret = c.env.SESSION_SECRET ?? '';
   const key = contactKey(contact);
   const binding = await readBinding(getCookie(c, BIND_COOKIE), secret);
   const own = bindingMatches(binding, key, r.page.expoId) ? binding : null;
-  // abuse limits (issue 9, functions/limits): counted at the edge before the upstream sends anything.
+  // abuse limits (functions/limits): counted at the edge before the upstream sends anything.
   const checked = await checkSendLimits(c, {
     expoId: r.page.expoId,
     contact,
@@ -187,18 +187,18 @@ lookup.post('/send-code', async (c) => {
   }
   if (!result.ok) {
     // spec §4, §8: 600 (or any refusal) re-enables the button and shows the server's msg, in the
-    // page language where the product knows the refusal (issue 14 item 1, src/lib/upstream-message.ts).
+    // page language where the product knows the refusal (src/lib/upstream-message.ts).
     const view = readRefusal(result.code, result.msg);
     if (json) return c.json<SendCodeReply>({ code: result.code, msg: refusalText(view, t), data: null });
     return flashBack(c, r, { notice: { tone: 'error', key: view.key, vars: view.vars, text: view.text } });
   }
   const secure = new URL(c.req.url).protocol === 'https:';
   setCookie(c, SENT_COOKIE, String(Math.floor(Date.now() / 1000)), { path: '/', maxAge: RESEND_S, httpOnly: true, sameSite: 'Lax', secure });
-  // issue 19 item 6 (ASVS 6.6.2): the code is bound to this browser; only it may check the code.
+  // the code is bound to this browser; only it may check the code.
   const bound = await signBinding({ c: key, e: r.page.expoId, n: own?.n ?? newNonce() }, secret);
   setCookie(c, BIND_COOKIE, bound, { path: '/', maxAge: BIND_MAX_AGE_S, httpOnly: true, sameSite: 'Lax', secure });
   deleteCookie(c, TICKET_COOKIE, { path: '/' });
-  // issue 14 item 3: a reload keeps the contact as well as the countdown (a cookie, never the URL).
+  // a reload keeps the contact as well as the countdown (a cookie, never the URL).
   const sentTo = encodeSentTo({ expoId: r.page.expoId, checkType, areaCode: v.areaCode, phone: v.phone, email: v.email });
   setCookie(c, SENT_TO_COOKIE, sentTo, { path: '/', maxAge: SENT_TO_MAX_AGE_S, httpOnly: true, sameSite: 'Lax', secure });
   if (json) return c.json<SendCodeReply>({ code: 200, msg: result.msg, data: { resendIn: RESEND_S } });
@@ -207,7 +207,7 @@ lookup.post('/send-code', async (c) => {
 });
 
 /**
- * A shared budget is full (issue 19 item 5): the sender must pass a challenge. JSON: HTTP 429,
+ * A shared budget is full: the sender must pass a challenge. JSON: HTTP 429,
  * code 601, the message and `data.challenge` (the Turnstile site key when configured, and
  * the seconds a wait ticket needs); the island shows the widget or counts down. A form post
  * goes back to the page with every value and the wait; the ticket is in its cookie already.
@@ -248,10 +248,10 @@ lookup.post('/lookup', async (c) => {
     return flashBack(c, r, { notice: { tone: 'error', key: 'search.otherError', text: null } });
   }
 
-  // abuse limits (issue 9, functions/limits): refused before the upstream checks (and burns) the code.
+  // abuse limits (functions/limits): refused before the upstream checks (and burns) the code.
   const limits = await checkLookupLimits(c, { checksCode: !bypass });
   if (limits.refused) return limitedReply(c, limits.refused, r.input, (notice) => flashBack(c, r, { notice }));
-  // issue 19 item 6 (ASVS 6.6.2): a code is checked only from the browser it was sent to, so
+  // a code is checked only from the browser it was sent to, so
   // guesses from anywhere else never reach the upstream and cannot burn the visitor's code
   // (counted above as a code not accepted: it keeps its wrong-code slot).
   if (!bypass && !bindingMatches(await readBinding(getCookie(c, BIND_COOKIE), c.env.SESSION_SECRET ?? ''), contactKey(contact), r.page.expoId)) {
@@ -284,10 +284,10 @@ lookup.post('/lookup', async (c) => {
     contact: checkType === 1 ? fullPhone(v.areaCode, v.phone) : v.email,
     checkType,
     ...(checkType === 1 ? { areaCode: v.areaCode } : {}),
-    // spec §2.2's bypass proved no contact: the cookie says so (issue 9 hole 10).
+    // spec §2.2's bypass proved no contact: the cookie says so.
     ...(bypass ? { bypass: true as const } : {}),
   };
-  // The codes the lookup found, for the forms' pre-fill (issue 9 hole 12); a list holds them already.
+  // The codes the lookup found, for the forms' pre-fill; a list holds them already.
   const codes = outcome.kind === 'select' ? [] : foundCodes(outcome, MAX_CODES);
   if (codes.length > 0) verifiedContact.codes = codes;
   return respond(c, r, outcome, verifiedContact, v);
@@ -295,7 +295,7 @@ lookup.post('/lookup', async (c) => {
 
 /**
  * spec §8: a failed verify or lookup shows no message; the form keeps every value. Except
- * (issue 14 item 2) when the code can no longer work (its wrong tries used up, expired, used,
+ * when the code can no longer work (its wrong tries used up, expired, used,
  * never sent) or the event is unknown: then the visitor learns that a new code is needed, and
  * the send-code countdown is dropped, so the button is usable at once (JS: the island stops
  * its countdown; no JS: the page comes back without the `sent` cookie).
@@ -312,8 +312,8 @@ function failed(c: Ctx, r: Request_, refusal: RefusalView | null): Response {
 }
 
 /**
- * A code from a browser it was not sent to (issue 19 item 6): refused at the edge with "ask
- * for a new code in this browser", as a code that can no longer work (issue 14 item 2): the
+ * A code from a browser it was not sent to: refused at the edge with "ask
+ * for a new code in this browser", as a code that can no longer work: the
  * send button is usable at once and every typed value stays.
  */
 function unbound(c: Ctx, r: Request_): Response {
@@ -360,7 +360,7 @@ async function respond(
   let location: string;
   // Sent here from a ticket or order page (spec §4: they need the verified contact): back there,
   // whatever the contact has registered; never for a bypass lookup, which proves no contact.
-  // Or from a registration form whose confirmation expired mid-form (issue 14): back to that form.
+  // Or from a registration form whose confirmation expired mid-form: back to that form.
   if (vc.bypass !== true && (isTicketNext(page.next, page.expoId) || isFormNext(page.next, page.expoId))) {
     location = page.next;
     await setVerifiedContact(c, vc);
@@ -436,7 +436,7 @@ const MAX_CONTACT_COOKIE = 3800;
 async function setVerifiedContact(c: Ctx, vc: VerifiedContact): Promise<void> {
   const secret = c.env.SESSION_SECRET ?? '';
   let value = await signContact(vc, secret);
-  // A contact with very many registrations: the no-JS list shows the first ones (issue 9 hole 4).
+  // A contact with very many registrations: the no-JS list shows the first ones.
   while (value.length > MAX_CONTACT_COOKIE && vc.list && vc.list.length > 1) {
     vc.list = vc.list.slice(0, Math.ceil((vc.list.length * 2) / 3));
     value = await signContact(vc, secret);

@@ -1,5 +1,5 @@
 /**
- * The purchase endpoints (issue 11; UPSTREAM.md "Tickets and orders"; spec §4 guard, §5
+ * The purchase endpoints (docs/upstream.md "Tickets and orders"; spec §4 guard, §5
  * discount message, §9 hold). JSON from islands or plain form posts (no JS: 303 on or back,
  * with the flash cookie so nothing typed is lost).
  *
@@ -9,7 +9,7 @@
  * - `POST /api/order/action`: cancel, refund (with a reason), cancel the refund, pay again.
  * - `POST /api/discount`: checks a discount code before paying.
  *
- * Orders and discount checks count against the abuse limits (issue 19 item 8) per verified
+ * Orders and discount checks count against the abuse limits per verified
  * contact and client address. Every route needs the verified contact of the page's expo (cookie `vc`), and the upstream
  * receives only that contact. An order is read or changed only when it is in that contact's
  * own order list (findOrderListByPhone): someone else's order number is refused like an
@@ -46,7 +46,7 @@ import {
   type Order,
 } from '../../src/lib/tickets';
 
-/** The reference's answer when the contact has as many unpaid orders open as it may (README "Beyond UPSTREAM.md"). */
+/** The reference's answer when the contact has as many unpaid orders open as it may (README "Beyond docs/upstream.md"). */
 const OPEN_ORDERS = 20107;
 
 type Ctx = Context<{ Bindings: AppEnv }>;
@@ -184,7 +184,7 @@ function fault(c: Ctx, p: Posted, back: string, e: unknown, keep: Record<string,
 }
 
 /**
- * Starts payment of an order the contact owns (issue 19 item 9). `returnUrl` is this site's
+ * Starts payment of an order the contact owns. `returnUrl` is this site's
  * absolute URL (the provider lives on its own host). The cashier is reached with JavaScript on
  * or off: a cashier on this site by `303`; one on another origin by a page of ours that links
  * and meta-refreshes to it (src/lib/cashier.ts: `form-action 'self'` blocks a cross-origin
@@ -290,14 +290,14 @@ order.post('/order', async (c) => {
       if (p.input.json) return json(c, { outcome: 'invalid', field: name, message }, 400, message, 400);
       return flashTo(c, back, { values: keep, error: { field: name, key, text: null } });
     }
-    // Orders per contact and address (issue 19 items 8, 11), before the upstream sees the order.
+    // Orders per contact and address, before the upstream sees the order.
     const limited = await checkPurchaseLimits(c, {
       contact: vc.contact,
       kind: 'order',
       triesCode: f.data.discountCode !== '',
     });
     if (limited) return limitedReply(c, limited, p.input, (notice) => flashTo(c, back, { values: keep, notice }));
-    // The verified contact only, whatever was posted for it (UPSTREAM.md: the edge sends only a verified contact).
+    // The verified contact only, whatever was posted for it (docs/upstream.md: the edge sends only a verified contact).
     const contact = vc.checkType === 1 ? { phone: vc.contact, checkType: 1 } : { email: vc.contact, checkType: 2 };
     const values = { ...checked.data, ...contact, idem: await idemKey(vc, p, (p.input.fields['idem'] ?? '').trim()) };
     const created = await up.createOrderNew({
@@ -310,7 +310,7 @@ order.post('/order', async (c) => {
       values,
     });
     if (!created.ok) {
-      // An unknown code reads like a used-up one (issue 19 item 8): the order form is no oracle.
+      // An unknown code reads like a used-up one: the order form is no oracle.
       if (f.data.discountCode && (created.code === TicketCode.DISCOUNT_USED_UP || created.code === 404))
         return refused(c, p, back, t('form.discountTimes'), TicketCode.DISCOUNT_USED_UP, keep);
       return refused(c, p, back, refusedText(t, created.code, created.msg), created.code, keep);
@@ -368,7 +368,7 @@ order.post('/order/action', async (c) => {
           ? await up.WxRefundJSAPIByOrderNo({ expoId, orderNo, reason })
           : await up.cancelRefundByOrderNo({ expoId, orderNo });
     if (!r.ok) {
-      // A parallel application won (issue 19 item 13): say so, not what the upstream guessed.
+      // A parallel application won: say so, not what the upstream guessed.
       const after = action === 'refund' ? await ownOrder(up, expoId, who.buyer, orderNo) : null;
       const applied = after?.status === OrderStatus.REFUND_APPLIED || after?.status === OrderStatus.REFUNDED;
       const message = applied ? t('order.refundAlreadyApplied') : refusedText(t, r.code, r.msg);
@@ -406,7 +406,7 @@ order.post('/discount', async (c) => {
       error: { field: 'discountCode', key: 'ticket.discountInvalid', text: null },
     });
   }
-  // Discount codes tried per contact and address (issue 19 item 8: 266 guesses in 1.5 s found two).
+  // Discount codes tried per contact and address (item 8: 266 guesses in 1.5 s found two).
   const limited = await checkPurchaseLimits(c, { contact: who.vc.contact, kind: 'discount', triesCode: true });
   if (limited) return limitedReply(c, limited, p.input, (notice) => flashTo(c, back, { values: keep, notice }));
   try {

@@ -1,5 +1,5 @@
 /**
- * `POST /api/pledge` (spec §2.5, §9; issue 12): the epidemic-prevention pledge's confirm. The
+ * `POST /api/pledge` (spec §2.5, §9): the epidemic-prevention pledge's confirm. The
  * pledge form carries a signed timestamp of when the page served it (src/lib/pledge.ts); the
  * confirm is accepted only 5 s or more after that, otherwise the visitor is told to wait. An
  * accepted pledge sets a session cookie (the visit) naming the expos pledged; the page it
@@ -55,7 +55,7 @@ pledge.post('/pledge', async (c) => {
     return flashBack(c, back, { tone: 'error', key: 'pledge.expired', text: null });
   }
   const pledged = await readPledged(getCookie(c, PLEDGE_COOKIE), secret);
-  // A session cookie: the pledge lasts for the visit (spec §2.5, issue 12).
+  // A session cookie: the pledge lasts for the visit (spec §2.5).
   setCookie(c, PLEDGE_COOKIE, await signPledged([...pledged, f.data.expoId], secret), {
     path: '/',
     httpOnly: true,

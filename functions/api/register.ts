@@ -1,5 +1,5 @@
 /**
- * `POST /api/register` (spec §2.3 form routes, §4, §5; UPSTREAM.md addUserInfo): registers the
+ * `POST /api/register` (spec §2.3 form routes, §4, §5; docs/upstream.md addUserInfo): registers the
  * form of any form route. JSON from the FormEnhance island, or a plain form post (no JS).
  *
  * - The page is resolved from its own path (`route` + `path`), never from a posted kind or expo.
@@ -9,13 +9,13 @@
  * - Success → the credential page (303, or JSON navigate with replace). 20001 → the update
  *   prompt (spec §5). Any other refusal → the server's message; nothing typed is lost (flash).
  * - A form view's idempotency key is remembered with its result (signed cookie, 10 min).
- * - The contact's confirmation expired (or is gone) mid-form (issue 14): to the lookup with
+ * - The contact's confirmation expired (or is gone) mid-form: to the lookup with
  *   `?next=` this form, the contact filled in and a message saying why; every typed value kept
  *   (the island's session storage, and the `draft` cookie for the form page), so the new code
  *   leads back to the form as it was.
- * - A refusal of the form's values names every failing field at once (issue 14).
+ * - A refusal of the form's values names every failing field at once.
  * - Registrations are counted per verified contact and per address before the upstream writes
- *   anything (issue 19 item 2, `LIMIT_REGISTERS_*`); over a limit the form comes back with every
+ *   anything (`LIMIT_REGISTERS_*`); over a limit the form comes back with every
  *   value. Whose registration it is, and the neutral answer to a collision with someone else's,
  *   is the upstream's rule (docs/upstream.md "Who owns a registration").
  */
@@ -26,7 +26,7 @@ import { upstreamFor } from '../upstream';
 import { badRequest } from './bad-request';
 import { faultJson, upstreamFault } from './fault';
 import { readInput, type Input } from './input';
-import { checkRegisterLimits, limitedReply } from '../limits'; // abuse limits (issue 19 item 2)
+import { checkRegisterLimits, limitedReply } from '../limits'; // abuse limits
 import { addOwnCode, CONTACT_COOKIE, expiredContact, provenFor, verifyContact, type VerifiedContact } from '../../src/lib/contact-cookie';
 import {
   displayText,
@@ -94,7 +94,7 @@ async function parse(c: Ctx): Promise<Posted | Response> {
   const match = /^[A-Za-z][A-Za-z0-9]{0,40}$/.test(route) && path.length < 200 ? matchRoute(`/${route}/${path}`) : null;
   const page = match?.screen === 'form' ? resolveFormPage(match.route, match.rest, match.variant) : null;
   if (!page) {
-    // A short sentence in the request's language (issue 14 item 6); the posted path is not echoed.
+    // A short sentence in the request's language; the posted path is not echoed.
     return badRequest(c, input, input.t('api.badPage'), input.t('app.back'));
   }
   const euCode = (fields['e'] ?? '').trim();
@@ -150,7 +150,7 @@ async function navigate(c: Ctx, p: Posted, location: string): Promise<Response> 
 }
 
 function refused(c: Ctx, p: Posted, upstreamMessage: string, code: number): Response {
-  // An upstream message of any length is cut for display (issue 9 hole 4).
+  // An upstream message of any length is cut for display.
   const message = displayText(upstreamMessage);
   if (p.input.json) return reply(c, { outcome: 'refused', message }, code, message);
   return flashBack(c, p, { notice: { tone: 'error', key: null, text: message } });
@@ -168,7 +168,7 @@ function lookupValues(vc: VerifiedContact): Record<string, string> {
 }
 
 /**
- * No verified contact for this form (issue 14): an expired one (the browser still holds the
+ * No verified contact for this form: an expired one (the browser still holds the
  * signed cookie, past its form window) is told so, with its contact filled in on the lookup;
  * a missing one is asked to verify. Either way the lookup returns to this form (`next`) and the
  * typed values wait for it: in the island's session storage and in the `draft` cookie.
@@ -206,7 +206,7 @@ register.post('/register', async (c) => {
 
   // The verified contact of this expo is required (second forms: with their reference).
   const vc: VerifiedContact | null = provenFor(
-    // The form's own window (issue 14, src/lib/contact-cookie.ts), not only the 10 minutes after the proof.
+    // The form's own window (src/lib/contact-cookie.ts), not only the 10 minutes after the proof.
     await verifyContact(getCookie(c, CONTACT_COOKIE), secret, Date.now(), 'register'),
     page.params.expoId,
   );
@@ -232,7 +232,7 @@ register.post('/register', async (c) => {
       const { field, name, message: key } = checked.failure;
       const message = t(key);
       if (json) return reply(c, { outcome: 'invalid', field, name, message }, 400, message);
-      // Without JavaScript every failing field comes back at once, each with its own message (issue 14).
+      // Without JavaScript every failing field comes back at once, each with its own message.
       const errors = checked.failures.map((f) => ({ field: f.name, key: f.message, text: null }));
       return flashBack(c, p, { error: { field: name, key, text: null }, errors });
     }
@@ -243,13 +243,13 @@ register.post('/register', async (c) => {
     if (updatesExisting(page.kind) || p.update) data['update'] = true;
     if (page.kind === 'repair' && p.euCode) data['euCode'] = p.euCode;
 
-    // abuse limits (issue 19 item 2): per verified contact and per address, before the upstream
+    // abuse limits: per verified contact and per address, before the upstream
     // writes anything; over a limit the form comes back with every value (no-JS: 303 + flash).
     const limited = await checkRegisterLimits(c, vc);
     if (limited) return limitedReply(c, limited, p.input, (notice) => flashBack(c, p, { notice }));
     const added = await up.addUserInfo({ expoId: page.params.expoId, urlsId, values: data });
     if (added.ok) {
-      // issue 19 item 3: the new registration is this contact's own, so its credential page shows its details.
+      // the new registration is this contact's own, so its credential page shows its details.
       const own = await addOwnCode(getCookie(c, CONTACT_COOKIE), secret, added.data.euCode).catch(() => null);
       if (own) setCookie(c, CONTACT_COOKIE, own.value, { path: '/', maxAge: own.maxAge, httpOnly: true, sameSite: 'Lax', secure: secure(c) });
       const location = successPath({

@@ -1,5 +1,5 @@
 /**
- * The seat lookup endpoints (spec §2.4, §2.5, §5, §8; issue 12). JSON for the island, plain
+ * The seat lookup endpoints (spec §2.4, §2.5, §5, §8). JSON for the island, plain
  * form posts without JavaScript (303 back to the page with the typed values and the message
  * in the flash cookie, or on to the result page).
  *
@@ -72,7 +72,7 @@ interface Req {
 async function parse(c: Ctx): Promise<Req | Response> {
   const input = await readInput(c);
   const page = Page.safeParse(input.fields);
-  // issue 14 item 6: hidden fields the visitor did not type; a short sentence, never the schema's words.
+  // hidden fields the visitor did not type; a short sentence, never the schema's words.
   if (!page.success) return badRequest(c, input, input.t('api.badPage'), input.t('app.back'), input.fields['back']);
   const own = routePath({ screen: 'seat', params: { fId: page.data.urlId, expoId: page.data.expoId, ty: page.data.ty } });
   const posted = safeBackPath(page.data.back, new URL(c.req.url).origin);
@@ -119,7 +119,7 @@ async function limited(c: Ctx, r: Req): Promise<Response | null> {
 export const seats = new Hono<{ Bindings: AppEnv }>();
 
 /**
- * The pick-list as the visitor types the company (spec §2.5, issue 19 item 4): type 2, the
+ * The pick-list as the visitor types the company (spec §2.5): type 2, the
  * companies that start with the typed text; the name plays no part, so it lists no one's company.
  */
 seats.post('/seat/companies', async (c) => {

@@ -11,7 +11,7 @@ import { faultJson, upstreamFault } from './fault';
 import { readInput } from './input';
 
 /**
- * POST /api/site (issue 13, spec §1 site booking): book (`siteDateId`) or cancel (`id`) a
+ * POST /api/site (spec §1 site booking): book (`siteDateId`) or cancel (`id`) a
  * visiting slot for the registration of the credential page named by `back`. A real form post
  * (303 back to the credential page with a flash notice) or JSON.
  *

@@ -1,5 +1,5 @@
 /**
- * The abuse limits' glue (issue 9, README "Security" > "Abuse limits"): the edge API asks
+ * The abuse limits' glue (README "Security" > "Abuse limits"): the edge API asks
  * here before it calls the upstream. The rules are src/lib/limits.ts; the counts live in the
  * `LIMITS` Durable Object (./limiter.ts), one call per request.
  *
@@ -105,7 +105,7 @@ type Counted =
   | { refusal: null; friction: false; ids: Record<string, number> };
 
 /**
- * Tells the operator a shared budget is half spent (issue 19 item 5): a structured
+ * Tells the operator a shared budget is half spent: a structured
  * `console.warn` line (once per window, the limiter decides) and, when ALERT_WEBHOOK_URL is
  * set, a JSON POST to it after the response. A failing webhook is logged, never the visitor's problem.
  */
@@ -153,7 +153,7 @@ async function count(c: Ctx, kind: 'send' | 'lookup', rules: LimitRule[], challe
   };
 }
 
-/** The answer to a code send's count: go on, refused, or a challenge first (issue 19 item 5). */
+/** The answer to a code send's count: go on, refused, or a challenge first. */
 export type SendCheck =
   | { kind: 'ok' }
   | { kind: 'refused'; refusal: LimitRefusal }
@@ -250,13 +250,13 @@ async function issueTicket(c: Ctx, s: { client: string; contactKey: string; expo
   return waitS;
 }
 
-/** Counts a seat lookup or company list (issue 12) before the upstream sees it; null when it may go on. */
+/** Counts a seat lookup or company list before the upstream sees it; null when it may go on. */
 export async function checkSeatLimits(c: Ctx, expoId: number): Promise<LimitRefusal | null> {
   return (await count(c, 'lookup', seatRules(limitsOf(c.env), { client: clientOf(c), expoId }))).refusal;
 }
 
 /**
- * Counts a registration (`POST /api/register`, issue 19 item 2) of a verified contact before the
+ * Counts a registration (`POST /api/register`) of a verified contact before the
  * upstream sees it; null when it may go on. The refusal reads like a lookup's ("too many
  * attempts, try again in …").
  */
@@ -270,7 +270,7 @@ export async function checkRegisterLimits(c: Ctx, vc: VerifiedContact): Promise<
 }
 
 /**
- * Counts an order or a discount check (issue 19 item 8) before the upstream sees it; null when
+ * Counts an order or a discount check before the upstream sees it; null when
  * it may go on. The refusal reads like a lookup's ("too many attempts, try again in …").
  */
 export async function checkPurchaseLimits(c: Ctx, s: Omit<PurchaseSubject, 'client'>): Promise<LimitRefusal | null> {

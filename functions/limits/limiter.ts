@@ -1,5 +1,5 @@
 /**
- * The abuse-limit counter (issue 9, README "Security" > "Abuse limits"): one Durable Object
+ * The abuse-limit counter (README "Security" > "Abuse limits"): one Durable Object
  * that every isolate of the Worker asks, so a count is the same wherever a request lands.
  *
  * Each count is a sliding-window log in the object's SQLite storage: one row per counted hit,
@@ -17,7 +17,7 @@ export type HitResult =
   /**
    * every rule passed and the hit is counted; `ids` by key, to give a hit back with
    * {@link Limiter.release}; `alerts`: the alerting rules this hit brought to half their
-   * limit, each once per window (issue 19 item 5)
+   * limit, each once per window
    */
   | { ok: true; ids: Record<string, number>; alerts: LimitRule[] }
   /**
@@ -118,7 +118,7 @@ export class Limiter extends DurableObject {
   }
 
   /**
-   * Records the one live wait ticket of a client address (issue 19 item 5): a new ticket
+   * Records the one live wait ticket of a client address: a new ticket
    * replaces the address's previous one, so an address holds at most one at a time.
    */
   issueTicket(key: string, nonce: string, expires: number): void {

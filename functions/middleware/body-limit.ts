@@ -4,7 +4,7 @@ import { createT } from '../../src/i18n';
 import { LANG_COOKIE, resolveLang } from '../../src/lib/languages';
 
 /**
- * Request bodies read bounded (issue 9 hole 5). Every body is read here, at most `maxBytes`
+ * Request bodies read bounded. Every body is read here, at most `maxBytes`
  * of it kept; a larger one is refused with 413 and a message, but only after the rest has been
  * read and dropped (up to `drainBytes`): answering while a client is still sending makes
  * proxies (wrangler's among them) reset the connection, and the visitor sees "Network
@@ -25,7 +25,7 @@ const DEFAULT_OPTIONS: Omit<BodyLimitOptions, 'maxBytes'> = {
   drainBytes: 8 * 1024 * 1024,
   tooLarge: (c, maxBytes) =>
     c.json({ code: 413, msg: `The request is too large (at most ${Math.round(maxBytes / 1024)} KB). Reload the page and try again.`, data: null }, 413),
-  // issue 14 item 6: in the request's language (the body, and any pageLang in it, never arrived).
+  // in the request's language (the body, and any pageLang in it, never arrived).
   broken: (c) => c.json({ code: 400, msg: createT(resolveLang(getCookie(c, LANG_COOKIE)))('api.incomplete'), data: null }, 400),
 };
 

@@ -3,7 +3,7 @@ import type { AppEnv } from '../env';
 
 /**
  * The reference upstream's HTTP face (`/custom/*`, `/wx/*`) and the development outbox
- * (`/dev/*`) are for local runs (issue 9 hole 8). The edge calls the reference in-process and
+ * (`/dev/*`) are for local runs. The edge calls the reference in-process and
  * needs neither; over HTTP the reference trusts its caller (it is the organiser's API: it hands
  * out aesKeys, takes `update` without a code, reads ID numbers), so on a deployment it must not
  * answer at all.

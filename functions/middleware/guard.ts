@@ -93,7 +93,7 @@ export function guard(options: Partial<GuardOptions> = {}): MiddlewareHandler<{ 
     const outcome = await runGuard({ ...facts, loginAvailable: ports.available }, ports.ports, opts.rules);
     if (outcome.kind === 'proceed') return next();
     // Every target is a path on this site or the messaging app's OAuth page; a rule that ever
-    // built anything else is our bug, and the page renders instead (issue 9 hole 11).
+    // built anything else is our bug, and the page renders instead.
     if (!isSafeRedirectPath(outcome.location) && !outcome.location.startsWith(OAUTH_PREFIX)) {
       console.error('guard: refused an unsafe redirect target', outcome.location.slice(0, 200));
       return next();
@@ -173,7 +173,7 @@ function portsOf(
 }
 
 /**
- * The messaging-app calls of spec §4/§7 on the organiser's API (UPSTREAM.md: they live under
+ * The messaging-app calls of spec §4/§7 on the organiser's API (docs/upstream.md: they live under
  * `{UPSTREAM_URL}/wx`; the spec gives their parameters, not their paths: these two paths are
  * our reading, named after the spec's `getwxAppId` and `getOpenId`). The reference upstream
  * has no messaging app: with no UPSTREAM_URL there is no port, so no login and no OAuth.

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 
 /**
- * Cross-site posts are refused (issue 9 hole 6): a page elsewhere could otherwise post a form
+ * Cross-site posts are refused: a page elsewhere could otherwise post a form
  * to /api/lookup or /api/lang and sign a visitor into the attacker's contact or language. A
  * browser names the page a post came from in `Origin` (else `Referer`); a state-changing
  * request whose origin is another site's answers 403. A request with neither (curl, a server)

@@ -3,12 +3,12 @@ import { DEFAULT_PERMISSIONS_POLICY } from '../../src/lib/permissions-policy';
 import { PRIVATE_CACHE_CONTROL } from '../../src/lib/page-policy';
 
 /**
- * Security headers on every response the Worker sends (issue 1 §6).
+ * Security headers on every response the Worker sends.
  * Astro sets its own Content-Security-Policy header on pages (with the hashes of its inline
  * and island scripts, astro.config.mjs `security.csp`); every other response (API, reference
  * upstream, static files, redirects) gets `fallbackCsp`.
  *
- * Likewise `Permissions-Policy` (issue 9 §2): a page that renders the camera island sets its
+ * Likewise `Permissions-Policy`: a page that renders the camera island sets its
  * own (src/lib/permissions-policy.ts); everything else gets `permissionsPolicy`. Pages set their
  * cache policy themselves (src/lib/page-policy.ts); an HTML reply without one (an error page,
  * a page that forgot) gets `htmlCacheControl`, closed by default.

@@ -2,7 +2,7 @@ import { getFetchState } from 'astro/hono';
 import type { MiddlewareHandler } from 'hono';
 
 /**
- * Astro renders pages whole instead of streaming them (issue 9).
+ * Astro renders pages whole instead of streaming them.
  *
  * A streamed page's status, headers and cookies are fixed when its first bytes are ready,
  * which is before the screens (src/components/screens) have awaited the upstream: whatever

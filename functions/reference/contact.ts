@@ -1,7 +1,7 @@
 /**
  * Contacts as the reference keys codes, send limits and lookups by them.
  *
- * UPSTREAM.md "Wire rules": the +86 SMS call takes the bare national number, every other call
+ * docs/upstream.md "Wire rules": the +86 SMS call takes the bare national number, every other call
  * the full E.164 phone; e-mails compare case-insensitively. Normalising both spellings of a
  * phone to E.164 lets the code sent via getCaptcha(13812345678) unlock the lookup of
  * phone=+8613812345678.
@@ -40,7 +40,7 @@ export function normalizeContact(raw: string): string | null {
 const DOTLESS: Readonly<Record<string, string>> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
 
 /**
- * The mailbox a contact reaches, for counting what one person holds (issue 19 item 13: the
+ * The mailbox a contact reaches, for counting what one person holds (item 13: the
  * per-contact ticket limit and the open-order caps). An e-mail loses its `+tag` (`a+1@x` and
  * `a+2@x` deliver to `a@x`: sub-addressing, RFC 5233, which every large provider offers) and,
  * at Gmail, its dots; a phone is its E.164 form. Only for counting: orders, codes and lookups

@@ -1,5 +1,5 @@
 /**
- * Delivery of codes (UPSTREAM.md "What the reference upstream adds"): a webhook the operator
+ * Delivery of codes (docs/upstream.md "What the reference upstream adds"): a webhook the operator
  * sets (`DELIVERY_WEBHOOK_URL`), else the development outbox (`DEV_OUTBOX=1`), else none, in
  * which case sends are refused.
  */

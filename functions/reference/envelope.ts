@@ -1,5 +1,5 @@
 /**
- * The reply envelope `{ code, msg, data }` of every call (UPSTREAM.md "Wire rules") and the
+ * The reply envelope `{ code, msg, data }` of every call (docs/upstream.md "Wire rules") and the
  * reference upstream's own error codes. Replies always travel as HTTP 200, as the legacy API
  * does: the envelope code, not the HTTP status, says what happened (spec §8).
  */

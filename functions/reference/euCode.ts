@@ -1,5 +1,5 @@
 /**
- * Registration codes (`euCode`): random and unguessable (UPSTREAM.md "What the reference
+ * Registration codes (`euCode`): random and unguessable (docs/upstream.md "What the reference
  * upstream adds"). 16 characters of RFC 4648 base32 = 80 bits from the CSPRNG; 32 divides
  * 256, so masking each byte to 5 bits keeps every character equally likely.
  */

@@ -1,5 +1,5 @@
 /**
- * The expo a call is about: every call carries an `expoId` header (UPSTREAM.md "Wire rules").
+ * The expo a call is about: every call carries an `expoId` header (docs/upstream.md "Wire rules").
  * `withExpo` loads its row once and refuses unknown or malformed ids with a clear envelope.
  */
 import type { MiddlewareHandler } from 'hono';
@@ -54,7 +54,7 @@ export const withExpo: MiddlewareHandler<RefEnv> = async function withExpo(c, ne
 };
 
 /**
- * Now as expo-local "YYYY-MM-DD HH:mm:ss" (UPSTREAM.md "Records": createtime is expo-local).
+ * Now as expo-local "YYYY-MM-DD HH:mm:ss" (docs/upstream.md "Records": createtime is expo-local).
  * @example expoLocalTime(Date.UTC(2026, 0, 1, 0, 0, 0), 420) // '2026-01-01 07:00:00'
  */
 export function expoLocalTime(nowMs: number, utcOffsetMinutes: number): string {

@@ -1,5 +1,5 @@
 /**
- * The reference upstream: UPSTREAM.md's contract on D1, so the product runs whole on a fresh
+ * The reference upstream: docs/upstream.md's contract on D1, so the product runs whole on a fresh
  * machine and tests run against it. Mounted by the Worker at the root: `/custom/*` (every
  * call), `/auth/*` (the seat lookup's auth host), `/wx/*` (messaging-app calls, not served yet) and `/dev/outbox*` (DEV_OUTBOX only).
  *
@@ -53,12 +53,12 @@ custom.get(Path.queryFromUserExpoId, withExpo, queryFromUserExpoId);
 custom.get(Path.queryCustomerCode, withExpo, queryCustomerCode);
 custom.post(Path.addUserInfo, withExpo, addUserInfo);
 custom.post(Path.camera5, withExpo, camera5);
-// Health upload (UPSTREAM.md "Health upload"; calls/health.ts).
+// Health upload (docs/upstream.md "Health upload"; calls/health.ts).
 custom.post(HealthPath.upload, withExpo, uploadHealth);
 custom.get(HealthPath.list, withExpo, listHealth);
 custom.delete(HealthPath.delete, withExpo, deleteHealth);
 custom.get(HealthPath.image, withExpo, healthImage);
-// Tickets and orders (UPSTREAM.md "Tickets and orders"), and the provider's callback (ours).
+// Tickets and orders (docs/upstream.md "Tickets and orders"), and the provider's callback (ours).
 custom.get(TicketPath.selectUrlsTicketList, withExpo, tickets.selectUrlsTicketList);
 custom.get(TicketPath.checkSurplusTicket, withExpo, tickets.checkSurplusTicket);
 custom.get(TicketPath.selectDiscountTicketByCode, withExpo, tickets.selectDiscountTicketByCode);
@@ -72,7 +72,7 @@ custom.get(TicketPath.ifOpenRefund, withExpo, tickets.ifOpenRefund);
 custom.post(TicketPath.WxRefundJSAPIByOrderNo, withExpo, tickets.WxRefundJSAPIByOrderNo);
 custom.post(TicketPath.cancelRefundByOrderNo, withExpo, tickets.cancelRefundByOrderNo);
 custom.post(TicketPath.payNotify, withExpo, payNotify);
-// Site booking (UPSTREAM.md "Site booking"): calls/sites.ts.
+// Site booking (docs/upstream.md "Site booking"): calls/sites.ts.
 custom.get(SitePath.selectSiteTypeList, withExpo, selectSiteTypeList);
 custom.get(SitePath.selectSiteDateList, withExpo, selectSiteDateList);
 custom.post(SitePath.addExpoUserSite, withExpo, addExpoUserSite);
@@ -81,7 +81,7 @@ custom.post(SitePath.deleteExpoUserSite, withExpo, deleteExpoUserSite);
 // Registered last: reached only when no call above matched (path or method).
 custom.all('*', unknownCall);
 
-/** The auth host's calls (UPSTREAM.md "Seat lookup": `{UPSTREAM_AUTH_URL}/auth`; calls/seats.ts). */
+/** The auth host's calls (docs/upstream.md "Seat lookup": `{UPSTREAM_AUTH_URL}/auth`; calls/seats.ts). */
 const auth = new Hono<RefEnv>();
 auth.onError(onError);
 auth.get(SeatPath.getUserCompanyList, withExpo, getUserCompanyList);

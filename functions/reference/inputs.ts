@@ -1,5 +1,5 @@
 /**
- * Input schemas of every call (UPSTREAM.md "Calls") and the two readers all handlers share:
+ * Input schemas of every call (docs/upstream.md "Calls") and the two readers all handlers share:
  * `parseInput` (zod → a clear message) and `decryptParam` (an encrypted param → its text).
  */
 import { z } from 'zod';
@@ -17,7 +17,7 @@ export const DecimalId = z
   .transform((v) => Number(v))
   .pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 
-/** An encrypted param: base64 text (UPSTREAM.md "Wire rules"). */
+/** An encrypted param: base64 text (docs/upstream.md "Wire rules"). */
 const Encrypted = z.string().trim().min(1, 'is required').max(4096, 'is too long');
 
 /** Body of every send-code call: `{ smsPhone, expoId }`. */

@@ -1,5 +1,5 @@
 /**
- * Orders of the reference upstream (UPSTREAM.md "Tickets and orders"): rows, the wire record,
+ * Orders of the reference upstream (docs/upstream.md "Tickets and orders"): rows, the wire record,
  * and the SQL every count shares. Stock, per-contact limits and discount uses are counted from
  * the orders themselves, so one conditional INSERT decides a purchase atomically (D1 runs one
  * statement at a time) and an unpaid order past its hold stops counting the moment it expires:
@@ -74,7 +74,7 @@ export function holdMs(env: Pick<AppEnv, 'REF_ORDER_HOLD_S'>): number {
 }
 
 /**
- * How long a new order holds its tickets before the visitor goes to pay (issue 19 item 11): 10
+ * How long a new order holds its tickets before the visitor goes to pay: 10
  * minutes, or the whole hold when that is shorter. The edge asks for the cashier in the same
  * request that creates the order, so a buyer never waits on it; an order that never reaches
  * the cashier (a failed doUnifiedOrder, a script that only creates orders) lets go of its
@@ -92,7 +92,7 @@ function countVar(raw: string | undefined, fallback: number): number {
 }
 
 /**
- * Caps on open unpaid orders (issue 19 item 11: one contact held a ticket's whole stock with
+ * Caps on open unpaid orders (item 11: one contact held a ticket's whole stock with
  * 100 unpaid orders): per contact (its mailbox, contact.ts mailboxKey) and expo, and per
  * contact and ticket. Checked inside the order's conditional INSERT, so parallel orders
  * cannot pass it together. Paid, cancelled and timed-out orders do not count.
@@ -180,7 +180,7 @@ export function toTicket(row: TicketRow, paid: number): Ticket {
   };
 }
 
-/** The wire order (UPSTREAM.md "An order"). */
+/** The wire order (docs/upstream.md "An order"). */
 export function toOrder(row: OrderRow, euCodes: string[], now: number, utcOffsetMinutes: number): Order {
   const local = (ms: number | null) => (ms === null ? null : expoLocalTime(ms, utcOffsetMinutes));
   return {

@@ -1,5 +1,5 @@
 /**
- * The development outbox (UPSTREAM.md "What the reference upstream adds"): with
+ * The development outbox (docs/upstream.md "What the reference upstream adds"): with
  * `DEV_OUTBOX=1` and no webhook, codes are stored and listed here. Both routes answer 404
  * unless the outbox is on, so a production Worker never shows a code.
  */

@@ -1,5 +1,5 @@
 /**
- * The payment simulator (issue 11): the "provider's cashier" that doUnifiedOrder's `payUrl`
+ * The payment simulator: the "provider's cashier" that doUnifiedOrder's `payUrl`
  * points at, so the whole purchase runs on a fresh machine. Mounted at `/dev/pay`, and served
  * only while `DEV_OUTBOX=1` or `PAY_SIMULATOR=1` and no `UPSTREAM_URL` (middleware/dev-faces.ts).
  *

@@ -1,10 +1,10 @@
 /**
- * Payment notifications (issue 11): how a provider's callback tells the organiser an order is
+ * Payment notifications: how a provider's callback tells the organiser an order is
  * paid. The body is JSON `{ expoId, orderNo, txId, totalFee, result }`, signed with HMAC-SHA-256
  * (hex, header `x-pay-signature`) under the merchant key `REF_PAY_SECRET`, which is required:
  * never the expo's aesKey, which the legacy contract hands to anyone (selectAESKey; issue 19
  * item 13). Without it every notification is refused and the log says why. Applying one is idempotent: only an unpaid order in its hold changes, in one D1 batch
- * (a transaction) that also creates one class 8 registration per ticket (UPSTREAM.md "An
+ * (a transaction) that also creates one class 8 registration per ticket (docs/upstream.md "An
  * order") unless the ticket needs the organiser's review (then status 1 and no registration
  * until the review passes: `approveOrder`).
  */
@@ -85,7 +85,7 @@ function registrationsOf(
     db
       .prepare(
         // Owned by the buyer's verified contact (the order's contact), on its channel only
-        // (issue 19 item 1, migration 0005): the ticket is found by that contact's lookup alone.
+        // (migration 0005): the ticket is found by that contact's lookup alone.
         `INSERT INTO registrations (expo_id, urls_id, eu_code, uname, eu_class, ticket_name, createtime, ucompany, ucompany_title, email, phone, form_values, order_no, max_count,
            owner_phone, owner_email)
          SELECT o.expo_id, o.urls_id, ?1, json_extract(o.form_values, '$.uname'), 8, o.ticket_name, ?2, json_extract(o.form_values, '$.ucompany'),
@@ -113,7 +113,7 @@ const LATE_ALLOWED = `(t.stock = 0 OR t.stock - t.sold_count - (SELECT coalesce(
 const LATE = `(x.status IN (3, 4) OR (x.status = 0 AND x.expire_ms <= ?now)) AND x.pay_tx IS NULL`;
 
 /**
- * A payment for an order whose hold had ended (issue 19 item 12): honoured when stock, the
+ * A payment for an order whose hold had ended: honoured when stock, the
  * contact's limit and the code still allow it (paid, tickets issued), otherwise written down for
  * an automatic refund (the order stays timed out and holds nothing; refund applied, reason
  * given). One batch each way, conditioned on the same test, so a repeat or a parallel
@@ -232,7 +232,7 @@ export async function approveOrder(db: D1Database, expo: ExpoRow, orderNo: strin
 }
 
 /**
- * `POST /customFrom/payNotify` (ours, beyond UPSTREAM.md: the provider's callback): a signed
+ * `POST /customFrom/payNotify` (ours, beyond docs/upstream.md: the provider's callback): a signed
  * notification. A bad signature is refused (401); a repeat answers success and changes nothing.
  */
 export async function payNotify(c: Context<RefEnv>): Promise<Response> {

@@ -1,5 +1,5 @@
 /**
- * Registration rows and the records the wire carries (UPSTREAM.md "Records"). Contacts
+ * Registration rows and the records the wire carries (docs/upstream.md "Records"). Contacts
  * (phone, e-mail) and form values stay in the database: the wire shows only record fields.
  */
 import type { Credential, Registration } from '../upstream/contract';
@@ -19,7 +19,7 @@ export interface RegistrationRow {
   ucompany: string | null;
   ucardid: string | null;
   ucompany_title: string | null;
-  /** the e-mail typed into the form: data, not an identity (issue 19 item 1) */
+  /** the e-mail typed into the form: data, not an identity */
   email: string | null;
   /** the phone typed into the form (full E.164): data, not an identity */
   phone: string | null;
@@ -68,7 +68,7 @@ export type ContactKind = 'phone' | 'email';
 /**
  * The owner column of each channel (migration 0005; docs/upstream.md "Who owns a registration").
  * Every call that finds "this contact's registrations" matches these, never the typed `phone` /
- * `email` columns: a contact typed into someone else's form is data, not an identity (issue 19 item 1).
+ * `email` columns: a contact typed into someone else's form is data, not an identity.
  */
 export const OWNER_COLUMN: Readonly<Record<ContactKind, 'owner_phone' | 'owner_email'>> = {
   phone: 'owner_phone',

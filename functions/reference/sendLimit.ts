@@ -1,5 +1,5 @@
 /**
- * Per-contact send limits (UPSTREAM.md "What the reference upstream adds"): 60 s between
+ * Per-contact send limits (docs/upstream.md "What the reference upstream adds"): 60 s between
  * sends (the spec §9 countdown) and at most 5 sends an hour. Counted per expo and contact,
  * as codes are (a code of one expo unlocks nothing in another), so the demo contacts that
  * the seed reuses across expos can be tried expo after expo.

@@ -1,5 +1,5 @@
 /**
- * The Cron Trigger's sweep (issue 11; wrangler.toml `[triggers]`): unpaid orders past their
+ * The Cron Trigger's sweep (wrangler.toml `[triggers]`): unpaid orders past their
  * hold are written down as timed out (status 4). Correctness never waits for it: every read
  * and every count already treats such an order as timed out (orders.ts); the sweep keeps the
  * stored state honest for anyone reading the table directly.

@@ -1,5 +1,5 @@
 /**
- * One-time codes (UPSTREAM.md "What the reference upstream adds"): 6 digits from a CSPRNG,
+ * One-time codes (docs/upstream.md "What the reference upstream adds"): 6 digits from a CSPRNG,
  * stored only as a salted SHA-256, valid 10 minutes, at most 5 wrong tries, replaced by a
  * new send.
  *
@@ -87,7 +87,7 @@ const refuse = (reason: CodeRefusal, msg: string = CODE_REFUSALS[reason]): CodeC
  * Checks a code for a contact. `verify` (captchaVerify) succeeds once per code and marks it
  * verified; `lookup` succeeds for any right try until expiry. A wrong try counts in both.
  *
- * The check and the count are one UPDATE (issue 9, hole 3): D1 runs statements one at a time,
+ * The check and the count are one UPDATE: D1 runs statements one at a time,
  * so of 40 guesses sent at once exactly MAX_WRONG_TRIES are compared and counted, and every
  * later one (the right code included) finds the row locked. Reading the row first and
  * counting afterwards let 7 to 16 of them through.

@@ -1,17 +1,17 @@
 /**
  * Per-isolate cache of each expo's aesKey (spec §4: "the encryption key for that expo is
- * fetched"; UPSTREAM.md selectAESKey). A key rarely changes, and fetching it before every call
+ * fetched"; docs/upstream.md selectAESKey). A key rarely changes, and fetching it before every call
  * would double the upstream's load, so it is kept for a TTL.
  *
  * Only the key *string* is kept, never a promise: on workerd a promise (and the fetch behind
  * it) belongs to the request that created it. A cached in-flight promise of a request that
  * ended early (a HEAD answered before its warm-up finished, an aborted tab) would settle for
  * nobody and make every later lookup of that expo fail with "This promise was created by a
- * request that has since ended" until the isolate restarts (issue 9, hole 2). So concurrent
+ * request that has since ended" until the isolate restarts. So concurrent
  * misses each fetch the key themselves, and a failed fetch is never kept.
  *
  * One answer is kept although it is a failure: the organiser saying the expo does not exist
- * (`isUnknownExpo`), for {@link UNKNOWN_EXPO_TTL_S} (issue 19 item 13), so that views of a dead
+ * (`isUnknownExpo`), for {@link UNKNOWN_EXPO_TTL_S}, so that views of a dead
  * expo id do not each cost a `selectAESKey`. A fault (timeout, 5xx, another refusal) never is.
  */
 import { isUnknownExpo, UNKNOWN_EXPO_TTL_S, unknownExpoError, type UpstreamError } from './errors';

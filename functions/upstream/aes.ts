@@ -1,6 +1,6 @@
 /**
  * AES-128-CBC with PKCS#7 padding and base64 text, key = IV = the UTF-8 bytes of the
- * expo's 16-character `aesKey` (spec §7, UPSTREAM.md "Wire rules").
+ * expo's 16-character `aesKey` (spec §7, docs/upstream.md "Wire rules").
  *
  * Web Crypto only, so it runs unchanged in workerd and Node; byte-identical with the
  * legacy clients' crypto-js output (tests/unit/aes.test.ts uses crypto-js as the oracle).
@@ -72,7 +72,7 @@ export async function decrypt(cipherText: string, aesKey: string): Promise<strin
   }
 }
 
-/** Encrypts a value as JSON text ("encrypted data", UPSTREAM.md). */
+/** Encrypts a value as JSON text ("encrypted data", docs/upstream.md). */
 export async function encryptJson(value: unknown, aesKey: string): Promise<string> {
   return encrypt(JSON.stringify(value), aesKey);
 }

@@ -1,6 +1,6 @@
 /**
  * The upstream client: the only code that speaks the organiser's legacy wire contract
- * (spec §7, made exact in UPSTREAM.md). One typed method per call of UPSTREAM.md's table.
+ * (spec §7, made exact in docs/upstream.md). One typed method per call of docs/upstream.md's table.
  *
  * Wire rules it applies to every call: base `{baseUrl}/custom`, header `expoId: <decimal>`,
  * JSON bodies for POST and query strings for GET, AES-CBC encrypted params and data with the
@@ -42,10 +42,10 @@ export type Contact =
   | { type: 'phone'; /** e.g. `+66`: the first word of the picked country entry */ areaCode: string; national: string }
   | { type: 'email'; email: string };
 
-/** The upstream's calls, one method each (UPSTREAM.md "Calls"). */
+/** The upstream's calls, one method each (docs/upstream.md "Calls"). */
 export type Upstream = LookupCalls & SeatCalls & HealthCalls & TicketCalls & SiteCalls;
 
-/** The lookup's calls (UPSTREAM.md "Calls"). */
+/** The lookup's calls (docs/upstream.md "Calls"). */
 export interface LookupCalls {
   /** `GET /CustomerUserInfo/selectAESKey`: the expo's key. Throws `no-key` when a success carries no usable key. */
   selectAESKey(expoId: number): Promise<UpstreamResult<AesKeyData>>;
@@ -159,7 +159,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       const query = urlsId === undefined ? encrypted : { ...encrypted, urlsId: String(urlsId) };
       const env = await call(path, expoId, { method: 'GET', query });
       if (env.code === Code.SECOND_FORM) {
-        // 20003's data is in clear (UPSTREAM.md).
+        // 20003's data is in clear (docs/upstream.md).
         return {
           ok: false,
           kind: 'second-form',

@@ -1,5 +1,5 @@
 /**
- * The organiser's form config (`getCustomerId`), cached at the edge (issue 10): a link shared
+ * The organiser's form config (`getCustomerId`), cached at the edge: a link shared
  * in a chat group is opened by many visitors within minutes, and every page view needs the
  * config. With this cache the organiser is asked about once per TTL per Cloudflare location,
  * not once per view.
@@ -7,7 +7,7 @@
  * - Cloudflare's Cache API (a named cache), keyed by upstream, expo, customer url and type.
  * - Fresh for `ttlS`; then, for `staleS` more, the cached config is answered at once and fetched
  *   again in the background (stale-while-revalidate, through `waitUntil`).
- * - Only successes are kept: a refusal or a fault is never cached. One exception (issue 19 item
+ * - Only successes are kept: a refusal or a fault is never cached. One exception (item
  *   13): the organiser saying the expo does not exist (`isUnknownExpo`, errors.ts) is kept for
  *   {@link UNKNOWN_EXPO_TTL_S}, in the Cache API and the memo alike, and thrown again from there,
  *   so a storm of views of a dead expo id costs about one upstream call per that time, not two per view.
@@ -117,7 +117,7 @@ export function cachedConfig(options: ConfigCacheOptions): (p: Params, load: Loa
     );
   }
 
-  /** Keeps the organiser's "no such expo" for the unknown TTL (issue 19 item 13). */
+  /** Keeps the organiser's "no such expo" for the unknown TTL. */
   async function storeUnknown(key: Request, unknown: Unknown): Promise<void> {
     const body: Stored = { fetchedAt: now(), code: unknown.code, msg: unknown.msg, data: null, unknown };
     memo?.set(key.url, { fetchedAt: body.fetchedAt, unknown });

@@ -1,6 +1,6 @@
 /**
- * The wire side of UPSTREAM.md "Tickets and orders": call paths and the shapes of what comes
- * back, read loosely (numbers as strings, missing fields as null; UPSTREAM.md "Records") and
+ * The wire side of docs/upstream.md "Tickets and orders": call paths and the shapes of what comes
+ * back, read loosely (numbers as strings, missing fields as null; docs/upstream.md "Records") and
  * checked against the domain types of src/lib/tickets.ts. A malformed entry of a list is
  * dropped rather than failing the page.
  */

@@ -1,11 +1,11 @@
 /**
- * The organiser's API as UPSTREAM.md fixes it: call paths, reply envelope and the shapes of
+ * The organiser's API as docs/upstream.md fixes it: call paths, reply envelope and the shapes of
  * what comes back. The upstream client (functions/upstream) reads every reply through these
  * schemas; the reference upstream (functions/reference) writes replies that satisfy them.
  *
  * Replies from real organisers are loose: every field may be missing or null, numbers may
  * arrive as strings. The schemas therefore coerce and default instead of rejecting, so one
- * odd field never crashes a page (UPSTREAM.md "Records").
+ * odd field never crashes a page (docs/upstream.md "Records").
  */
 import { z } from 'zod';
 import type * as domain from '../../src/lib/domain';
@@ -13,7 +13,7 @@ import type * as domain from '../../src/lib/domain';
 // The domain's codes and classes live in src/lib (the rules need them); the wire re-exports them.
 export { Code, EU_CLASSES, isSuccessCode, type EuClass } from '../../src/lib/domain';
 
-/** Every call path, relative to `{UPSTREAM_URL}/custom` (UPSTREAM.md "Calls"). */
+/** Every call path, relative to `{UPSTREAM_URL}/custom` (docs/upstream.md "Calls"). */
 export const Path = {
   selectAESKey: '/CustomerUserInfo/selectAESKey',
   getCustomerId: '/customFrom/getCustomerId',
@@ -59,7 +59,7 @@ export const Envelope = z.object({
 });
 export type Envelope = z.infer<typeof Envelope>;
 
-/** A registration record (UPSTREAM.md "Records"). */
+/** A registration record (docs/upstream.md "Records"). */
 export const Registration = z.object({
   id: opt(looseInt),
   euCode: opt(looseString),
@@ -149,7 +149,7 @@ export const CustomerWx = z.object({
   wecharDescription: opt(looseString),
   /** share image */
   shareLog: opt(looseString),
-  /** 1: the epidemic-prevention pledge and the health upload (spec §2.5; issue 12) */
+  /** 1: the epidemic-prevention pledge and the health upload (spec §2.5) */
   healthPledge: opt(looseInt),
 });
 export type CustomerWx = z.infer<typeof CustomerWx>;
@@ -185,7 +185,7 @@ export type SecondFormRef = z.infer<typeof SecondFormRef>;
 export const Added = z.object({ euCode: looseString.pipe(z.string()), id: opt(looseInt) });
 export type Added = z.infer<typeof Added>;
 
-/** selectAESKey success data: the expo's 16-character key (UPSTREAM.md "Calls"). */
+/** selectAESKey success data: the expo's 16-character key (docs/upstream.md "Calls"). */
 export const AesKeyData = z.object({
   aesKey: z.string().refine((k) => new TextEncoder().encode(k).byteLength === 16, 'aesKey must be 16 bytes'),
 });

@@ -1,5 +1,5 @@
 /**
- * The wire machinery every upstream call shares (UPSTREAM.md "Wire rules"): one request with
+ * The wire machinery every upstream call shares (docs/upstream.md "Wire rules"): one request with
  * the `expoId` header and a timeout, the `{code, msg, data}` envelope, schemas, AES params and
  * data with the expo's cached key, results as values. client.ts builds the calls of the lookup
  * on it; each further group of calls (tickets, seats, bookings, health) lives in its own file
@@ -16,7 +16,7 @@ import type { Ok, Refused, UpstreamResult } from './result';
 export interface UpstreamOptions {
   /** the organiser's API root, without `/custom` (e.g. `https://api.example.com`) */
   baseUrl: string;
-  /** the auth host's root, without `/auth` (UPSTREAM.md "Seat lookup", env `UPSTREAM_AUTH_URL`); default `baseUrl` */
+  /** the auth host's root, without `/auth` (docs/upstream.md "Seat lookup", env `UPSTREAM_AUTH_URL`); default `baseUrl` */
   authBaseUrl?: string | undefined;
   /** how requests leave: global fetch, or the reference upstream in-process */
   fetch: (req: Request) => Promise<Response>;
@@ -41,7 +41,7 @@ const OptionsSchema = z.object({
 
 export type Query = Readonly<Record<string, string>>;
 export type Send = { method: 'GET'; query: Query } | { method: 'POST'; body: unknown } | { method: 'DELETE'; query: Query } | { method: 'POST'; form: FormData };
-/** Which root a call goes to: `{baseUrl}/custom` or the auth host's `/auth` (UPSTREAM.md). */
+/** Which root a call goes to: `{baseUrl}/custom` or the auth host's `/auth` (docs/upstream.md). */
 export type Base = 'custom' | 'auth';
 
 /** What every group of calls builds on. */
@@ -189,7 +189,7 @@ export function createCore(options: UpstreamOptions): UpstreamCore {
     return read(path, schema, plain);
   }
 
-  /** Encrypts params with the expo's key; empty values stay empty (UPSTREAM.md: "each non-empty value"). */
+  /** Encrypts params with the expo's key; empty values stay empty (docs/upstream.md: "each non-empty value"). */
   async function encryptParams(params: Query, aesKey: string): Promise<Query> {
     const out: Record<string, string> = {};
     for (const [k, v] of Object.entries(params)) out[k] = v === '' ? '' : await encrypt(v, aesKey);

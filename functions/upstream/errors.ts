@@ -63,7 +63,7 @@ export function isUpstreamError(e: unknown, kind?: UpstreamErrorKind): e is Upst
 export const UNKNOWN_EXPO_CODE = 404;
 
 /**
- * Seconds an "unknown expo" answer is remembered (issue 19 item 13): a storm of views of a dead
+ * Seconds an "unknown expo" answer is remembered: a storm of views of a dead
  * expo id costs about one `selectAESKey` per this time per isolate (and one per location through
  * the config cache), while a newly created expo shows within it. Faults (timeouts, HTTP 5xx,
  * any other refusal) are never remembered.

@@ -42,7 +42,7 @@ export function upstreamFor(env: AppEnv, request: RequestScope = {}): Upstream {
 }
 
 /**
- * The upstream of one page request (issue 10): made once per request and shared by the
+ * The upstream of one page request: made once per request and shared by the
  * navigation guard (functions/middleware/guard.ts) and the page loader (src/middleware.ts),
  * which meet on the same Request object; `getCustomerId` is memoised per expo, url and type,
  * so a page asks for its config once however many parts of the request need it.

@@ -1,6 +1,6 @@
 /**
  * Which send-code call a contact goes to, and how its phone is written on the wire
- * (spec §7, UPSTREAM.md "Calls" and "Wire rules"). Wire knowledge, so it lives with the client;
+ * (spec §7, docs/upstream.md "Calls" and "Wire rules"). Wire knowledge, so it lives with the client;
  * the phone's own rules (area code, national number, E.164) are src/lib/phone.ts.
  *
  * Paths are relative to `{UPSTREAM_URL}/custom`, spelled as in functions/upstream/contract.ts `Path`.
@@ -28,7 +28,7 @@ export interface SmsRule {
   readonly phone: SmsPhoneForm;
 }
 
-/** Area codes with a sender of their own (UPSTREAM.md: +86 bare national number, +886 full phone). */
+/** Area codes with a sender of their own (docs/upstream.md: +86 bare national number, +886 full phone). */
 const SMS_RULES: Readonly<Record<string, SmsRule>> = {
   '+86': { path: '/sms/getCaptcha', phone: 'national' },
   '+886': { path: '/sms/getSmsGJTWCode', phone: 'full' },
@@ -37,7 +37,7 @@ const SMS_RULES: Readonly<Record<string, SmsRule>> = {
 /** Every other area code: the international sender with the full phone. */
 const SMS_DEFAULT: SmsRule = { path: '/sms/getSmsGJEnCode', phone: 'full' };
 
-/** The e-mail sender follows the page language (UPSTREAM.md: zh, en also thai and ms, tw, vn, id). */
+/** The e-mail sender follows the page language (docs/upstream.md: zh, en also thai and ms, tw, vn, id). */
 const EMAIL_SENDERS: Readonly<Record<Lang, EmailSenderPath>> = {
   zh: '/sms/getemailCode',
   en: '/sms/getemailCodeEn',
@@ -49,7 +49,7 @@ const EMAIL_SENDERS: Readonly<Record<Lang, EmailSenderPath>> = {
 };
 
 /**
- * The SMS sender and phone form for an area code (UPSTREAM.md "Calls").
+ * The SMS sender and phone form for an area code (docs/upstream.md "Calls").
  * @example smsRule('+86') // { path: '/sms/getCaptcha', phone: 'national' }
  */
 export function smsRule(areaCode: string): SmsRule {

@@ -1,5 +1,5 @@
 /**
- * The paths of UPSTREAM.md "Site booking" (spec §1, §7 `from/site`), under the `/custom` base
+ * The paths of docs/upstream.md "Site booking" (spec §1, §7 `from/site`), under the `/custom` base
  * like every call. Plain params and data (no AES). Kept apart from contract.ts's `Path` so the
  * site work merges without touching the shared table.
  */

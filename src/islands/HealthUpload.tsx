@@ -1,5 +1,5 @@
 /**
- * The health upload form on the credential page (issue 12). Its server render is the plain
+ * The health upload form on the credential page. Its server render is the plain
  * multipart form (`kind`, `file`, posted to /api/health). Once hydrated, a picked photo is
  * resized in the browser like the business-card camera (src/lib/form-image.ts), within
  * 1200×1200 as JPEG, and sent with JSON back; the page then reloads to list it.

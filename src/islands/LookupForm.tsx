@@ -68,7 +68,7 @@ export default function LookupForm(props: LookupFormProps) {
       if (stored !== null) setCheckType(stored);
     }
     if (props.resendIn > 0) startResendCountdown(props.resendIn);
-    // issue 13: keep the credential pages this visitor opens for a visit without a network (/sw.js).
+    // keep the credential pages this visitor opens for a visit without a network (/sw.js).
     if ('serviceWorker' in navigator) navigator.serviceWorker.register('/sw.js').catch(() => undefined);
     setEnhanced(true);
     // Back to this page from the bfcache after a navigation: the submit button is usable again.

@@ -17,7 +17,7 @@ export interface SendCodeBody {
   areaCode: string;
   phone: string;
   email: string;
-  /** the Turnstile widget's token, once the page shows the widget (issue 19 item 5) */
+  /** the Turnstile widget's token, once the page shows the widget */
   'cf-turnstile-response'?: string;
 }
 
@@ -86,7 +86,7 @@ export default function SendCodeButton({
     } else if (reply.data && 'field' in reply.data) {
       onFieldError(reply.data.field, reply.data.message);
     } else if (reply.data && 'challenge' in reply.data) {
-      // issue 19 item 5: a challenge first. The widget's script is allowed only on a page that
+      // a challenge first. The widget's script is allowed only on a page that
       // shows it: a page without it comes back through the form post (every value kept).
       const { turnstile, waitS } = reply.data.challenge;
       if (turnstile && form && !document.querySelector('.cf-turnstile')) {

@@ -104,7 +104,7 @@ export interface SendCodeReply {
   data:
     | { resendIn: number }
     | { field: 'areaCode' | 'phone' | 'email'; message: string }
-    /** code 601 (issue 19 item 5): a challenge first; `turnstile`: the page can show the widget */
+    /** code 601: a challenge first; `turnstile`: the page can show the widget */
     | { challenge: { waitS: number; turnstile: boolean } }
     | null;
 }

@@ -1,5 +1,5 @@
 /**
- * "Add to Apple Wallet" (issue 13 "Wallet passes"): the pure parts of a `.pkpass`. A pass is a
+ * "Add to Apple Wallet" ("Wallet passes"): the pure parts of a `.pkpass`. A pass is a
  * zip of `pass.json`, its images, `manifest.json` (the SHA-1 hex of every other file) and
  * `signature` (a detached PKCS#7 signature of manifest.json: src/lib/pass-signature.ts).
  * Apple's format: https://developer.apple.com/documentation/walletpasses/pass and "Building a

@@ -1,6 +1,6 @@
 /**
  * Who may use the business-card camera (spec §2.4 "a camera business-card button appears when
- * isOpenBusinessCard is set", §7 camera5; issue 19 item 4): the OCR is the organiser's paid
+ * isOpenBusinessCard is set", §7 camera5): the OCR is the organiser's paid
  * service, not an open one. Pure: no Astro, React or Hono.
  */
 import { provenFor, type VerifiedContact } from './contact-cookie';
@@ -10,7 +10,7 @@ export type CameraRefusal = { status: 401; key: 'form.verifyFirst' } | { status:
 
 /**
  * The refusal of a camera post, or null when it may go on: the contact must be proven for the
- * form's expo (a bypass lookup of spec §2.2 proved nothing, issue 9 hole 10), and the expo's
+ * form's expo (a bypass lookup of spec §2.2 proved nothing), and the expo's
  * config must turn the business card on (`customerWx.isOpenBusinessCard` 1; missing or any other
  * value is off, as the page's button reads it).
  * @example cameraRefusal(null, 2002, { isOpenBusinessCard: 1 }) // { status: 401, key: 'form.verifyFirst' }

@@ -1,5 +1,5 @@
 /**
- * Reaching the payment provider's cashier (issue 19 item 9). Pure: no Astro, React or Hono.
+ * Reaching the payment provider's cashier. Pure: no Astro, React or Hono.
  *
  * A real provider's cashier lives on its own origin over https. The ticket form posts to
  * `/api/order`, and Chromium applies the page's CSP `form-action 'self'` to the redirect that

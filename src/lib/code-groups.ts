@@ -1,5 +1,5 @@
 /**
- * The registration code as it is read aloud at the gate (issue 14): groups of 4 characters
+ * The registration code as it is read aloud at the gate: groups of 4 characters
  * from the start (a last group may be shorter), each digit zero marked so that it is not read
  * as the letter O, and a spoken form for screen readers, character by character with a pause
  * between groups. The page shows the groups; the code itself (copy, QR, lookups) stays one

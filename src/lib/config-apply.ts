@@ -99,7 +99,7 @@ export function documentTitle(wx: { formTitle?: string | null } | null, fallback
 // ---- Expo ended (spec §4) ----
 
 /**
- * Expo-local time: `endTime` is "YYYY-MM-DD HH:mm:ss" in the expo's own zone (UPSTREAM.md),
+ * Expo-local time: `endTime` is "YYYY-MM-DD HH:mm:ss" in the expo's own zone (docs/upstream.md),
  * and the wire carries no zone. We read it as UTC+8 (China Standard Time, the organisers'
  * zone); an event elsewhere closes at most a few hours early or late.
  */

@@ -3,7 +3,7 @@
  * `{expoId, contact, checkType}` proven by a one-time code, signed with HMAC-SHA-256.
  * Server-rendered pages that need the verified contact read it; nothing else can forge it.
  *
- * Two windows (issue 14): what the lookup found (lookup, list, credential, ticket pages) is
+ * Two windows: what the lookup found (lookup, list, credential, ticket pages) is
  * readable for 10 minutes after the proof (`exp`); registering gets a longer window (`fexp`),
  * opened by each render of a registration form: {@link FORM_WINDOW_S} from that render, never
  * later than {@link FORM_WINDOW_CAP_S} after the proof. A visitor who needs 25 minutes for the
@@ -14,7 +14,7 @@ import { fromBase64url, toBase64url } from './base64url';
 
 export const CONTACT_COOKIE = 'vc';
 export const CONTACT_COOKIE_MAX_AGE_S = 10 * 60;
-/** How long a registration form may stay open: each render of the form opens this window (issue 14). */
+/** How long a registration form may stay open: each render of the form opens this window. */
 export const FORM_WINDOW_S = 30 * 60;
 /** The form window never ends later than this after the proof: a form left open cannot stretch a proof for ever. */
 export const FORM_WINDOW_CAP_S = 2 * 60 * 60;
@@ -49,7 +49,7 @@ export interface VerifiedContact {
   /**
    * Set when no code was proven: the fixed bypass of spec §2.2 (site 10542). Such a cookie
    * shows what the lookup found and nothing more: it never registers, updates or pre-fills
-   * (issue 9 hole 10).
+   *.
    */
   bypass?: true;
 }
@@ -60,7 +60,7 @@ export const MAX_CODES = 20;
 /**
  * The cookie's contact when it proves a contact of `expoId`: same expo, and not a bypass
  * lookup (spec §2.2), which proved nothing and may never register, pre-fill or open ticket
- * pages (issue 9 hole 10). Null otherwise.
+ * pages. Null otherwise.
  */
 export function provenFor(vc: VerifiedContact | null, expoId: number): VerifiedContact | null {
   return vc !== null && vc.expoId === expoId && vc.bypass !== true ? vc : null;
@@ -73,7 +73,7 @@ export function ownCodes(vc: VerifiedContact | null): string[] {
 
 /**
  * Whether the credential page of `euCode` may show its personal details (name, company, wallet
- * passes) to this cookie (issue 19 item 3, README "Who may read or change a registration"): the
+ * passes) to this cookie (README "Who may read or change a registration"): the
  * code must be one this contact's own lookup found (or its form just registered) on that expo,
  * within the cookie's 10-minute read window. The registration code and its QR need no cookie:
  * the link carries the code, and the gate needs nothing else. A bypass lookup of spec §2.2
@@ -169,7 +169,7 @@ export async function verifyContact(
 
 /**
  * A genuine cookie whose registration window has passed: the contact it once proved, so that a
- * form post after it can say so and fill the contact in on the lookup (issue 14). Null for a
+ * form post after it can say so and fill the contact in on the lookup. Null for a
  * valid, missing, forged or malformed cookie. It proves nothing: never use it to read or write.
  */
 export async function expiredContact(value: string | null | undefined, secret: string, now = Date.now()): Promise<VerifiedContact | null> {
@@ -178,7 +178,7 @@ export async function expiredContact(value: string | null | undefined, secret: s
 }
 
 /**
- * Opens the form window on a registration form's render (issue 14): the cookie re-signed with
+ * Opens the form window on a registration form's render: the cookie re-signed with
  * `fexp` = now + {@link FORM_WINDOW_S}, capped at {@link FORM_WINDOW_CAP_S} after the proof; the
  * read window (`exp`) is unchanged. `maxAge` is the browser's life for it (the window plus
  * {@link EXPIRED_KEEP_S}). Null when the cookie does not hold for registering now.
@@ -197,7 +197,7 @@ export async function openFormWindow(
 }
 
 /**
- * Adds a registration code to the cookie's own codes (issue 19 item 3): the registration a form
+ * Adds a registration code to the cookie's own codes: the registration a form
  * just made belongs to the contact that proved itself for that form, so its credential page shows
  * that visitor's details. The windows (`exp`, `fexp`) are kept; the oldest codes make room past
  * {@link MAX_CODES}. Null when the cookie does not hold for registering now, or is a bypass.

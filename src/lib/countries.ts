@@ -5,7 +5,7 @@
  *
  * Order (spec §3): mainland China, Hong Kong, Macau, Taiwan, Vietnam, Thailand and Indonesia
  * first, for the events' own visitors; then the rest by English name. One entry per calling code
- * (issue 14): territories that share one (+1, +7, +44, +61, +262, +590, +599 …) are named together
+ *: territories that share one (+1, +7, +44, +61, +262, +590, +599 …) are named together
  * in that entry and found by each name; NANP members with their own four-digit code (+1242
  * Bahamas) keep their own entry.
  */
@@ -17,7 +17,7 @@ export interface Country {
   readonly code: string;
   /** Chinese (simplified) name. */
   readonly zh: string;
-  /** Traditional Chinese name, as written in Taiwan (issue 14). */
+  /** Traditional Chinese name, as written in Taiwan. */
   readonly tw: string;
   /** English name. */
   readonly en: string;

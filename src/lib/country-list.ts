@@ -4,7 +4,7 @@
  * in English alphabetical order. Data only, so that a page can hand it to the lookup island
  * as a prop (packCountries) instead of shipping it inside the island's JavaScript.
  *
- * One entry per calling code (issue 14): territories that share a code are named together in
+ * One entry per calling code: territories that share a code are named together in
  * one entry ('+61 Australia / Christmas Island / Cocos (Keeling) Islands'), the main one
  * first, so the picker never shows two rows that mean the same thing and each territory is
  * still found by its own name. Traditional names (`tw`) follow Taiwan usage (澳洲, 紐西蘭, 義大利).

@@ -1,11 +1,11 @@
 /**
- * The product's own words for what the organiser's API talks about (UPSTREAM.md "Records",
+ * The product's own words for what the organiser's API talks about (docs/upstream.md "Records",
  * spec §3, §8): registrations, attendee classes, reply codes. Plain types and constants, so
  * the rules in src/lib need nothing outside src/lib; the wire schemas in
  * functions/upstream/contract.ts read replies into these shapes (and are checked against them).
  */
 
-/** Reply codes with a meaning of their own (spec §8, UPSTREAM.md). */
+/** Reply codes with a meaning of their own (spec §8, docs/upstream.md). */
 export const Code = {
   OK: 200,
   OK_WITH_MESSAGE: 201,
@@ -27,7 +27,7 @@ export function isSuccessCode(code: number): boolean {
 export const EU_CLASSES = [0, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 export type EuClass = (typeof EU_CLASSES)[number];
 
-/** A registration record (UPSTREAM.md "Records"): any field may be missing in a real reply (null). */
+/** A registration record (docs/upstream.md "Records"): any field may be missing in a real reply (null). */
 export interface Registration {
   id: number | null;
   euCode: string | null;

@@ -52,9 +52,9 @@ export interface UsageLine {
 }
 
 /**
- * `useStatus` 2: the credential is void (issue 19 item 10: its ticket's order has a refund
- * applied for; the reference sets it in the refund's own transaction). Beyond UPSTREAM.md's
- * 0 unused and 1 used (README "Beyond UPSTREAM.md").
+ * `useStatus` 2: the credential is void (item 10: its ticket's order has a refund
+ * applied for; the reference sets it in the refund's own transaction). Beyond docs/upstream.md's
+ * 0 unused and 1 used (README "Beyond docs/upstream.md").
  */
 export const USE_STATUS_VOID = 2;
 
@@ -63,7 +63,7 @@ export function isVoided(c: { useStatus?: number | null }): boolean {
   return c.useStatus === USE_STATUS_VOID;
 }
 
-/** The usage lines: status, used count, maximum (0 or missing = unlimited; UPSTREAM.md). */
+/** The usage lines: status, used count, maximum (0 or missing = unlimited; docs/upstream.md). */
 export function usageLines(c: { useStatus?: number | null; usedCount?: number | null; maxCount?: number | null }): UsageLine[] {
   const used = (c.useStatus ?? 0) === 1 || (c.usedCount ?? 0) > 0;
   const max = c.maxCount ?? 0;

@@ -18,7 +18,7 @@ export const FLASH_MAX_PATH = 1024;
 /**
  * Largest encoded flash. Browsers keep a cookie of up to 4096 bytes (name, value and
  * attributes) and many proxies refuse replies whose headers pass 8 to 16 KB: a post with
- * hundreds of fields must not make a reply without headers (issue 9 hole 4).
+ * hundreds of fields must not make a reply without headers.
  */
 export const FLASH_MAX_BYTES = 3000;
 
@@ -28,7 +28,7 @@ const Text = z.string().max(FLASH_MAX_TEXT);
 export const FLASH_MAX_ERRORS = 40;
 
 /**
- * A no-JS registration form's values kept while the visitor gets a new code (issue 14): the
+ * A no-JS registration form's values kept while the visitor gets a new code: the
  * flash encoding in a cookie of its own, scoped to the form page's path and living as long as
  * a form window (src/lib/contact-cookie.ts FORM_WINDOW_S), removed by a successful registration.
  */

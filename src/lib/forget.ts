@@ -1,5 +1,5 @@
 /**
- * "Forget this device" (issue 19 item 3): what a shared or borrowed phone must drop when its
+ * "Forget this device": what a shared or borrowed phone must drop when its
  * visitor asks, as data. `POST /api/forget` (functions/api/forget.ts) expires every cookie below
  * and sends {@link CLEAR_SITE_DATA}; the service worker empties its caches on the same post
  * (src/lib/sw-script.ts).
@@ -49,8 +49,8 @@ export const FORGET_COOKIES: readonly ForgetCookie[] = [
   { name: IDEM_COOKIE, path: '/api/register', holds: 'the credential a form post already led to' },
   { name: OPENID_COOKIE_NAME, path: '/', holds: 'the messaging-app openid' },
   { name: LOGIN_FAILED_COOKIE_NAME, path: '/', holds: 'a failed silent login, for five minutes' },
-  { name: BIND_COOKIE, path: '/', holds: 'which contact the last code went to from this browser (issue 19 item 6)' },
-  { name: TICKET_COOKIE, path: '/', holds: 'a wait ticket of the challenge without JavaScript (issue 19 item 5)' },
+  { name: BIND_COOKIE, path: '/', holds: 'which contact the last code went to from this browser' },
+  { name: TICKET_COOKIE, path: '/', holds: 'a wait ticket of the challenge without JavaScript' },
 ];
 
 /** What forgetting from a page leads to: where to land, and the draft cookies of that expo's forms. */

@@ -12,9 +12,9 @@ export interface ContactLock {
   /** input names shown read-only */
   locked: string[];
   /**
-   * What the upstream receives for the contact (UPSTREAM.md: `email`, or `phone` + `areaCode`),
+   * What the upstream receives for the contact (docs/upstream.md: `email`, or `phone` + `areaCode`),
    * and `checkType`, which of the two was verified (only that one decides whose registration
-   * it is: issue 9 hole 9; README "Beyond UPSTREAM.md").
+   * it is: issue 9 hole 9; README "Beyond docs/upstream.md").
    */
   data: { email: string; checkType: 2 } | { phone: string; areaCode: string; checkType: 1 };
 }

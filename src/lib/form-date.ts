@@ -1,5 +1,5 @@
 /**
- * The registration form's date field in the page language (issue 14): a text field read in
+ * The registration form's date field in the page language: a text field read in
  * the page language's order, not `<input type="date">`, which Chromium, Safari and the
  * messaging apps' in-app browsers draw in the phone's own locale (mm/dd/yyyy on a Chinese or
  * Thai page) whatever the page's `lang`. Chinese pages write year-month-day (2026-05-20,

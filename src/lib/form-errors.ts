@@ -1,5 +1,5 @@
 /**
- * A no-JavaScript form refusal shown whole (issue 14): the register API flashes every failing
+ * A no-JavaScript form refusal shown whole: the register API flashes every failing
  * field at once (src/lib/flash.ts `errors`), and the form shows each field's own message next
  * to it plus a summary at the top whose links lead to the inputs. Pure.
  */

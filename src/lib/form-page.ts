@@ -76,7 +76,7 @@ export function lookupPagePath(page: Pick<FormPage, 'variant' | 'params'>): stri
 }
 
 /**
- * Where a form sends a visitor whose verified contact is missing or expired (issue 14): the
+ * Where a form sends a visitor whose verified contact is missing or expired: the
  * lookup, with `?next=` the form page (its `?e=` kept), so the new code leads back to the form
  * and what was typed. A second form (20003) is found again by the lookup itself: no `next`.
  * @example verifyAgainPath(page, '/AsiaForm/21312/MTMxMg/visitor') // '/AsiaSearch/21312/MTMxMg/visitor?next=%2FAsiaForm%2F21312%2FMTMxMg%2Fvisitor'

@@ -106,7 +106,7 @@ export function cardFields(ocr: Readonly<Record<string, unknown>> | null | undef
   return out;
 }
 
-/** Which form key each card field fills (the seed's keys; UPSTREAM.md record names). */
+/** Which form key each card field fills (the seed's keys; docs/upstream.md record names). */
 export const CARD_TO_FORM: Readonly<Record<keyof CardFields, string>> = {
   name: 'uname',
   company: 'ucompany',

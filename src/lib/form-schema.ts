@@ -160,5 +160,5 @@ export function parseFormDefinition(raw: unknown): FormDefinition {
   return { fields, problems };
 }
 
-// Zod-free helpers live in form-fields.ts so the browser's form islands do not ship zod (issue 10).
+// Zod-free helpers live in form-fields.ts so the browser's form islands do not ship zod.
 export { OTHER_VALUE, focusName, inputNames, textOf } from './form-fields';

@@ -38,7 +38,7 @@ export interface FieldFailure {
 /** Flat posted values by input name. */
 export type PostedValues = Readonly<Record<string, string | undefined>>;
 
-/** What the upstream receives for the form (addUserInfo `data`, UPSTREAM.md), before the contact and flags. */
+/** What the upstream receives for the form (addUserInfo `data`, docs/upstream.md), before the contact and flags. */
 export type FormData = Record<string, string | number | boolean | string[]>;
 
 export interface ValidateOptions {
@@ -178,7 +178,7 @@ function dataOf(f: FormField, v: PostedValues, o: ValidateOptions): FormData {
       const list = ticked(f, v);
       if (f.other && otherTicked(f, v)) list.push(get(v, `${f.key}.other`));
       // Always sent, also empty: an update that unticks every option must clear what was ticked
-      // before (the upstream merges values), e.g. withdrawing the seat-lookup consent (issue 12).
+      // before (the upstream merges values), e.g. withdrawing the seat-lookup consent.
       return { [f.key]: list };
     }
     case 'idDocument': {

@@ -1,5 +1,5 @@
 /**
- * Friction instead of refusal (issue 19 items 5 and 6), as pure rules: the signed binding
+ * Friction instead of refusal, as pure rules: the signed binding
  * cookie that ties a code to the browser that asked for it (ASVS 6.6.2), the signed wait
  * ticket a sender without JavaScript redeems after a few seconds, the challenge settings
  * (Cloudflare Turnstile) read from the Worker's variables, and the operator's half-budget
@@ -17,7 +17,7 @@ export const TICKET_COOKIE = 'wt';
 /** A ticket is redeemable from its `nb` for this long; then the sender asks for a new one. */
 export const TICKET_LIFE_S = 10 * 60;
 
-/** What the binding cookie says (issue 19 item 6). */
+/** What the binding cookie says. */
 export interface Binding {
   /** the contact key (./limits.ts contactKey) */
   c: string;
@@ -94,7 +94,7 @@ export async function readBinding(value: string | null | undefined, secret: stri
 
 /**
  * True when the binding was made for this contact on this expo: a code may then be checked
- * from this browser, and its sends count against its own budget (issue 19 item 6).
+ * from this browser, and its sends count against its own budget.
  */
 export function bindingMatches(b: Binding | null, contactKey: string, expoId: number): b is Binding {
   return b !== null && b.c === contactKey && b.e === expoId;
@@ -183,7 +183,7 @@ export function challengeConfig(vars: {
   };
 }
 
-/** The half-budget alert (issue 19 item 5): one structured line, and the webhook's body. */
+/** The half-budget alert: one structured line, and the webhook's body. */
 export interface BudgetAlert {
   event: 'limits.halfBudget';
   /** the limiter key: `send:expo:2002`, `send:area:2002:+44`, `send:country:+44` */

@@ -1,5 +1,5 @@
 /**
- * "Save to Google Wallet" (issue 13 "Wallet passes"): a save link whose JWT is signed RS256 with
+ * "Save to Google Wallet" ("Wallet passes"): a save link whose JWT is signed RS256 with
  * the operator's service-account key, made with Web Crypto (workerd and Node alike). The pass is
  * a Generic pass (class and object in the JWT, so nothing has to exist in the issuer account
  * beforehand) with the registration code as a QR barcode.

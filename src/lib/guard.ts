@@ -201,7 +201,7 @@ const redirect = (
 /**
  * The page's path and query without the given query values. The path is rebuilt from its
  * segments, never copied raw: a request for `//evil.com/x` must not come back as a redirect to
- * `//evil.com/x`, which a browser reads as another host (issue 9 hole 11).
+ * `//evil.com/x`, which a browser reads as another host.
  * @example pathWithout(new URL('https://s//evil.com/x?eid=1&code=2'), ['code']) // '/evil.com/x?eid=1'
  */
 export function pathWithout(url: URL, drop: readonly string[]): string {

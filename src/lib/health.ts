@@ -1,12 +1,12 @@
 /**
- * The health upload (spec §2.5 pledge, §7 `/health/*`; UPSTREAM.md "Health upload"): on the
+ * The health upload (spec §2.5 pledge, §7 `/health/*`; docs/upstream.md "Health upload"): on the
  * credential page of expos whose `customerWx.healthPledge` is 1, the owner of the credential
  * uploads a health code, travel record or test result (JPEG or PNG, at most 5 MB), lists and
  * deletes them. The rules, pure: no Astro, React or Hono.
  */
 import { cleanImage, type ImageRefusal } from './image-clean';
 
-/** An upload as the list shows it (UPSTREAM.md `GET /health/list`). */
+/** An upload as the list shows it (docs/upstream.md `GET /health/list`). */
 export interface HealthUpload {
   id: number;
   kind: HealthKind;
@@ -17,7 +17,7 @@ export interface HealthUpload {
 export const HEALTH_KINDS = [1, 2, 3] as const;
 export type HealthKind = (typeof HEALTH_KINDS)[number];
 
-/** UPSTREAM.md: at most 5 MB. */
+/** docs/upstream.md: at most 5 MB. */
 export const HEALTH_MAX_BYTES = 5 * 1024 * 1024;
 /** Browser resize (like the business-card camera, spec §5): within 1200×1200, JPEG 0.85 (a health code must stay readable). */
 export const HEALTH_MAX_PX = 1200;
@@ -47,7 +47,7 @@ export type HealthRefusal = 'health.kindRequired' | 'health.fileRequired' | 'hea
 
 /**
  * Judges an upload before it goes anywhere, and gives back the bytes to store: the image read
- * whole and written again without metadata (issue 19 item 4, src/lib/image-clean.ts), within
+ * whole and written again without metadata (src/lib/image-clean.ts), within
  * 8,000 px a side and 40 megapixels.
  * @example checkHealthUpload({ kind: '1', bytes: jpegBytes }) // { ok: true, kind: 1, type: 'image/jpeg', bytes: (no EXIF) }
  */

@@ -1,6 +1,6 @@
 /**
  * An uploaded JPEG or PNG, read whole and written again without what a photo should not carry
- * (issue 19 item 4: health uploads were checked by their first bytes only, so EXIF GPS was
+ * (item 4: health uploads were checked by their first bytes only, so EXIF GPS was
  * kept, an HTML polyglot and a 30,000 × 30,000 PNG were accepted).
  *
  * - The size comes from the file's own header (JPEG SOFn, PNG IHDR); more than

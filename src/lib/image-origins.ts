@@ -1,5 +1,5 @@
 /**
- * The image hosts a page's CSP allows (issue 9 §3). The CSP's `img-src` is `'self' data:`
+ * The image hosts a page's CSP allows. The CSP's `img-src` is `'self' data:`
  * (astro.config.mjs); a page that shows an organiser's config adds the origins of that config's
  * image addresses (banner, background, logo, footer images, button images, share image),
  * through Astro's runtime CSP API (src/layouts/Layout.astro, `imageOrigins` prop). So an

@@ -5,7 +5,7 @@
  */
 import { EU_CLASSES, type Registration } from './domain';
 
-/** The fields the label reads; upstream records may lack any of them (UPSTREAM.md "Records"). */
+/** The fields the label reads; upstream records may lack any of them (docs/upstream.md "Records"). */
 export type LabelledRecord = {
   [K in 'euClass' | 'euDefine' | 'ticketName']?: Registration[K] | undefined;
 };

@@ -1,5 +1,5 @@
 /**
- * Abuse limits at the edge (issue 9, README "Security" > "Abuse limits"), as pure rules: the
+ * Abuse limits at the edge (README "Security" > "Abuse limits"), as pure rules: the
  * limit table, reading the operator's variables, the keys a request is counted under, and
  * the message a refused visitor sees. The counting itself is the Durable Object in
  * functions/limits. Pure: no Astro, React or Hono.
@@ -27,21 +27,21 @@ export const LIMIT_SPECS = {
   sendsPerIpMinute: { name: 'LIMIT_SENDS_PER_IP_MIN', fallback: 5, windowS: 60 },
   /** code sends per client address (an IPv4 address or an IPv6 /64) and hour */
   sendsPerIpHour: { name: 'LIMIT_SENDS_PER_IP_HOUR', fallback: 20, windowS: 3600 },
-  /** code sends per IPv6 /56 and hour (issue 19 item 7: one subscriber often holds a /56) */
+  /** code sends per IPv6 /56 and hour (item 7: one subscriber often holds a /56) */
   sendsPerIp56Hour: { name: 'LIMIT_SENDS_PER_IP56_HOUR', fallback: 40, windowS: 3600 },
-  /** code sends per IPv6 /48 and hour (issue 19 item 7: one /48 holds 65,536 /64s) */
+  /** code sends per IPv6 /48 and hour (item 7: one /48 holds 65,536 /64s) */
   sendsPerIp48Hour: { name: 'LIMIT_SENDS_PER_IP48_HOUR', fallback: 100, windowS: 3600 },
   /**
    * code sends to one contact (normalised e-mail or phone) and hour, across every expo, from
-   * browsers that were not sent its last code: past it, a challenge (issue 19 items 5, 6).
+   * browsers that were not sent its last code: past it, a challenge.
    * Keep it times (1 + LIMIT_SENDS_PER_BROWSER_HOUR) below the organiser's own per-contact limit.
    */
   sendsPerContactHour: { name: 'LIMIT_SENDS_PER_CONTACT_HOUR', fallback: 2, windowS: 3600 },
-  /** resends per hour of the browser a contact's code was sent to (its binding cookie; issue 19 item 6) */
+  /** resends per hour of the browser a contact's code was sent to (its binding cookie) */
   sendsPerBrowserHour: { name: 'LIMIT_SENDS_PER_BROWSER_HOUR', fallback: 1, windowS: 3600 },
   /** SMS sends per expo and destination country and hour: past it, a challenge (SMS pumping) */
   sendsPerAreaHour: { name: 'LIMIT_SENDS_PER_AREA_HOUR', fallback: 100, windowS: 3600 },
-  /** SMS sends per destination country and hour across every expo: past it, a challenge (issue 19 item 7) */
+  /** SMS sends per destination country and hour across every expo: past it, a challenge */
   sendsPerCountryHour: { name: 'LIMIT_SENDS_PER_COUNTRY_HOUR', fallback: 300, windowS: 3600 },
   /** code sends per expo and hour, all visitors together: past it, a challenge */
   sendsPerExpoHour: { name: 'LIMIT_SENDS_PER_EXPO_HOUR', fallback: 1000, windowS: 3600 },
@@ -53,23 +53,23 @@ export const LIMIT_SPECS = {
   lookupsPerIp48Minute: { name: 'LIMIT_LOOKUPS_PER_IP48_MIN', fallback: 120, windowS: 60 },
   /** codes not accepted (wrong, expired, used) per client address and hour, across contacts */
   wrongCodesPerIpHour: { name: 'LIMIT_WRONG_CODES_PER_IP_HOUR', fallback: 20, windowS: 3600 },
-  /** seat lookups and company lists (issue 12) per client address and expo, per minute */
+  /** seat lookups and company lists per client address and expo, per minute */
   seatLookupsPerIpMinute: { name: 'LIMIT_SEAT_LOOKUPS_PER_IP_MIN', fallback: 30, windowS: 60 },
   /** seat lookups and company lists per expo and minute, all visitors together */
   seatLookupsPerExpoMinute: { name: 'LIMIT_SEAT_LOOKUPS_PER_EXPO_MIN', fallback: 1200, windowS: 60 },
-  /** registrations (`POST /api/register` posts that reach the upstream) per verified contact and hour, across every expo (issue 19 item 2) */
+  /** registrations (`POST /api/register` posts that reach the upstream) per verified contact and hour, across every expo */
   registersPerContactHour: { name: 'LIMIT_REGISTERS_PER_CONTACT_HOUR', fallback: 20, windowS: 3600 },
-  /** registrations per client address and hour (issue 19 item 2) */
+  /** registrations per client address and hour */
   registersPerIpHour: { name: 'LIMIT_REGISTERS_PER_IP_HOUR', fallback: 60, windowS: 3600 },
-  /** orders (`POST /api/order`) per verified contact and hour (issue 19 items 8, 11) */
+  /** orders (`POST /api/order`) per verified contact and hour */
   ordersPerContactHour: { name: 'LIMIT_ORDERS_PER_CONTACT_HOUR', fallback: 10, windowS: 3600 },
   /** orders per client address and hour */
   ordersPerIpHour: { name: 'LIMIT_ORDERS_PER_IP_HOUR', fallback: 30, windowS: 3600 },
-  /** discount codes tried (`POST /api/discount`, or an order with a code) per verified contact and hour (issue 19 item 8) */
+  /** discount codes tried (`POST /api/discount`, or an order with a code) per verified contact and hour */
   discountTriesPerContactHour: { name: 'LIMIT_DISCOUNT_TRIES_PER_CONTACT_HOUR', fallback: 10, windowS: 3600 },
   /** discount codes tried per client address and hour */
   discountTriesPerIpHour: { name: 'LIMIT_DISCOUNT_TRIES_PER_IP_HOUR', fallback: 30, windowS: 3600 },
-  /** credential pages whose code the upstream does not know (issue 19 item 3), per client address and hour */
+  /** credential pages whose code the upstream does not know, per client address and hour */
   credentialMissesPerIpHour: { name: 'LIMIT_CREDENTIAL_MISSES_PER_IP_HOUR', fallback: 30, windowS: 3600 },
 } as const satisfies Record<string, LimitSpec>;
 
@@ -199,7 +199,7 @@ export function clientKey(header: string | null | undefined): string {
 }
 
 /**
- * A client as every per-address limit counts it (issue 19 item 7): its address (IPv4, or the
+ * A client as every per-address limit counts it: its address (IPv4, or the
  * IPv6 /64), and for IPv6 also its /56 and /48, each with a limit of its own, so that one /48
  * (65,536 /64s) is not 65,536 budgets. `trusted`: the address is in a network the operator
  * named (TRUSTED_NETWORKS, the venue's Wi-Fi): its per-address limits are raised.
@@ -294,10 +294,10 @@ export interface PhoneDestination {
 }
 
 /**
- * Where a phone number goes (issue 19 item 7): the full number, whatever was typed as the
+ * Where a phone number goes: the full number, whatever was typed as the
  * area code (`+4` and `47…`, `+44` and `7…`, `+447` and `…` are one number), read by
  * libphonenumber-js; null when it has no calling code the form offers (`+999`). The bucket
- * is the form's entry (one per calling code, issue 14), the longest listed code that starts
+ * is the form's entry (one per calling code), the longest listed code that starts
  * the number, so the territories of one code (+44: United Kingdom, Guernsey, Jersey, Isle of
  * Man) are one bucket, while the NANP members the form lists alone (+1242) are their own.
  * @example phoneDestination('+4', '47911123456') // { e164: '+447911123456', country: '+44' }
@@ -316,7 +316,7 @@ export function phoneDestination(areaCode: string, national: string): PhoneDesti
 
 /**
  * One contact as the per-contact limits count it: the e-mail lower-cased without a `+tag`
- * (`a+x@…` is `a@…`; issue 19 item 7) and, for Gmail, without dots; or the phone as E.164
+ * (`a+x@…` is `a@…`) and, for Gmail, without dots; or the phone as E.164
  * with the trunk `0` dropped (`+44 07…` is `+44 7…`).
  * @example contactKey({ type: 'email', email: ' A.B+news@GMail.com ' }) // 'ab@gmail.com'
  * @example contactKey({ type: 'phone', areaCode: '+44', national: '07911 123456' }) // '+447911123456'
@@ -340,7 +340,7 @@ export function contactKey(
 
 /**
  * One count a request is checked against: at most `limit` hits of `key` in the last `windowMs`.
- * `soft` (a shared budget: expo, area, country, contact; issue 19 item 5): a full one asks the
+ * `soft` (a shared budget: expo, area, country, contact): a full one asks the
  * sender for a challenge instead of refusing, and a sender who passed one is not held by it.
  * `alert`: the operator hears once per window when the count reaches half the limit.
  */
@@ -381,7 +381,7 @@ export interface SendSubject {
   contact: SendContact;
   /**
    * The nonce of this browser's binding when the contact's last code (on this expo) was sent
-   * to this browser (issue 19 item 6): its sends count against its own budget, not the
+   * to this browser: its sends count against its own budget, not the
    * strangers' one; null for any other browser.
    */
   ownNonce: string | null;
@@ -390,7 +390,7 @@ export interface SendSubject {
 /**
  * The rules a code send must pass, all at once (a refused send counts against none of them).
  * The per-minute and per-hour counts of one client share a key: they read the same hits.
- * Per address (hard): the address or /64, the /56, the /48. Shared (soft, issue 19 item 5):
+ * Per address (hard): the address or /64, the /56, the /48. Shared (soft):
  * the contact's strangers, the expo's area (the destination country), the country across
  * expos, the expo; past one of them a sender must pass a challenge, never a refusal for all.
  */
@@ -438,7 +438,7 @@ export function lookupRules(limits: Limits, s: { client: Client; checksCode: boo
 }
 
 /**
- * The rules a seat lookup or company list must pass (issue 12): per client address and expo,
+ * The rules a seat lookup or company list must pass: per client address and expo,
  * and per expo. Every seat call the visitor's request makes counts once, whichever endpoint.
  */
 export function seatRules(limits: Limits, s: { client: Client; expoId: number }): LimitRule[] {
@@ -462,7 +462,7 @@ export function registerRules(limits: Limits, s: { client: Client; contact: Send
   ];
 }
 
-/** What a purchase request is counted under (issue 19 item 8): the verified contact and the address. */
+/** What a purchase request is counted under: the verified contact and the address. */
 export interface PurchaseSubject {
   client: Client;
   /** the contact the `vc` cookie proved: an e-mail, or a full phone (`+66812345678`) */

@@ -8,7 +8,7 @@ import { routePath } from './routes';
 import type { Variant } from './variants';
 import { exposWith } from './expos';
 
-/** The record fields these rules read; upstream records may lack any of them (UPSTREAM.md "Records"). */
+/** The record fields these rules read; upstream records may lack any of them (docs/upstream.md "Records"). */
 export type LookupRecord = {
   [K in 'euCode' | 'euClass' | 'createtime' | 'activityId' | 'uname' | 'ucompany' | 'ucardid' | 'ucompanyTitle']?:
     | Registration[K]
@@ -18,7 +18,7 @@ export type LookupRecord = {
 /** The VIP/guest class: always listed for 1308 (spec §2.2, §6). */
 const CLASS_VIP = 3;
 
-/** `YYYY-MM-DD HH:mm:ss`, expo-local time (UPSTREAM.md "Records"). */
+/** `YYYY-MM-DD HH:mm:ss`, expo-local time (docs/upstream.md "Records"). */
 const CREATETIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 
 /**
@@ -102,7 +102,7 @@ export interface LookupResult<R extends LookupRecord> {
   code: number;
   /** the decrypted records (filtered or not: decideOutcome filters them itself) */
   records: readonly R[];
-  /** the reply's `data` when the code is 20003: `{ userId, urlsId }` in clear (UPSTREAM.md) */
+  /** the reply's `data` when the code is 20003: `{ userId, urlsId }` in clear (docs/upstream.md) */
   data?: unknown;
   /** the expo looked up in (for the expo-specific rules, e.g. the repair form) */
   expoId?: number;
@@ -297,7 +297,7 @@ export function bypassOutcome<R extends LookupRecord>(outcome: Outcome<R>): Outc
 }
 
 /**
- * The registration codes an outcome found, for the verified-contact cookie (issue 9 hole 12:
+ * The registration codes an outcome found, for the verified-contact cookie (hole 12:
  * a form pre-fills only from these). At most `max`, empty codes dropped.
  * @example foundCodes({ kind: 'repair', record: { euCode: 'A1', … } }) // ['A1']
  */

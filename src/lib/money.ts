@@ -1,7 +1,7 @@
 /**
- * Money and clocks of an expo (issue 11): prices travel in minor units (UPSTREAM.md "Seats,
+ * Money and clocks of an expo: prices travel in minor units (docs/upstream.md "Seats,
  * tickets, orders": fen, satang, sen) and times as expo-local text, but the wire names neither
- * the currency nor the expo's UTC offset. This table does (README "Beyond UPSTREAM.md"); an
+ * the currency nor the expo's UTC offset. This table does (README "Beyond docs/upstream.md"); an
  * expo not listed is a mainland expo: CNY, UTC+8. Pure: no framework, no zod.
  */
 import { htmlLang, type Lang } from './languages';

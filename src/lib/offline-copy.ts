@@ -1,6 +1,6 @@
 /**
  * How long the service worker may keep a credential page for a visit without a network
- * (issue 19 item 3, "offline copies have a lifetime"). The page tells the worker, in a response
+ * ("offline copies have a lifetime"). The page tells the worker, in a response
  * header, until when its copy may be served; the worker stores nothing past that instant, serves
  * no stored copy after it, and deletes it (src/lib/sw-script.ts).
  *

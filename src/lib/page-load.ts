@@ -1,5 +1,5 @@
 /**
- * What one page request needs before any screen renders (issue 10 "one request-scoped loader"):
+ * What one page request needs before any screen renders ("one request-scoped loader"):
  * which config it loads (expo, customer url, type from the route match) and what that config
  * does to the page (spec §4 "Config application" and "Expo end time passed"): the language,
  * the document title, the image, the expo's name and the ended notice. src/middleware.ts runs
@@ -99,7 +99,7 @@ export function applyConfig(input: {
     : { lang: cookieLang ?? 'zh', forced: false, reason: 'visitor' };
   return {
     lang,
-    // spec §4 formTitle, only where the page is in its language (issue 14, src/lib/titles.ts).
+    // spec §4 formTitle, only where the page is in its language (src/lib/titles.ts).
     formTitle: organiserTitle(wx, lang.lang),
     image: pageImage(wx, info),
     name: expoName(info, lang.lang),

@@ -1,5 +1,5 @@
 /**
- * How a page may be cached and indexed (issue 9 §1): a pure rule from what the page is and
+ * How a page may be cached and indexed: a pure rule from what the page is and
  * whether it showed personal data. Pages apply it thinly (src/pages/*); the Worker's security
  * headers add a closed default for any HTML reply that carries none
  * (functions/middleware/security-headers.ts).

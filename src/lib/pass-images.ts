@@ -1,5 +1,5 @@
 /**
- * The images of an Apple Wallet pass (issue 13): Apple requires `icon.png` (29 × 29 pt, shown
+ * The images of an Apple Wallet pass: Apple requires `icon.png` (29 × 29 pt, shown
  * on the lock screen and in notifications) and shows `logo.png` (at most 160 × 50 pt) at the
  * top of the pass. Both are the product's mark, a small QR-like glyph, drawn here at the edge
  * with the 1-bit PNG writer of src/lib/qr-png.ts: nothing to fetch, nothing to ship besides this

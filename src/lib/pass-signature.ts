@@ -1,5 +1,5 @@
 /**
- * The signature of an Apple Wallet pass (issue 13): a detached CMS / PKCS#7 SignedData
+ * The signature of an Apple Wallet pass: a detached CMS / PKCS#7 SignedData
  * (RFC 5652) over `manifest.json`, signed with the pass type id certificate's key (RSA,
  * SHA-256), carrying the signer certificate and Apple's WWDR intermediate, with the
  * contentType, signingTime and messageDigest signed attributes Wallet checks. Built with PKIjs

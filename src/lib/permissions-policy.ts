@@ -1,5 +1,5 @@
 /**
- * The `Permissions-Policy` header (issue 9 §2): every powerful browser feature is denied to the
+ * The `Permissions-Policy` header: every powerful browser feature is denied to the
  * page and to any frame in it, except the camera on the pages that render the business-card
  * camera island (src/islands/CardCamera.tsx, rendered by FormScreen.astro when `camera`).
  *

@@ -1,5 +1,5 @@
 /**
- * A phone number as the product reads it (UPSTREAM.md "Wire rules": `areaCode` is the country
+ * A phone number as the product reads it (docs/upstream.md "Wire rules": `areaCode` is the country
  * entry's first word, a full phone is E.164). Pure.
  */
 
@@ -21,7 +21,7 @@ export function normalizeNational(national: string): string {
 }
 
 /**
- * The full E.164 phone: area code plus national number (UPSTREAM.md "Wire rules").
+ * The full E.164 phone: area code plus national number (docs/upstream.md "Wire rules").
  * Used for lookups, registrations and every non-SMS call.
  * @example fullPhone('+66', '812345678') // '+66812345678'
  */

@@ -1,5 +1,5 @@
 /**
- * A whole `.pkpass` (issue 13): pass.json and the images, manifest.json with their SHA-1
+ * A whole `.pkpass`: pass.json and the images, manifest.json with their SHA-1
  * hashes, the detached signature of the manifest, zipped with fflate (pure JS, no Node APIs,
  * so it runs on workerd). The route (functions/apple-pass.ts) only gathers the inputs.
  */

@@ -1,5 +1,5 @@
 /**
- * The epidemic-prevention pledge (spec §2.5, §9; issue 12): expos whose
+ * The epidemic-prevention pledge (spec §2.5, §9): expos whose
  * `customerWx.healthPledge` is 1 show a pledge before the lookup and the forms, whose confirm
  * button counts down 5 seconds. Without JavaScript the pledge is a form whose confirm the
  * server accepts only 5 s or more after it served it: the form carries a signed timestamp

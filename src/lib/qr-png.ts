@@ -1,5 +1,5 @@
 /**
- * The credential's QR code as a PNG (issue 13 "Save the QR to the phone"): in messaging-app
+ * The credential's QR code as a PNG ("Save the QR to the phone"): in messaging-app
  * in-app browsers a long press saves or recognises an `<img>`, not inline SVG. The matrix is
  * uqr's, the same as src/lib/qr.ts draws; the PNG is written here with no dependency: a 1-bit
  * greyscale image, each module an integer square of pixels (crisp when scaled), compressed with

@@ -21,7 +21,7 @@ export function resendWaitS(cookieValue: string | null | undefined, nowMs: numbe
 }
 
 /**
- * Cookie holding the contact a code was last sent to (issue 14 item 3): a reload during the
+ * Cookie holding the contact a code was last sent to: a reload during the
  * countdown, with JavaScript or without, comes back with the e-mail or phone and area code
  * still typed. A cookie, not the URL: contacts never land in logs, history or Referer headers.
  * HttpOnly, and read only by the lookup page of the same expo.

@@ -8,7 +8,7 @@ import { decodeId, decodeNumericId, encodeId } from './ids';
 import { SEAT_RESULT_PATHS } from './seats';
 import { variantByRoute, type Variant } from './variants';
 
-/** The purchase screens (issue 11; spec §2.3), by their first path segment. */
+/** The purchase screens (spec §2.3), by their first path segment. */
 export type TicketScreen = 'ticket' | 'ticketForm' | 'ticketSuccess' | 'orderList' | 'orderDetails';
 
 /** Lookup, list and home parameters: `/{name}/{fId}/{eid}/{ty}` (DESIGN.md "URL parameters"). */
@@ -43,7 +43,7 @@ export type RouteMatch =
   | { screen: 'seat'; variant: null; params: PathParams }
   /** the seat results of spec §2.3: `/zuoweiSuccess?userName,companyName,seat` and `/successYeJinJi?…,expoId` */
   | { screen: 'seatResult'; variant: null; which: 'zuowei' | 'yejinji' }
-  /** the purchase screens of spec §2.3 (issue 11): `/ticket`, `/ticketForm`, `/ticketSuccess`, `/orderList`, `/orderDetails` */
+  /** the purchase screens of spec §2.3: `/ticket`, `/ticketForm`, `/ticketSuccess`, `/orderList`, `/orderDetails` */
   | { screen: 'ticket'; variant: null; which: TicketScreen; params: PathParams };
 
 const DECIMAL = /^\d{1,12}$/;
@@ -161,7 +161,7 @@ export type RouteTarget =
   | { screen: 'form'; route: string; params: PathIds }
   | { screen: 'landing'; which: 'register' | 'fashion' }
   | { screen: 'seat'; params: PathIds }
-  /** a purchase screen (issue 11); the caller adds `?ticketId=` or `?orderNo=` */
+  /** a purchase screen; the caller adds `?ticketId=` or `?orderNo=` */
   | { screen: 'ticket'; which: TicketScreen; params: PathIds }
   /** the caller adds the query (`userName`, `companyName`, `seat`, and `expoId` for yejinji) */
   | { screen: 'seatResult'; which: 'zuowei' | 'yejinji' };
@@ -206,7 +206,7 @@ export function routePath(target: RouteTarget): string {
   }
 }
 
-// ---- The credential's QR image (issue 13): the same encoded segments as the credential ----
+// ---- The credential's QR image: the same encoded segments as the credential ----
 
 /**
  * The path of a credential's QR code as a PNG: `/qr/{urlId}/{euCode}/{expoId}/{fId}.png`, the
@@ -226,7 +226,7 @@ export function matchQrImagePath(pathname: string): SuccessParams | null {
 }
 
 /**
- * The path of a credential's Apple Wallet pass (issue 13): `/pass/{urlId}/{euCode}/{expoId}/{fId}.pkpass`,
+ * The path of a credential's Apple Wallet pass: `/pass/{urlId}/{euCode}/{expoId}/{fId}.pkpass`,
  * the same segments as the QR image and nothing else. Its inverse is {@link matchPassPath}.
  * @example passPath({ urlId: 21308, euCode: 'ABC', expoId: 1308, fId: 21308 }) // '/pass/MjEzMDg/QUJD/MTMwOA/21308.pkpass'
  */

@@ -24,7 +24,7 @@ export function safeBackPath(candidate: string | null | undefined, origin: strin
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
   const path = `${url.pathname}${url.search}`;
   // `/.//evil.com` and `https://site//evil.com` resolve to the path `//evil.com`, which a
-  // browser reads as another host (issue 9 hole 11): check what comes out, not what went in.
+  // browser reads as another host: check what comes out, not what went in.
   return isSafeRedirectPath(path) && path.length <= MAX_REDIRECT_PATH ? path : null;
 }
 

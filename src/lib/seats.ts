@@ -1,5 +1,5 @@
 /**
- * Seat lookup by name (spec §2.4, §2.5, §3, §5, §8; UPSTREAM.md "Seat lookup"), as pure
+ * Seat lookup by name (spec §2.4, §2.5, §3, §5, §8; docs/upstream.md "Seat lookup"), as pure
  * rules: the domain shapes of the seat calls, the query validation and its messages, which
  * result route an expo uses, and the result page's parameters. Pure: no Astro, React or Hono.
  *
@@ -54,11 +54,11 @@ export const COMPANY_DEBOUNCE_MS = 500;
  * company to a few, so the list helps a visitor spell their own company without listing others.
  */
 export const COMPANY_MIN_CHARS = 3;
-/** UPSTREAM.md: at most 20 names. */
+/** docs/upstream.md: at most 20 names. */
 export const COMPANY_MAX = 20;
 /** Longest name or company the edge passes on. */
 export const SEAT_TEXT_MAX = 100;
-/** The activity-type classification of the seat lookup (UPSTREAM.md `pageActivityType`). */
+/** The activity-type classification of the seat lookup (docs/upstream.md `pageActivityType`). */
 export const ACTIVITY_CLASSIFICATION = 10;
 
 /** The catalogue keys of the seat lookup's messages (spec §5, §8). */
@@ -96,7 +96,7 @@ export function validateSeatQuery(raw: { userName?: unknown; companyName?: unkno
 }
 
 /**
- * A name or company as compared (issue 19 item 4 "normalised for case and spacing"): Unicode
+ * A name or company as compared ("normalised for case and spacing"): Unicode
  * NFKC (full-width letters are the same letters), whitespace runs folded, trimmed, lower case.
  * @example seatKey('  ACME\u3000 Trading ') // 'acme trading'
  */
@@ -111,7 +111,7 @@ export function sameSeatText(a: unknown, b: unknown): boolean {
 }
 
 /**
- * The pick-list as shown (issue 19 item 4): only companies that start with what the visitor
+ * The pick-list as shown: only companies that start with what the visitor
  * typed (case and spacing folded), whatever the upstream answered (a real upstream may match
  * anywhere in the name); none when fewer than {@link COMPANY_MIN_CHARS} characters were typed.
  * @example companySuggestions(['东方电子集团', '南方电子'], '东方电') // ['东方电子集团']
@@ -174,7 +174,7 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
  * The result page of an expo's seat lookup (spec §2.3, §9): 1128 ("fixed 1128 for one seat
  * page") shows `/zuoweiSuccess?userName,companyName,seat`; the variants (default 1235) show
  * `/successYeJinJi?userName,companyName,seat,expoId`. Both also carry the lookup's `fId` and
- * `sig`, an HMAC (SESSION_SECRET) of every value (issue 19 item 4): the page shows only what the
+ * `sig`, an HMAC (SESSION_SECRET) of every value: the page shows only what the
  * edge found, never text an attacker put in a link.
  */
 export async function seatResultPath(target: SeatLookupTarget, r: Omit<SeatResult, 'expoId'>, secret: string): Promise<string> {

@@ -30,7 +30,7 @@ export const PERSONAL_SHARE_PARAMS = ['defineName', 'shareUserId'] as const;
 /** Query values never put into a shared link: the one-time login code and its state (spec §2.3, §4). */
 const PRIVATE_PARAMS: readonly string[] = ['code', 'state', 'openid'];
 
-/** The product's own share image (public/logo.jpg): a share card always has an image (issue 10). */
+/** The product's own share image (public/logo.jpg): a share card always has an image. */
 export const DEFAULT_SHARE_IMAGE = '/logo.jpg';
 
 /** Longest name put into a title; a longer one is cut (a share title is one line). */

@@ -1,7 +1,7 @@
 import { OFFLINE_UNTIL_HEADER, offlineCopyAlive } from './offline-copy';
 
 /**
- * The service worker's source (issue 13 "Offline"), served as `/sw.js` by the Worker
+ * The service worker's source ("Offline"), served as `/sw.js` by the Worker
  * (functions/service-worker.ts) and registered by the lookup island only (the credential page
  * stays script-free). Plain text rather than a bundled module: the build must not rewrite it.
  *
@@ -9,13 +9,13 @@ import { OFFLINE_UNTIL_HEADER, offlineCopyAlive } from './offline-copy';
  *   a good reply is stored while its `X-Offline-Until` (src/lib/offline-copy.ts: the expo's end
  *   plus a day) lies ahead; without a network the stored copy is served with its
  *   `[data-offline]` line shown (src/components/credential/UsageGlance.astro renders it hidden,
- *   with the time the copy was made), but only until that instant (issue 19 item 3): after it the
+ *   with the time the copy was made), but only until that instant: after it the
  *   copy is deleted and the browser's own offline error shows.
  * - The QR images (`/qr/….png`, a pure function of their URL) and the build's `/_astro/` assets
  *   (hashed names): cache first, stored on the first fetch. A QR image is kept only while a
  *   stored page of the same credential is (same four segments).
  * - Each credential navigation sweeps the cache: expired pages and orphaned QR images go.
- * - "Forget this device" (`POST /api/forget`, issue 19 item 3): the worker deletes every cache
+ * - "Forget this device" (`POST /api/forget`): the worker deletes every cache
  *   of ours while the post goes on to the network (whose `Clear-Site-Data` also unregisters it).
  * - Everything else passes through untouched.
  */

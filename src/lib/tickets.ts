@@ -1,12 +1,12 @@
 /**
- * Tickets and orders in the product's own words (UPSTREAM.md "Tickets and orders"; spec §3
+ * Tickets and orders in the product's own words (docs/upstream.md "Tickets and orders"; spec §3
  * ticket labels, §4 order states, §5 discount message, §9 the 30-minute window) and the rules
  * the pages and the edge API apply to them. Plain types: the wire schemas
  * (functions/upstream/contract-tickets.ts) read replies into these shapes and are checked
  * against them. Pure: no framework, no zod (islands may import this file).
  */
 
-/** Reply codes of this part (UPSTREAM.md "Tickets and orders"). */
+/** Reply codes of this part (docs/upstream.md "Tickets and orders"). */
 export const TicketCode = {
   /** the discount code is used up (spec §5 'not available enough times') */
   DISCOUNT_USED_UP: 20101,
@@ -47,7 +47,7 @@ export interface Refund {
   doneTime: string | null;
 }
 
-/** An order (UPSTREAM.md "An order"). */
+/** An order (docs/upstream.md "An order"). */
 export interface Order {
   orderNo: string;
   expoId: number | null;
@@ -68,7 +68,7 @@ export interface Order {
   euCodes: string[];
 }
 
-/** Order states (UPSTREAM.md; spec §4). */
+/** Order states (docs/upstream.md; spec §4). */
 export const OrderStatus = {
   UNPAID: 0,
   PENDING_REVIEW: 1,
@@ -130,7 +130,7 @@ export function holdSecondsLeft(
 
 /**
  * The state the visitor sees: an unpaid order past its hold is timed out, whatever a stale
- * reply says (UPSTREAM.md: "An unpaid order past expireTime reads as timed out").
+ * reply says (docs/upstream.md: "An unpaid order past expireTime reads as timed out").
  */
 export function effectiveStatus(
   order: Pick<Order, 'status' | 'expireTime'>,
@@ -155,7 +155,7 @@ export interface RefundWindow {
   deadline: string | null;
 }
 
-/** What an order allows (UPSTREAM.md: deleteOrderById, WxRefundJSAPIByOrderNo, cancelRefundByOrderNo; doUnifiedOrder again). */
+/** What an order allows (docs/upstream.md: deleteOrderById, WxRefundJSAPIByOrderNo, cancelRefundByOrderNo; doUnifiedOrder again). */
 export interface OrderActions {
   /** unpaid, in the window */
   pay: boolean;
@@ -225,14 +225,14 @@ export const ORDER_NO = /^[A-Za-z0-9_-]{6,64}$/;
 export const DISCOUNT_CODE = /^[A-Za-z0-9_-]{1,32}$/;
 
 /**
- * Whether an order's tickets admit anyone (issue 19 item 10): only a paid order's. A refund
+ * Whether an order's tickets admit anyone: only a paid order's. A refund
  * applied for (5) or done (6) voids them: the pages show no QR code for them.
  */
 export function ticketsAdmit(status: number | null): boolean {
   return status === OrderStatus.PAID;
 }
 
-/** What an order's page says about its money beyond its state (issue 19 items 10, 12). */
+/** What an order's page says about its money beyond its state. */
 export type OrderMoneyNotice = 'order.ticketsVoided' | 'order.lateRefund';
 
 /**

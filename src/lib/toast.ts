@@ -61,7 +61,7 @@ export const TOAST_GAP_PX = 8;
 
 /**
  * Where the toast's top goes (px from the viewport's top): just below the page header while the
- * header is on screen, so the toast never covers the language menu (issue 14 item 4); at the
+ * header is on screen, so the toast never covers the language menu; at the
  * top once the header has scrolled away.
  * @param headerBottom the header's bottom edge in viewport px, or null without a header
  * @example toastTop(48) // 56

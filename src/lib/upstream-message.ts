@@ -1,5 +1,5 @@
 /**
- * The upstream's refusals as the visitor reads them (issue 14 item 1, spec §8).
+ * The upstream's refusals as the visitor reads them (spec §8).
  *
  * Spec §8 shows "the server msg" of a refusal, but the organiser's API writes its messages in
  * one language (the reference in English: "too frequent: wait 58 s before requesting another
@@ -7,7 +7,7 @@
  * mapped to catalogue texts in the page language, with the wait in seconds where there is one;
  * any other message is shown as it came, cut to a readable length, under a translated lead
  * sentence. What is recognised is data ({@link REFUSAL_RULES}), keyed on the reply code where
- * UPSTREAM.md gives one (600: a send refused) and on the message's shape: the contract fixes no
+ * docs/upstream.md gives one (600: a send refused) and on the message's shape: the contract fixes no
  * wording, so the shapes are the reference's English ones (functions/reference: sendLimit.ts,
  * verificationCode.ts, expo.ts) and the legacy API's Chinese ones.
  */
@@ -81,7 +81,7 @@ const SECONDS = /(\d{1,5})\s*(?:s\b|sec(?:ond)?s?\b|秒)/i;
  * "the code is wrong; no tries left, request a new code" is a locked code, not a wrong one.
  */
 export const REFUSAL_RULES: readonly RefusalRule[] = [
-  // UPSTREAM.md: send calls refuse with 600 "too frequent"; the reference adds the wait.
+  // docs/upstream.md: send calls refuse with 600 "too frequent"; the reference adds the wait.
   { kind: 'sendTooSoon', codes: [600], pattern: /too frequent|too soon|wait\s+\d+\s*s\b|频繁|頻繁|稍后再|稍後再/i, key: 'search.waitResend', newCodeNeeded: false, wait: true },
   { kind: 'sendTooMany', codes: [600], pattern: /too many (?:[\w-]+ )?(?:codes|sms|messages|requests)|an hour|per hour|上限|次数过多|次數過多/i, key: 'search.sendTooMany', newCodeNeeded: false },
   { kind: 'unknownExpo', pattern: /unknown expo|expo\b.*\bnot (?:found|exist)|no such expo|展会不存在|展會不存在/i, key: 'search.unknownExpo', newCodeNeeded: false },

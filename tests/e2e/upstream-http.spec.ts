@@ -1,6 +1,6 @@
 /**
  * The upstream client over real HTTP against the reference upstream served by the built
- * Worker (UPSTREAM.md: "a test suite that speaks only this page must be able to stand in for
+ * Worker (docs/upstream.md: "a test suite that speaks only this page must be able to stand in for
  * the upstream"; here the other way round: the client speaks to the Worker's `/custom/*`).
  * No browser page: the Playwright runner only supplies the server (webServer) and baseURL.
  */

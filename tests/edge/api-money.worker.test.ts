@@ -61,7 +61,7 @@ const buyerForm = (more: Record<string, string> = {}) => ({
 });
 
 /**
- * An organiser's own API (UPSTREAM.md), as the hidden tests run one: it knows nothing of our
+ * An organiser's own API (docs/upstream.md), as the hidden tests run one: it knows nothing of our
  * variables, and its provider's cashier is `https://cashier.pay.test` (another origin, https).
  */
 const UP = 'https://organiser.test';

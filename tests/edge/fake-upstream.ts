@@ -1,7 +1,7 @@
 /**
  * A fake organiser API for tests that set `UPSTREAM_URL` (api-faults, fuzz-redirect's guard):
  * the global `fetch` is replaced for the test (functions/upstream resolves `fetch` at call time),
- * and every call of UPSTREAM.md is answered by a local function: normally (a valid envelope,
+ * and every call of docs/upstream.md is answered by a local function: normally (a valid envelope,
  * data encrypted with the fake's own aesKey), or with the fault the test picks for that call.
  */
 import { vi } from 'vitest';

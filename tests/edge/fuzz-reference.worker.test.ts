@@ -1,12 +1,12 @@
 /**
  * Property-based tests of the reference upstream (functions/reference), called directly
  * (`reference.request(path, init, env)`), so they hold whatever gates its HTTP face: every call
- * of UPSTREAM.md's first table plus camera5, unknown calls and wrong methods. Inputs: expoId
+ * of docs/upstream.md's first table plus camera5, unknown calls and wrong methods. Inputs: expoId
  * headers of every shape, params encrypted with the expo's key, with another key, not base64,
  * with broken padding, truncated, decrypting to bytes that are not UTF-8, plain; bodies of the
  * wrong types, nested, huge, not JSON; unicode of every kind.
  *
- * Invariants: HTTP 200 with a `{code, msg, data}` envelope (UPSTREAM.md "Wire rules"), never
+ * Invariants: HTTP 200 with a `{code, msg, data}` envelope (docs/upstream.md "Wire rules"), never
  * code 500 (the reference's "unexpected failure"), a non-empty `msg` on every refusal, success
  * `data` of the encrypted calls decrypts with the expo's key, no stack frame or internal path,
  * small headers.
@@ -209,7 +209,7 @@ const qe = (arb: fc.Arbitrary<string>): fc.Arbitrary<[unknown, EncMode]> => fc.t
 const some = <T>(items: readonly T[], fallback: T): fc.Arbitrary<T> =>
   fc.constantFrom(...(items.length ? items : [fallback]));
 
-/** Send-code paths with the contacts each accepts (UPSTREAM.md: +86 bare, +886, other area codes, e-mail senders). */
+/** Send-code paths with the contacts each accepts (docs/upstream.md: +86 bare, +886, other area codes, e-mail senders). */
 const SENDS: ReadonlyArray<readonly [string, readonly string[]]> = [
   [Path.getCaptcha, ['13800138000', '13900139000', '13700000001']],
   [Path.getSmsGJTWCode, ['+886912345678']],
@@ -221,7 +221,7 @@ const SENDS: ReadonlyArray<readonly [string, readonly string[]]> = [
   [Path.getemailCodeYN, EMAILS],
 ];
 
-/** Every call of UPSTREAM.md's first table and camera5, valid for a seeded expo but for a few generated faults. */
+/** Every call of docs/upstream.md's first table and camera5, valid for a seeded expo but for a few generated faults. */
 function callSpec(): fc.Arbitrary<CallSpec> {
   return fc.constantFrom(...EXPO_IDS).chain((expoId) => {
     const base = { expoId: fc.constant(expoId), header: expoHeader };
@@ -538,7 +538,7 @@ async function requestOf(
   return { url: url.toString(), init };
 }
 
-/** Calls whose success `data` is encrypted (UPSTREAM.md). */
+/** Calls whose success `data` is encrypted (docs/upstream.md). */
 const ENCRYPTED_DATA = new Set(['getCustomerId', 'queryUserExpoId', 'queryEmailUserExpoId', 'queryCustomerCode']);
 
 async function envelopeViolations(spec: CallSpec, res: Response): Promise<Violation[]> {

@@ -1,5 +1,5 @@
 /**
- * Every call of UPSTREAM.md against the seeded D1: right answers (decrypted with the expo's
+ * Every call of docs/upstream.md against the seeded D1: right answers (decrypted with the expo's
  * key, as the upstream client will) and the refusals. Each test uses its own contact.
  */
 import { Hono } from 'hono';

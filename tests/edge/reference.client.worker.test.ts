@@ -1,6 +1,6 @@
 /**
  * The upstream client (functions/upstream) against the reference upstream, in-process: both
- * sides of UPSTREAM.md agree on a whole visitor journey.
+ * sides of docs/upstream.md agree on a whole visitor journey.
  */
 import { describe, expect, it } from 'vitest';
 import { upstreamFor } from '../../functions/upstream/index';

@@ -1,5 +1,5 @@
 /**
- * The reference upstream's code rules (UPSTREAM.md "What the reference upstream adds"):
+ * The reference upstream's code rules (docs/upstream.md "What the reference upstream adds"):
  * sending, verifying, expiry, tries, send limits, delivery and the development outbox.
  * Each test uses its own contact: the file shares one migrated database.
  */

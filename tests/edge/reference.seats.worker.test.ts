@@ -1,5 +1,5 @@
 /**
- * The reference upstream's seat lookup and health upload (UPSTREAM.md "Seat lookup", "Health
+ * The reference upstream's seat lookup and health upload (docs/upstream.md "Seat lookup", "Health
  * upload"; issue 12), spoken through the product's own typed client (functions/upstream,
  * calls/seats.ts and calls/health.ts) so both sides of the contract are exercised, plus raw
  * calls for what the client never sends. Data: seed/0004_seats.sql (SEED.md).

@@ -1,5 +1,5 @@
 /**
- * The reference upstream's site booking in workerd on D1 (UPSTREAM.md "Site booking", issue 13):
+ * The reference upstream's site booking in workerd on D1 (docs/upstream.md "Site booking", issue 13):
  * types, dates with places, book, list, cancel; 20201 full, 20202 already booked of the type;
  * capacity never oversold under parallel bookings; inputs refused when malformed, oversized or
  * of another expo.

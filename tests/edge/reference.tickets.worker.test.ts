@@ -1,5 +1,5 @@
 /**
- * The reference upstream's tickets and orders (UPSTREAM.md "Tickets and orders", issue 11):
+ * The reference upstream's tickets and orders (docs/upstream.md "Tickets and orders", issue 11):
  * every call and refusal over the wire contract, stock under concurrency, the hold, the
  * payment notification and the simulator.
  */

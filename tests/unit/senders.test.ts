@@ -4,7 +4,7 @@ import { LANGS } from '../../src/lib/languages';
 import { emailSenderPath, smsPhone, smsRule, smsSenderPath } from '../../functions/upstream/senders';
 import { fullPhone, normalizeAreaCode } from '../../src/lib/phone';
 
-describe('SMS sender by area code (UPSTREAM.md "Calls")', () => {
+describe('SMS sender by area code (docs/upstream.md "Calls")', () => {
   it.each([
     ['+86', Path.getCaptcha],
     ['86', Path.getCaptcha],
@@ -46,7 +46,7 @@ describe('phones on the wire', () => {
   });
 });
 
-describe('e-mail sender by page language (UPSTREAM.md "Calls")', () => {
+describe('e-mail sender by page language (docs/upstream.md "Calls")', () => {
   it.each([
     ['zh', Path.getemailCode],
     ['en', Path.getemailCodeEn],

@@ -60,7 +60,7 @@ describe('the hold (spec §9)', () => {
   });
 });
 
-describe('actions by state (UPSTREAM.md)', () => {
+describe('actions by state (docs/upstream.md)', () => {
   const open = { open: true, deadline: '2026-06-30 23:59:59' };
   it('unpaid in the window: pay and cancel', () => {
     expect(orderActions({ status: 0, expireTime: '2026-01-01 08:30:00' }, open, T0, CN)).toEqual({

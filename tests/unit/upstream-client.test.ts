@@ -1,5 +1,5 @@
 /**
- * The upstream client against a fake upstream that implements UPSTREAM.md's wire contract in a
+ * The upstream client against a fake upstream that implements docs/upstream.md's wire contract in a
  * `fetch` function. The fake decrypts and encrypts with crypto-js (the legacy clients' library),
  * so the client's Web Crypto output is checked against an independent implementation.
  */
@@ -52,7 +52,7 @@ const REG_A = {
 };
 const REG_B = { id: '12', euCode: 'EU-B', uname: 'Bob', euClass: '3' };
 
-/** A fake organiser API: the contract of UPSTREAM.md, with knobs the tests turn. */
+/** A fake organiser API: the contract of docs/upstream.md, with knobs the tests turn. */
 class FakeUpstream {
   seen: Seen[] = [];
   /** selectAESKey replies to fail before succeeding */

@@ -1,7 +1,7 @@
 /**
  * The seat and health calls of the upstream client (functions/upstream/calls/seats.ts,
  * health.ts) against a fake organiser: where each call goes (the auth host for seats, with
- * UPSTREAM_AUTH_URL), what it sends, and that odd replies are read defensively (UPSTREAM.md
+ * UPSTREAM_AUTH_URL), what it sends, and that odd replies are read defensively (docs/upstream.md
  * "Records": missing, null, numbers as strings) and never crash.
  */
 import { describe, expect, it } from 'vitest';

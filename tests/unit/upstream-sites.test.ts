@@ -29,7 +29,7 @@ function fakeUpstream(replies: Record<string, unknown>) {
   return { up, seen };
 }
 
-describe('site booking calls (UPSTREAM.md "Site booking")', () => {
+describe('site booking calls (docs/upstream.md "Site booking")', () => {
   it('lists types and dates, reading loosely and dropping rows that do not fit', async () => {
     const { up, seen } = fakeUpstream({
       [SitePath.selectSiteTypeList]: { code: 200, msg: 'success', data: [{ id: '501', name: 'Tour', note: null }, { id: -1, name: 'bad' }, { name: 'no id' }, 'junk'] },

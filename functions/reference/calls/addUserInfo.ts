@@ -1,5 +1,5 @@
 /**
- * `POST /CustomerUserInfo/addUserInfo` (UPSTREAM.md): registers the form values of `data`
+ * `POST /CustomerUserInfo/addUserInfo` (docs/upstream.md): registers the form values of `data`
  * (encrypted JSON). 20001 with `{ id }` when the phone or ID number already has a
  * registration of the verified contact in this expo, unless the values say `update: true` (spec §5's update prompt),
  * which updates that record. An identical repeat within IDEMPOTENCY_WINDOW_MS answers the
@@ -8,9 +8,9 @@
  * Only the contact the edge verified decides whose registration it is (`checkType` says which
  * of `phone`/`email`), and only registrations it owns (`owner_phone`/`owner_email`, migration
  * 0005: the contact proven when the row was written): the 20001 prompt and every update concern
- * those alone (issue 9 holes 1 and 9, issue 19 item 1). A registration of anyone else with the
+ * those alone (and 9). A registration of anyone else with the
  * same phone or ID number is neither changed, described nor an obstacle: the visitor's own
- * registration is made as if it did not exist (issue 19 item 2, docs/upstream.md).
+ * registration is made as if it did not exist (docs/upstream.md).
  *
  * Beyond the wire contract (SEED.md): `checkType`; `userId` completes a second form (20003) of
  * the same contact; `euCode` names the registration a repair form completes; `update: true`
@@ -87,7 +87,7 @@ export async function addUserInfo(c: Context<RefEnv>): Promise<Response> {
   const cardId = v.ucardid ? v.ucardid : null;
   const { update, userId, euCode: targetCode, checkType, ...kept } = v;
 
-  // Whose registration this is (issue 9 holes 1 and 9; issue 19 item 1; docs/upstream.md "Who
+  // Whose registration this is (item 1; docs/upstream.md "Who
   // owns a registration"): only the contact the edge verified counts, and only registrations it
   // proved it owns (owner_phone / owner_email). A phone, e-mail or ID number typed into the form
   // proves nothing: it is stored as data and never matched as an identity.
@@ -122,7 +122,7 @@ export async function addUserInfo(c: Context<RefEnv>): Promise<Response> {
   }
   // The contact's own registrations this one collides with (20001: the same phone or ID number),
   // and for an update (supplement form) its own registration. Registrations of anyone else are
-  // not looked at (issue 19 item 2): a phone or ID number someone else typed never blocks its
+  // not looked at: a phone or ID number someone else typed never blocks its
   // proven owner, and the answer cannot tell whether it exists (the same statements run, the
   // same reply comes back). Duplicates across owners are for the organiser to resolve (README).
   const { results: matches } = await db
@@ -157,7 +157,7 @@ export async function addUserInfo(c: Context<RefEnv>): Promise<Response> {
         { id: existing.id },
       );
     }
-    // Update keeps what the new values leave out. Ownership (issue 19 item 1): the verified
+    // Update keeps what the new values leave out. Ownership: the verified
     // contact stays the owner of its channel; the other channel's owner stays only while the row
     // still carries that proven contact, so an update never leaves another contact owning the row.
     // (SQLite reads every right-hand column before the update.) The WHERE repeats the ownership
@@ -208,7 +208,7 @@ export async function addUserInfo(c: Context<RefEnv>): Promise<Response> {
         col.email,
         col.phone,
         values,
-        // The proven owner: the verified contact, on its channel only (issue 19 item 1).
+        // The proven owner: the verified contact, on its channel only.
         verified.column === 'phone' ? verified.value : null,
         verified.column === 'email' ? verified.value : null,
       )

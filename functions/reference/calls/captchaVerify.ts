@@ -1,4 +1,4 @@
-/** `GET /sms/captchaVerify` (UPSTREAM.md): 200 when the code is right, unexpired and not yet verified. */
+/** `GET /sms/captchaVerify` (docs/upstream.md): 200 when the code is right, unexpired and not yet verified. */
 import type { Context } from 'hono';
 import { normalizeContact } from '../contact';
 import { RefCode, ok, reply } from '../envelope';

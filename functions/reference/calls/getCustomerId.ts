@@ -1,5 +1,5 @@
 /**
- * `GET /customFrom/getCustomerId` (UPSTREAM.md): the form config of one customer url,
+ * `GET /customFrom/getCustomerId` (docs/upstream.md): the form config of one customer url,
  * encrypted: `{ customerForm, customerUrls, customerWx, expoInfo, activity }` (spec §3).
  */
 import type { Context } from 'hono';

@@ -1,5 +1,5 @@
 /**
- * The health upload on the reference (UPSTREAM.md "Health upload"; spec §7 `/health/*`):
+ * The health upload on the reference (docs/upstream.md "Health upload"; spec §7 `/health/*`):
  * `POST /health/uploadEpidemicPreventionInfo` (multipart), `GET /health/list` (ours),
  * `DELETE /health/imageDelete`, and `GET /health/image` (ours: one upload's bytes as
  * `{ contentType, base64 }`, only to the registration it belongs to).
@@ -56,7 +56,7 @@ export async function uploadHealth(c: Context<RefEnv>): Promise<Response> {
   const bytes = typeof file === 'object' && file !== null ? new Uint8Array(await file.arrayBuffer()) : null;
   const check = checkHealthUpload({ kind: form.get('kind'), bytes });
   if (!check.ok) return reply(c, RefCode.BAD_INPUT, `bad input: ${check.key}`);
-  // The image as read whole and written again without its metadata (issue 19 item 4, src/lib/image-clean.ts).
+  // The image as read whole and written again without its metadata (src/lib/image-clean.ts).
   const data = check.bytes;
   const { euCode } = fields.value;
   if (!(await registered(c, euCode))) return reply(c, RefCode.NOT_FOUND, 'no registration with this code in this expo');

@@ -1,6 +1,6 @@
 /**
  * `GET /customFrom/queryUserExpoId` (phone) and `GET /customFrom/queryEmailUserExpoId`
- * (e-mail), UPSTREAM.md: every value is an encrypted param; the code must be right for that
+ * (e-mail), docs/upstream.md: every value is an encrypted param; the code must be right for that
  * very contact (see verificationCode.ts for the design), or the fixed bypass of spec §2.2
  * where it is allowed. Answers the contact's records encrypted, or 20003 in clear when a
  * second form is still to complete.
@@ -75,7 +75,7 @@ export function lookup(kind: ContactKind) {
     }
 
     // The bypass answers for its own site only: registrations made through that customer url
-    // (issue 9 hole 10), never the contact's other registrations of the expo.
+    //, never the contact's other registrations of the expo.
     const all = await findByContact(c.env.DB, expo.id, kind, contact);
     const rows = bypass ? all.filter((r) => r.urls_id === urlsId) : all;
     const second = await pendingSecondForm(

@@ -1,4 +1,4 @@
-/** `GET /customFrom/queryCustomerCode` (UPSTREAM.md): one registration plus usage, by euCode. */
+/** `GET /customFrom/queryCustomerCode` (docs/upstream.md): one registration plus usage, by euCode. */
 import type { Context } from 'hono';
 import { encryptJson } from '../../upstream/aes';
 import { RefCode, ok, reply } from '../envelope';

@@ -1,5 +1,5 @@
 /**
- * The seat lookup on the reference's auth face (UPSTREAM.md "Seat lookup"; spec §2.5, §7):
+ * The seat lookup on the reference's auth face (docs/upstream.md "Seat lookup"; spec §2.5, §7):
  * `/auth/getUserCompanyList`, `checkUserByName`, `getUserSeatDetail`, `pageActivityType`,
  * `selectUserSeat`, `getImage`. Only people who agreed to be found by name
  * (`registrations.seat_consent`, migrations/0003_seats.sql) appear in any answer.
@@ -54,7 +54,7 @@ const CompanyQuery = z.object({
 /**
  * `type` 2: the companies that start with `keywords` (at least {@link COMPANY_PREFIX_MIN}
  * characters, case and spacing folded), at most 20. `type` 1 (the companies of people called
- * `userName`) is refused: it told anyone the employer of everyone with a common name (issue 19 item 4).
+ * `userName`) is refused: it told anyone the employer of everyone with a common name.
  */
 export async function getUserCompanyList(c: Context<RefEnv>): Promise<Response> {
   const q = parseInput(CompanyQuery, c.req.query());

@@ -1,4 +1,4 @@
-/** `GET /customFrom/queryFromUserExpoId` (UPSTREAM.md): the second form's saved values by field key. */
+/** `GET /customFrom/queryFromUserExpoId` (docs/upstream.md): the second form's saved values by field key. */
 import type { Context } from 'hono';
 import { RefCode, ok, reply } from '../envelope';
 import type { RefEnv } from '../expo';

@@ -1,4 +1,4 @@
-/** `GET /CustomerUserInfo/selectAESKey` (UPSTREAM.md): the expo's key, in clear. */
+/** `GET /CustomerUserInfo/selectAESKey` (docs/upstream.md): the expo's key, in clear. */
 import type { Context } from 'hono';
 import { RefCode, ok, reply } from '../envelope';
 import type { RefEnv } from '../expo';

@@ -1,5 +1,5 @@
 /**
- * The eight send-code calls (UPSTREAM.md "Calls"): which contact each accepts and by which
+ * The eight send-code calls (docs/upstream.md "Calls"): which contact each accepts and by which
  * channel it goes, as a table. All share one flow: validate, limit, deliver, store.
  */
 import type { Context } from 'hono';
@@ -21,7 +21,7 @@ export interface SendCall {
 
 const email: SendCall = { channel: 'email', accept: normalizeEmail, expects: 'an e-mail address' };
 
-/** Send-code calls by path (UPSTREAM.md: +86 bare national number, +886, every other area code, e-mail senders by language). */
+/** Send-code calls by path (docs/upstream.md: +86 bare national number, +886, every other area code, e-mail senders by language). */
 export const SEND_CALLS: Readonly<Record<string, SendCall>> = {
   [Path.getCaptcha]: {
     channel: 'sms',

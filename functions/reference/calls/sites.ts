@@ -1,5 +1,5 @@
 /**
- * Site booking on D1 (UPSTREAM.md "Site booking"; spec §1, §7 `from/site`): types, dates with
+ * Site booking on D1 (docs/upstream.md "Site booking"; spec §1, §7 `from/site`): types, dates with
  * places left, book, list, cancel. Plain params (no AES), like the table says.
  *
  * Capacity never oversells: a booking is one D1 batch (one transaction) of

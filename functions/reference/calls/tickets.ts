@@ -1,7 +1,7 @@
 /**
- * The calls of UPSTREAM.md "Tickets and orders" on D1 (issue 11). Every handler reads its
+ * The calls of docs/upstream.md "Tickets and orders" on D1. Every handler reads its
  * input through a schema, answers the envelope, and trusts the edge for the contact it sends
- * (UPSTREAM.md "Seats, tickets, orders": the edge sends only a contact it verified).
+ * (docs/upstream.md "Seats, tickets, orders": the edge sends only a contact it verified).
  *
  * Money is computed here only: the price comes from the ticket or the discount code, never
  * from the request. Stock, the per-contact limit and discount uses are one conditional INSERT
@@ -38,7 +38,7 @@ import {
 
 type Ctx = Context<RefEnv>;
 
-/** Codes of this part the reference answers beyond UPSTREAM.md's three (README "Beyond UPSTREAM.md"). */
+/** Codes of this part the reference answers beyond docs/upstream.md's three (README "Beyond docs/upstream.md"). */
 export const RefTicketCode = {
   ...TicketCode,
   /** the ticket is not on sale now (before saleStart or after saleEnd) */
@@ -260,7 +260,7 @@ export async function createOrderNew(c: Ctx): Promise<Response> {
   const orderNo = newOrderNo(now, expo.utc_offset_minutes);
   const { checkType: _ct, idem: _idem, update: _u, userId: _uid, euCode: _e, ...kept } = v;
   // One statement: the order exists only if stock, the contact's limit, the code's uses and the
-  // caps on open unpaid orders (issue 19 item 11) all allow it at this instant. ?9 = now.
+  // caps on open unpaid orders all allow it at this instant. ?9 = now.
   // The hold starts short (the checkout hold); going to pay starts spec §9's 30 minutes.
   const hold = HOLDING.replaceAll('?now', '?9');
   const open = OPEN.replaceAll('?now', '?9');
@@ -346,7 +346,7 @@ export function isSitePath(p: string): boolean {
 }
 
 /**
- * Where a cashier may send the buyer back (issue 19 item 9): the site's absolute http(s) URL,
+ * Where a cashier may send the buyer back: the site's absolute http(s) URL,
  * as the edge sends it (a provider on its own host needs the whole URL), or a path of the site
  * (older callers). Anything else (another scheme, credentials in the URL, spaces) is refused.
  */
@@ -403,7 +403,7 @@ export async function doUnifiedOrder(c: Ctx): Promise<Response> {
   if (statusAt(row, now) !== OrderStatus.UNPAID)
     return reply(c, RefTicketCode.WRONG_STATE, 'this order cannot be paid now');
   // The visitor goes to pay: spec §9's 30-minute window starts now, once (a second call to the
-  // cashier does not renew it; issue 19 item 11). SET reads the old pay_start_ms.
+  // cashier does not renew it). SET reads the old pay_start_ms.
   const started = await db
     .prepare(
       `UPDATE orders SET return_url = ?1, pay_type = ?2, pay_start_ms = coalesce(pay_start_ms, ?4),
@@ -523,7 +523,7 @@ export async function WxRefundJSAPIByOrderNo(c: Ctx): Promise<Response> {
   if (settings.deadline && expoLocalTime(now, expo.utc_offset_minutes) > settings.deadline) {
     return reply(c, RefTicketCode.REFUND_REFUSED, 'the refund deadline has passed');
   }
-  // One transaction (issue 19 item 10): the order becomes refund applied (paid, and no ticket of
+  // One transaction: the order becomes refund applied (paid, and no ticket of
   // it used) and its class 8 credentials are void (use_status 2) at the same instant: no moment
   // where a refunded ticket still opens the gate.
   const [res] = await db.batch([
@@ -546,7 +546,7 @@ export async function WxRefundJSAPIByOrderNo(c: Ctx): Promise<Response> {
 }
 
 /**
- * The credentials of an order follow its refund (issue 19 item 10): void (use_status 2) while a
+ * The credentials of an order follow its refund: void (use_status 2) while a
  * refund is applied or done, unused again (0) when the application is withdrawn. Run in the
  * same batch (one transaction) as the order's change; a used ticket (1) is never touched.
  */

@@ -1,4 +1,4 @@
--- Reference upstream schema (UPSTREAM.md; entities of spec §3).
+-- Reference upstream schema (docs/upstream.md; entities of spec §3).
 -- Times the wire shows ("YYYY-MM-DD HH:mm:ss", expo-local) are TEXT; times only the
 -- reference reasons about (code expiry, rate limits) are INTEGER milliseconds since epoch.
 
@@ -71,7 +71,7 @@ CREATE TABLE customer_forms (
 );
 CREATE UNIQUE INDEX customer_forms_scope ON customer_forms(expo_id, ifnull(urls_id, 0));
 
--- Registration records (UPSTREAM.md "Records") plus usage and the contacts they match on.
+-- Registration records (docs/upstream.md "Records") plus usage and the contacts they match on.
 -- phone is full E.164; email is matched case-insensitively.
 CREATE TABLE registrations (
   id INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -1,4 +1,4 @@
--- Tickets and orders (UPSTREAM.md "Tickets and orders"; spec §1, §3 ticket labels, §4 order
+-- Tickets and orders (docs/upstream.md "Tickets and orders"; spec §1, §3 ticket labels, §4 order
 -- states, §9 the 30-minute window). Money in minor units (INTEGER); times the wire shows are
 -- expo-local "YYYY-MM-DD HH:mm:ss" TEXT (sale window); times only the reference reasons about
 -- (hold expiry, payment) are INTEGER milliseconds since epoch.
@@ -37,7 +37,7 @@ CREATE TABLE refund_settings (
   deadline TEXT
 );
 
--- Orders (UPSTREAM.md "An order"). status: 0 unpaid, 1 payment pending review, 2 paid, 3
+-- Orders (docs/upstream.md "An order"). status: 0 unpaid, 1 payment pending review, 2 paid, 3
 -- cancelled, 4 timed out, 5 refund applied, 6 refunded. An unpaid order past expire_ms reads
 -- as 4 and holds nothing (every count below filters on expire_ms), so no sweep is needed for
 -- correctness. contact_column/contact: the contact the edge verified (checkType), normalised

@@ -1,4 +1,4 @@
--- Seat lookup and health upload (UPSTREAM.md "Seat lookup", "Health upload"; issue 12).
+-- Seat lookup and health upload (docs/upstream.md "Seat lookup", "Health upload"; issue 12).
 
 -- Consent to be found by name (issue 12): a registration of a seat-lookup expo carries the
 -- form value `seatConsent` (a checkbox, unticked by default: ["1"] when ticked). The column

@@ -1,4 +1,4 @@
--- Site booking (spec §1 "site/seat booking", §7 from/site; UPSTREAM.md "Site booking"):
+-- Site booking (spec §1 "site/seat booking", §7 from/site; docs/upstream.md "Site booking"):
 -- an expo's visiting-slot types, their dates with a capacity, and the registrations' bookings.
 -- `booked` is the count the atomic booking moves (functions/reference/calls/sites.ts); the CHECK
 -- is the last guard: a statement that would oversell fails, and its batch rolls back.

@@ -14,5 +14,5 @@ ALTER TABLE orders ADD COLUMN pay_start_ms INTEGER;
 ALTER TABLE orders ADD COLUMN late_payment INTEGER CHECK (late_payment IN (1, 2));
 CREATE INDEX orders_late ON orders(late_payment) WHERE late_payment IS NOT NULL;
 -- A class 8 registration of an order with a refund applied is void: registrations.use_status 2
--- (beyond UPSTREAM.md's 0 unused / 1 used), set in the same transaction as the refund and given
+-- (beyond docs/upstream.md's 0 unused / 1 used), set in the same transaction as the refund and given
 -- back (0) when the application is withdrawn.

@@ -1,5 +1,5 @@
 /**
- * Loose readers for the seat and health calls' replies (UPSTREAM.md "Records": fields may be
+ * Loose readers for the seat and health calls' replies (docs/upstream.md "Records": fields may be
  * missing or null, numbers may arrive as strings). The same rules as contract.ts's.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The seat lookup's calls (UPSTREAM.md "Seat lookup", spec §2.5, §7): one typed method per
+ * The seat lookup's calls (docs/upstream.md "Seat lookup", spec §2.5, §7): one typed method per
  * call, on the auth host (`{UPSTREAM_AUTH_URL}/auth`). Replies are read defensively: a
  * misshapen row is dropped, a missing field is empty, never a crash.
  */

@@ -1,5 +1,5 @@
 /**
- * Site booking calls (UPSTREAM.md "Site booking"; spec §1, §7 `from/site`): plain params and
+ * Site booking calls (docs/upstream.md "Site booking"; spec §1, §7 `from/site`): plain params and
  * data. Every reply is read through a schema, loosely (numbers may come as decimal strings);
  * rows that do not fit are dropped, never shown half. `addExpoUserSite`'s 20201 (full) and
  * 20202 (already booked of that type) come back as refusals with their code, for the page to

@@ -1,10 +1,10 @@
 /**
- * The calls of UPSTREAM.md "Tickets and orders", one typed method each, on the shared core
+ * The calls of docs/upstream.md "Tickets and orders", one typed method each, on the shared core
  * (core.ts). Replies are read through contract-tickets.ts; refusals (20101 code used up, 20102
  * sold out, 20103 over the limit, anything else) come back as values, transport faults are
  * thrown as UpstreamError like every other call.
  *
- * Contacts: the edge sends only a contact it verified with a code (UPSTREAM.md "Seats,
+ * Contacts: the edge sends only a contact it verified with a code (docs/upstream.md "Seats,
  * tickets, orders"): `phone` full E.164 or `email`.
  */
 import { z } from 'zod';
@@ -32,7 +32,7 @@ export interface VerifiedBuyer {
   contact: string;
 }
 
-/** The order fields of createOrderNew (UPSTREAM.md); `values` become the encrypted `data`. */
+/** The order fields of createOrderNew (docs/upstream.md); `values` become the encrypted `data`. */
 export interface NewOrder {
   expoId: number;
   urlsId: number;

@@ -1,5 +1,5 @@
 /**
- * What every purchase screen loads first (issue 11): the verified contact of the page's expo,
+ * What every purchase screen loads first: the verified contact of the page's expo,
  * the upstream, the expo's market (currency, clock) and the page config, from `Astro.locals.page`.
  */
 import type { Upstream } from '../../../functions/upstream';
