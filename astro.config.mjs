@@ -18,7 +18,7 @@ export default defineConfig({
         "default-src 'self'",
         // This site and data: URLs only. A page that shows an organiser's config adds that
         // config's image hosts at run time (Astro.csp.insertDirective in src/layouts/Layout.astro,
-        // origins from src/lib/image-origins.ts): no page allows every https host.
+        // origins from src/lib/util/image-origins.ts): no page allows every https host.
         "img-src 'self' data:",
         "object-src 'none'",
         "base-uri 'none'",

@@ -21,7 +21,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^\\.\\./', message: 'src/lib imports only src/lib: move what it needs into src/lib (domain.ts for types).' },
+            { regex: '^\\.\\./\\.\\./', message: 'src/lib imports only src/lib: move what it needs into src/lib (util/domain.ts for types).' },
             { regex: '^(astro|hono|react|react-dom|@astrojs/.*|cloudflare:.*)(/.*)?$', message: 'src/lib is framework-free: pass values in instead.' },
           ],
         },

@@ -5,7 +5,7 @@
  * 1. **Unknown codes are remembered** for a short TTL (functions/upstream/unknown-code-cache.ts):
  *    a dead link viewed again costs no upstream call and no count.
  * 2. **Misses are limited per client address** (`LIMIT_CREDENTIAL_MISSES_PER_IP_HOUR`,
- *    src/lib/limits.ts credentialMissRules): each view takes one miss slot in the `LIMITS`
+ *    src/lib/security/limits.ts credentialMissRules): each view takes one miss slot in the `LIMITS`
  *    Durable Object before the upstream is asked, and gives it back when the code is known, so 40
  *    guesses sent at once reach the upstream at most as often as the limit allows. Over the limit
  *    the answer is `limited` and the upstream is not asked.
@@ -21,7 +21,7 @@ import type { Credential } from './upstream/contract';
 import type { Upstream } from './upstream';
 import { REFERENCE_BASE_URL } from './upstream';
 import { isolateUnknownCodeMemo, unknownCodeCache, unknownCodeTtlS, type UnknownCodes } from './upstream/unknown-code-cache';
-import { credentialMissKey, credentialMissRules, type Client, type LimitRule, type Limits } from '../src/lib/limits';
+import { credentialMissKey, credentialMissRules, type Client, type LimitRule, type Limits } from '../src/lib/security/limits';
 
 /** What a credential view found. */
 export type CredentialLookup =
@@ -44,7 +44,7 @@ export interface CredentialLookupDeps {
   /** null: no counter bound (misses are not limited) */
   counter: MissCounter | null;
   limits: Limits;
-  /** the client as the limits count it (src/lib/limits.ts clientOfHeader: address, networks, trusted) */
+  /** the client as the limits count it (src/lib/security/limits.ts clientOfHeader: address, networks, trusted) */
   client: Client;
   unknown: UnknownCodes;
   now?: () => number;

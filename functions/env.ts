@@ -64,7 +64,7 @@ export interface AppEnv extends Cloudflare.Env {
   APPLE_WWDR_CERT?: string;
   /** D1 database of the reference upstream. */
   DB: D1Database;
-  // Abuse limits (README "Security" > "Abuse limits", src/lib/limits.ts): counts per window, 0 = off.
+  // Abuse limits (README "Security" > "Abuse limits", src/lib/security/limits.ts): counts per window, 0 = off.
   /** The abuse limits' counter (functions/limits/limiter.ts). */
   LIMITS: DurableObjectNamespace<Limiter>;
   /** Code sends per client address and minute (default 5). */

@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
 import type { AppEnv } from './env';
-import { matchQrImagePath } from '../src/lib/routes';
-import { qrPng } from '../src/lib/qr-png';
+import { matchQrImagePath } from '../src/lib/page/routes';
+import { qrPng } from '../src/lib/util/qr-png';
 
 /**
  * `GET /qr/{urlId}/{euCode}/{expoId}/{fId}.png[?save=1]`: the credential's QR code
- * as a PNG, drawn from the URL alone (src/lib/qr-png.ts). It carries only what the credential
+ * as a PNG, drawn from the URL alone (src/lib/util/qr-png.ts). It carries only what the credential
  * URL carries and asks the upstream nothing, so the bytes are a pure function of the URL. Cached
  * `private` (a registration code is personal; shared caches keep out) for one day, not a year
  * (item 3: a shared phone should not keep it past the visit; the service worker keeps
- * its own copy only while the credential page's offline copy lives, src/lib/sw-script.ts, and
+ * its own copy only while the credential page's offline copy lives, src/lib/page/sw-script.ts, and
  * "forget this device" drops both), and `noindex`. The QR stays public for whoever holds the link,
  * like the code it encodes (README "Who may read or change a registration"). `?save=1` answers the same bytes as an attachment named after the code (the
  * page's "save image" link). Anything else under /qr is a plain 404. HEAD is answered by Hono

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from './env';
-import { SW_SCRIPT } from '../src/lib/sw-script';
+import { SW_SCRIPT } from '../src/lib/page/sw-script';
 
 /**
  * `GET /sw.js` ("Offline"): the service worker that keeps visited credential pages for

@@ -3,15 +3,15 @@
 declare namespace App {
   interface Locals {
     /** The page's language: the `_h5_lang` cookie's, unless the expo's config forces one (src/middleware.ts). */
-    lang: import('./lib/languages').Lang;
+    lang: import('./lib/page/languages').Lang;
     /** Translation function for `lang`. */
     t: import('./i18n').Translate;
     /** What the page loader (src/middleware.ts) loaded once for this request; screens read it. */
     page: {
       /** the route of spec §2.3 this path names, or null (not found) */
-      match: import('./lib/routes').RouteMatch | null;
+      match: import('./lib/page/routes').RouteMatch | null;
       /** the config this page loads (expo, url id, type), or null (no config: root, landings, 404) */
-      key: import('./lib/page-load').ConfigKey | null;
+      key: import('./lib/page/load').ConfigKey | null;
       /** the request's upstream client (type only: screens never import functions/) */
       upstream: import('../functions/upstream').Upstream;
       /** the organiser's config (`getCustomerId`), or null when the page has none or it failed */
@@ -19,11 +19,11 @@ declare namespace App {
       /** true when the page needed a config and could not get one (spec §8: search.otherError) */
       configFailed: boolean;
       /** what the config does to the page (spec §4) */
-      view: import('./lib/page-load').PageView;
+      view: import('./lib/page/load').PageView;
       /** the no-JS round trip's message for this page (already removed from the cookie) */
-      flash: import('./lib/flash').Flash | null;
+      flash: import('./lib/page/flash').Flash | null;
       /** the contact the visitor proved with a code (signed cookie `vc`), any expo; null when none */
-      contact: import('./lib/contact-cookie').VerifiedContact | null;
+      contact: import('./lib/lookup/contact-cookie').VerifiedContact | null;
       /** true when the expo asks for the epidemic-prevention pledge (spec §2.5) and this visit has not made it */
       pledge: boolean;
       /**

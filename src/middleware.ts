@@ -1,27 +1,27 @@
 import { env } from 'cloudflare:workers';
-import { challengeConfig, readTicket, TICKET_COOKIE } from './lib/friction';
+import { challengeConfig, readTicket, TICKET_COOKIE } from './lib/security/friction';
 import { defineMiddleware } from 'astro:middleware';
 import type { AppEnv } from '../functions/env';
 import { requestUpstream } from '../functions/upstream';
 import { credentialLookupFor } from '../functions/credential-lookup';
 import { createT } from './i18n';
-import { CONTACT_COOKIE, openFormWindow, provenFor, verifyContact } from './lib/contact-cookie';
-import { decodeFlash, FLASH_COOKIE } from './lib/flash';
-import { LANG_COOKIE, isLang } from './lib/languages';
-import { applyConfig, configKey } from './lib/page-load';
-import { needsPledge, PLEDGE_COOKIE, readPledged } from './lib/pledge';
-import { matchRoute } from './lib/routes';
+import { CONTACT_COOKIE, openFormWindow, provenFor, verifyContact } from './lib/lookup/contact-cookie';
+import { decodeFlash, FLASH_COOKIE } from './lib/page/flash';
+import { LANG_COOKIE, isLang } from './lib/page/languages';
+import { applyConfig, configKey } from './lib/page/load';
+import { needsPledge, PLEDGE_COOKIE, readPledged } from './lib/seat/pledge';
+import { matchRoute } from './lib/page/routes';
 
 /**
  * The page loader: once per request, before any screen renders, it builds
  * `Astro.locals.page`: the route match, the request's upstream (shared with the navigation
  * guard, which may already have loaded the config: functions/upstream requestUpstream), the
  * config of the page's expo and url (`getCustomerId`, cached at the edge), what that config
- * does to the page (spec §4: language, title, image, name, ended; src/lib/page-load.ts), the
+ * does to the page (spec §4: language, title, image, name, ended; src/lib/page/load.ts), the
  * flash message of a no-JS round trip (consumed here), the verified contact and whether the
  * expo's pledge (spec §2.5) is still to be made. `lang` and `t`
  * follow the decided language: a forced language wins over the `_h5_lang` cookie, which is
- * kept (src/lib/config-apply.ts).
+ * kept (src/lib/expo/config-apply.ts).
  *
  * Screens read `Astro.locals.page` and never import `functions/`.
  */
@@ -50,11 +50,11 @@ export const onRequest = defineMiddleware(async function loadPage(context, next)
 
   const here = `${context.url.pathname}${context.url.search}`;
   const flash = decodeFlash(context.cookies.get(FLASH_COOKIE)?.value, here);
-  // A flash is shown once: the page that shows it removes it (the page is then not stored: src/lib/page-policy.ts).
+  // A flash is shown once: the page that shows it removes it (the page is then not stored: src/lib/page/policy.ts).
   if (flash) context.cookies.delete(FLASH_COOKIE, { path: '/' });
   const vcValue = context.cookies.get(CONTACT_COOKIE)?.value;
   const secret = appEnv.SESSION_SECRET ?? '';
-  // A registration form holds the contact for its own, longer window (src/lib/contact-cookie.ts);
+  // A registration form holds the contact for its own, longer window (src/lib/lookup/contact-cookie.ts);
   // every other page reads it for 10 minutes after the proof.
   const onForm = match?.screen === 'form';
   const contact = vcValue ? await verifyContact(vcValue, secret, Date.now(), onForm ? 'register' : 'read').catch(() => null) : null;

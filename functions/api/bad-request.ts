@@ -6,8 +6,8 @@
  * otherwise be left looking at bare JSON.
  */
 import type { Context } from 'hono';
-import { htmlLang, type Lang } from '../../src/lib/languages';
-import { pickBackPath } from '../../src/lib/safe-redirect';
+import { htmlLang, type Lang } from '../../src/lib/page/languages';
+import { pickBackPath } from '../../src/lib/util/safe-redirect';
 
 /** What the answer needs of the request (functions/api/input.ts `Input` has it all). */
 export interface BadRequestInput {

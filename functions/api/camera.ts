@@ -3,7 +3,7 @@
  * (base64 JPEG from the CardCamera island, already resized to ≤ 750×750) → the upstream's
  * camera5 → the recognised card fields. Only for a proven contact of the form's expo (never a
  * bypass lookup) on an expo whose config turns the business card on (`isOpenBusinessCard`, read
- * through the edge's config cache), only images: issue 19 item 4, src/lib/camera.ts. The OCR is
+ * through the edge's config cache), only images: issue 19 item 4, src/lib/form/camera.ts. The OCR is
  * not an open service. JSON only: without JavaScript there is no button.
  */
 import { Hono } from 'hono';
@@ -13,13 +13,13 @@ import { upstreamFor } from '../upstream';
 import { faultJson, upstreamFault } from './fault';
 import { badRequest } from './bad-request';
 import { readInput } from './input';
-import { displayText } from '../../src/lib/flash';
-import { CONTACT_COOKIE, verifyContact } from '../../src/lib/contact-cookie';
-import { cameraRefusal } from '../../src/lib/camera';
-import { resolveFormPage } from '../../src/lib/form-page';
-import { looksLikeImage } from '../../src/lib/form-image';
-import { cardFields } from '../../src/lib/form-prefill';
-import { matchRoute } from '../../src/lib/routes';
+import { displayText } from '../../src/lib/page/flash';
+import { CONTACT_COOKIE, verifyContact } from '../../src/lib/lookup/contact-cookie';
+import { cameraRefusal } from '../../src/lib/form/camera';
+import { resolveFormPage } from '../../src/lib/form/page';
+import { looksLikeImage } from '../../src/lib/form/image';
+import { cardFields } from '../../src/lib/form/prefill';
+import { matchRoute } from '../../src/lib/page/routes';
 import type { CameraReply } from '../../src/islands/form-types';
 
 interface Reply {

@@ -2,7 +2,7 @@
  * An upstream fault as the visitor sees it (spec §8), for every edge API route.
  *
  * - The organiser answered HTTP 403, 404, 405 or 5xx: that status is passed through, so the
- *   island shows the spec's own toast for it (src/lib/toast.ts: 404 'the method does not
+ *   island shows the spec's own toast for it (src/lib/page/toast.ts: 404 'the method does not
  *   exist', 405 and 500 'server error' with the status text for 3 s and 5 s, 403 silent). The
  *   body carries no `code`, which is how the island tells it from an answer of ours
  *   (src/islands/call.ts). Without JavaScript the page comes back with the same text (none for 403).
@@ -13,8 +13,8 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Translate } from '../../src/i18n';
-import type { FlashInput } from '../../src/lib/flash';
-import { toastFor } from '../../src/lib/toast';
+import type { FlashInput } from '../../src/lib/page/flash';
+import { toastFor } from '../../src/lib/page/toast';
 import { isUpstreamError } from '../upstream';
 
 export interface FaultView {

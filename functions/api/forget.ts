@@ -1,20 +1,20 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
-import { encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S } from '../../src/lib/flash';
-import { CLEAR_SITE_DATA, FORGET_COOKIES, forgetTarget } from '../../src/lib/forget';
-import { htmlLang } from '../../src/lib/languages';
-import { pickBackPath } from '../../src/lib/safe-redirect';
+import { encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S } from '../../src/lib/page/flash';
+import { CLEAR_SITE_DATA, FORGET_COOKIES, forgetTarget } from '../../src/lib/security/forget';
+import { htmlLang } from '../../src/lib/page/languages';
+import { pickBackPath } from '../../src/lib/util/safe-redirect';
 import type { AppEnv } from '../env';
 import { readInput } from './input';
 
 /**
  * POST /api/forget ("forget this device"): a shared or borrowed phone drops what
- * it holds of its visitor. Every cookie of ours is expired (src/lib/forget.ts: the verified
+ * it holds of its visitor. Every cookie of ours is expired (src/lib/security/forget.ts: the verified
  * contact, the last contact a code went to, the resend time, flash, pledge, the form drafts of
  * the expo the visitor was on, the openid; not the language), and `Clear-Site-Data: "cache",
  * "storage"` has the browser drop this origin's HTTP cache and storage (the service worker's
  * offline copies and its registration, the lookup island's session keys). With JavaScript the
- * service worker also empties its caches when it sees this post (src/lib/sw-script.ts).
+ * service worker also empties its caches when it sees this post (src/lib/page/sw-script.ts).
  *
  * A plain form post (works without JavaScript): `back` names the page it came from; the answer
  * is 303 to that expo's lookup, which says it is done, in the page's language. From a page of no

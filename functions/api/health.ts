@@ -2,11 +2,11 @@
  * The health upload (spec §2.5, §7) on the credential page of expos whose
  * `customerWx.healthPledge` is 1, only for the owner of the credential: the registration code
  * must be one the visitor's own verified lookup found (the signed `vc` cookie's codes,
- * src/lib/contact-cookie.ts `ownCodes`), on the same expo.
+ * src/lib/lookup/contact-cookie.ts `ownCodes`), on the same expo.
  *
  * - `POST /api/health`: multipart `expoId`, `urlId`, `euCode`, `kind`, `file` (JPEG or PNG read
  *   whole, at most 5 MB, 8,000 px a side and 40 megapixels; stored without its metadata: issue
- *   19 item 4, src/lib/image-clean.ts), `back`. The island (resized JPEG) asks for JSON; a plain form
+ *   19 item 4, src/lib/util/image-clean.ts), `back`. The island (resized JPEG) asks for JSON; a plain form
  *   comes back `303` with the message.
  * - `GET /api/health/list?expoId&euCode`: the uploads.
  * - `POST /api/health/delete` (form or JSON) and `DELETE /api/health/item?expoId&euCode&id`.
@@ -20,13 +20,13 @@ import type { AppEnv } from '../env';
 import { upstreamFor } from '../upstream';
 import { faultJson, upstreamFault } from './fault';
 import { readInput, type Input } from './input';
-import { CONTACT_COOKIE, ownCodes, provenFor, verifyContact } from '../../src/lib/contact-cookie';
-import { displayText, encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S, FLASH_MAX_PATH, type FlashInput } from '../../src/lib/flash';
-import { checkHealthUpload, HEALTH_MAX_BYTES, imageTypeOf } from '../../src/lib/health';
-import { needsPledge } from '../../src/lib/pledge';
-import { safeBackPath } from '../../src/lib/safe-redirect';
+import { CONTACT_COOKIE, ownCodes, provenFor, verifyContact } from '../../src/lib/lookup/contact-cookie';
+import { displayText, encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S, FLASH_MAX_PATH, type FlashInput } from '../../src/lib/page/flash';
+import { checkHealthUpload, HEALTH_MAX_BYTES, imageTypeOf } from '../../src/lib/seat/health';
+import { needsPledge } from '../../src/lib/seat/pledge';
+import { safeBackPath } from '../../src/lib/util/safe-redirect';
 import { createT } from '../../src/i18n';
-import { LANG_COOKIE, resolveLang } from '../../src/lib/languages';
+import { LANG_COOKIE, resolveLang } from '../../src/lib/page/languages';
 import type { HealthReply } from '../../src/islands/seat-types';
 
 type Ctx = Context<{ Bindings: AppEnv }>;

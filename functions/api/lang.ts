@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
-import { LANG_COOKIE, LANG_COOKIE_MAX_AGE_S, isLang } from '../../src/lib/languages';
-import { pickBackPath } from '../../src/lib/safe-redirect';
+import { LANG_COOKIE, LANG_COOKIE_MAX_AGE_S, isLang } from '../../src/lib/page/languages';
+import { pickBackPath } from '../../src/lib/util/safe-redirect';
 import type { AppEnv } from '../env';
 import { badRequest } from './bad-request';
 import { readInput } from './input';

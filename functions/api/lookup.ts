@@ -12,24 +12,24 @@ import { faultJson, upstreamFault } from './fault';
 import type { Registration } from '../upstream/contract';
 import { readInput, type Input } from './input';
 import { badRequest } from './bad-request';
-import { encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S, FLASH_MAX_PATH, type FlashInput } from '../../src/lib/flash';
-import { CONTACT_COOKIE, CONTACT_COOKIE_MAX_AGE_S, MAX_CODES, signContact, type ListEntry, type VerifiedContact } from '../../src/lib/contact-cookie';
-import { safeBackPath } from '../../src/lib/safe-redirect';
-import { validateLookup, validateSendCode, parseCheckType } from '../../src/lib/validation';
-import { variantByName, type Variant } from '../../src/lib/variants';
-import { bypassOutcome, decideOutcome, foundCodes, successPath, type Outcome } from '../../src/lib/lookup';
-import { registrationLabel } from '../../src/lib/labels';
-import { fullPhone } from '../../src/lib/phone';
-import { routePath } from '../../src/lib/routes';
-import { encodeSentTo, resendWaitS, SENT_COOKIE, SENT_TO_COOKIE, SENT_TO_MAX_AGE_S, RESEND_S } from '../../src/lib/resend';
-import { readRefusal, refusalText, type RefusalView } from '../../src/lib/upstream-message';
-import { usesBypass } from '../../src/lib/lookup-page';
-import { isTicketNext } from '../../src/lib/ticket-paths';
-import { isFormNext } from '../../src/lib/form-page';
+import { encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S, FLASH_MAX_PATH, type FlashInput } from '../../src/lib/page/flash';
+import { CONTACT_COOKIE, CONTACT_COOKIE_MAX_AGE_S, MAX_CODES, signContact, type ListEntry, type VerifiedContact } from '../../src/lib/lookup/contact-cookie';
+import { safeBackPath } from '../../src/lib/util/safe-redirect';
+import { validateLookup, validateSendCode, parseCheckType } from '../../src/lib/lookup/validation';
+import { variantByName, type Variant } from '../../src/lib/expo/variants';
+import { bypassOutcome, decideOutcome, foundCodes, successPath, type Outcome } from '../../src/lib/lookup/lookup';
+import { registrationLabel } from '../../src/lib/page/labels';
+import { fullPhone } from '../../src/lib/form/phone';
+import { routePath } from '../../src/lib/page/routes';
+import { encodeSentTo, resendWaitS, SENT_COOKIE, SENT_TO_COOKIE, SENT_TO_MAX_AGE_S, RESEND_S } from '../../src/lib/lookup/resend';
+import { readRefusal, refusalText, type RefusalView } from '../../src/lib/page/upstream-message';
+import { usesBypass } from '../../src/lib/lookup/page';
+import { isTicketNext } from '../../src/lib/tickets/paths';
+import { isFormNext } from '../../src/lib/form/page';
 import type { LookupOutcome, LookupReply, SendCodeReply } from '../../src/islands/lookup-types';
 import { challengeOf, checkLookupLimits, checkSendLimits, limitedReply } from '../limits'; // abuse limits
-import { contactKey, phoneDestination } from '../../src/lib/limits';
-import { BIND_COOKIE, BIND_MAX_AGE_S, bindingMatches, newNonce, readBinding, signBinding, TICKET_COOKIE } from '../../src/lib/friction';
+import { contactKey, phoneDestination } from '../../src/lib/security/limits';
+import { BIND_COOKIE, BIND_MAX_AGE_S, bindingMatches, newNonce, readBinding, signBinding, TICKET_COOKIE } from '../../src/lib/security/friction';
 
 type Ctx = Context<{ Bindings: AppEnv }>;
 
@@ -51,7 +51,7 @@ const Page = z.object({
 type Page = z.infer<typeof Page>;
 
 /**
- * What the visitor typed. Only cut to a sane size here: src/lib/validation.ts judges the
+ * What the visitor typed. Only cut to a sane size here: src/lib/lookup/validation.ts judges the
  * values and names the field (an over-long e-mail is an e-mail error, not a broken request).
  */
 const typed = z.string().default('').transform((s) => s.slice(0, 320));
@@ -187,7 +187,7 @@ lookup.post('/send-code', async (c) => {
   }
   if (!result.ok) {
     // spec §4, §8: 600 (or any refusal) re-enables the button and shows the server's msg, in the
-    // page language where the product knows the refusal (src/lib/upstream-message.ts).
+    // page language where the product knows the refusal (src/lib/page/upstream-message.ts).
     const view = readRefusal(result.code, result.msg);
     if (json) return c.json<SendCodeReply>({ code: result.code, msg: refusalText(view, t), data: null });
     return flashBack(c, r, { notice: { tone: 'error', key: view.key, vars: view.vars, text: view.text } });

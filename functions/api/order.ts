@@ -25,17 +25,17 @@ import { faultJson, upstreamFault } from './fault';
 import { badRequest } from './bad-request';
 import { readInput, type Input } from './input';
 import { OPENID_COOKIE } from '../middleware/guard';
-import { CONTACT_COOKIE, provenFor, verifyContact, type VerifiedContact } from '../../src/lib/contact-cookie';
-import { displayText, encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S, type FlashInput } from '../../src/lib/flash';
-import { contactLock } from '../../src/lib/form-contact';
-import { parseFormDefinition } from '../../src/lib/form-schema';
-import { validateForm } from '../../src/lib/form-validation';
-import { inMessagingApp } from '../../src/lib/guard';
-import { formatPrice, marketOf } from '../../src/lib/money';
-import { parsePathParams, type PathParams } from '../../src/lib/routes';
-import { absoluteUrl, handoffPage, payTarget } from '../../src/lib/cashier';
+import { CONTACT_COOKIE, provenFor, verifyContact, type VerifiedContact } from '../../src/lib/lookup/contact-cookie';
+import { displayText, encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S, type FlashInput } from '../../src/lib/page/flash';
+import { contactLock } from '../../src/lib/form/contact';
+import { parseFormDefinition } from '../../src/lib/form/schema';
+import { validateForm } from '../../src/lib/form/validation';
+import { inMessagingApp } from '../../src/lib/page/guard';
+import { formatPrice, marketOf } from '../../src/lib/tickets/money';
+import { parsePathParams, type PathParams } from '../../src/lib/page/routes';
+import { absoluteUrl, handoffPage, payTarget } from '../../src/lib/tickets/cashier';
 import { checkPurchaseLimits, limitedReply } from '../limits';
-import { ticketPaths } from '../../src/lib/ticket-paths';
+import { ticketPaths } from '../../src/lib/tickets/paths';
 import {
   DISCOUNT_CODE,
   MAX_QUANTITY,
@@ -44,7 +44,7 @@ import {
   TicketCode,
   orderActions,
   type Order,
-} from '../../src/lib/tickets';
+} from '../../src/lib/tickets/tickets';
 
 /** The reference's answer when the contact has as many unpaid orders open as it may (README "Beyond docs/upstream.md"). */
 const OPEN_ORDERS = 20107;
@@ -122,7 +122,7 @@ async function parse(c: Ctx): Promise<Posted | Response> {
   return { input, params, paths: ticketPaths(params), values };
 }
 
-/** 303 to `to` with a flash that belongs to that exact path and query (src/lib/flash.ts). */
+/** 303 to `to` with a flash that belongs to that exact path and query (src/lib/page/flash.ts). */
 function flashTo(c: Ctx, to: string, flash: Omit<FlashInput, 'path'>): Response {
   setCookie(c, FLASH_COOKIE, encodeFlash({ path: to, ...flash }), {
     path: '/',
@@ -187,7 +187,7 @@ function fault(c: Ctx, p: Posted, back: string, e: unknown, keep: Record<string,
  * Starts payment of an order the contact owns. `returnUrl` is this site's
  * absolute URL (the provider lives on its own host). The cashier is reached with JavaScript on
  * or off: a cashier on this site by `303`; one on another origin by a page of ours that links
- * and meta-refreshes to it (src/lib/cashier.ts: `form-action 'self'` blocks a cross-origin
+ * and meta-refreshes to it (src/lib/tickets/cashier.ts: `form-action 'self'` blocks a cross-origin
  * redirect after a form post); JSON callers get the URL to navigate to.
  */
 async function startPayment(

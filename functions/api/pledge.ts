@@ -1,6 +1,6 @@
 /**
  * `POST /api/pledge` (spec §2.5, §9): the epidemic-prevention pledge's confirm. The
- * pledge form carries a signed timestamp of when the page served it (src/lib/pledge.ts); the
+ * pledge form carries a signed timestamp of when the page served it (src/lib/seat/pledge.ts); the
  * confirm is accepted only 5 s or more after that, otherwise the visitor is told to wait. An
  * accepted pledge sets a session cookie (the visit) naming the expos pledged; the page it
  * guarded then shows its lookup or form.
@@ -11,9 +11,9 @@ import { z } from 'zod';
 import type { AppEnv } from '../env';
 import { badRequest } from './bad-request';
 import { readInput } from './input';
-import { encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S, FLASH_MAX_PATH, type FlashInput } from '../../src/lib/flash';
-import { checkPledgeTicket, PLEDGE_COOKIE, readPledged, signPledged } from '../../src/lib/pledge';
-import { safeBackPath } from '../../src/lib/safe-redirect';
+import { encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S, FLASH_MAX_PATH, type FlashInput } from '../../src/lib/page/flash';
+import { checkPledgeTicket, PLEDGE_COOKIE, readPledged, signPledged } from '../../src/lib/seat/pledge';
+import { safeBackPath } from '../../src/lib/util/safe-redirect';
 import type { PledgeReply } from '../../src/islands/seat-types';
 
 type Ctx = Context<{ Bindings: AppEnv }>;

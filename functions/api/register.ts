@@ -27,7 +27,7 @@ import { badRequest } from './bad-request';
 import { faultJson, upstreamFault } from './fault';
 import { readInput, type Input } from './input';
 import { checkRegisterLimits, limitedReply } from '../limits'; // abuse limits
-import { addOwnCode, CONTACT_COOKIE, expiredContact, provenFor, verifyContact, type VerifiedContact } from '../../src/lib/contact-cookie';
+import { addOwnCode, CONTACT_COOKIE, expiredContact, provenFor, verifyContact, type VerifiedContact } from '../../src/lib/lookup/contact-cookie';
 import {
   displayText,
   DRAFT_COOKIE,
@@ -36,9 +36,9 @@ import {
   FLASH_COOKIE,
   FLASH_MAX_AGE_S,
   type FlashInput,
-} from '../../src/lib/flash';
-import { contactLock } from '../../src/lib/form-contact';
-import { IDEM_COOKIE, IDEM_KEY, IDEM_MAX_AGE_S, recalledResult, rememberResult } from '../../src/lib/form-idempotency';
+} from '../../src/lib/page/flash';
+import { contactLock } from '../../src/lib/form/contact';
+import { IDEM_COOKIE, IDEM_KEY, IDEM_MAX_AGE_S, recalledResult, rememberResult } from '../../src/lib/form/idempotency';
 import {
   fieldsFor,
   formPagePath,
@@ -47,11 +47,11 @@ import {
   updatesExisting,
   verifyAgainPath,
   type FormPage,
-} from '../../src/lib/form-page';
-import { parseFormDefinition } from '../../src/lib/form-schema';
-import { validateForm } from '../../src/lib/form-validation';
-import { successPath } from '../../src/lib/lookup';
-import { matchRoute } from '../../src/lib/routes';
+} from '../../src/lib/form/page';
+import { parseFormDefinition } from '../../src/lib/form/schema';
+import { validateForm } from '../../src/lib/form/validation';
+import { successPath } from '../../src/lib/lookup/lookup';
+import { matchRoute } from '../../src/lib/page/routes';
 
 type Ctx = Context<{ Bindings: AppEnv }>;
 
@@ -206,7 +206,7 @@ register.post('/register', async (c) => {
 
   // The verified contact of this expo is required (second forms: with their reference).
   const vc: VerifiedContact | null = provenFor(
-    // The form's own window (src/lib/contact-cookie.ts), not only the 10 minutes after the proof.
+    // The form's own window (src/lib/lookup/contact-cookie.ts), not only the 10 minutes after the proof.
     await verifyContact(getCookie(c, CONTACT_COOKIE), secret, Date.now(), 'register'),
     page.params.expoId,
   );

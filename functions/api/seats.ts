@@ -12,11 +12,11 @@
  *
  * Issue 19 item 4: a name alone never answers with anyone's company. The former no-JS name step
  * (`/api/seat/name`, the companies of everyone with that name as choices) and the pick-list's
- * type 1 (the companies of people called X) are gone; see src/lib/seats.ts.
+ * type 1 (the companies of people called X) are gone; see src/lib/seat/seats.ts.
  * - `GET /api/seat/activities`, `GET /api/seat/image`: the activity types, the seat map's url.
  *
  * Every call that looks a person up (name, companies, detail, person) counts against the seat
- * limits (src/lib/limits.ts `seatRules`) in the shared Durable Object before the upstream
+ * limits (src/lib/security/limits.ts `seatRules`) in the shared Durable Object before the upstream
  * sees it; a refusal is 429 with the message and every typed value kept.
  */
 import { Hono, type Context } from 'hono';
@@ -28,8 +28,8 @@ import { faultJson, upstreamFault, type FaultView } from './fault';
 import { readInput, type Input } from './input';
 import { badRequest } from './bad-request';
 import { checkSeatLimits, limitedReply } from '../limits';
-import { displayText, encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S, FLASH_MAX_PATH, type FlashInput } from '../../src/lib/flash';
-import { safeBackPath } from '../../src/lib/safe-redirect';
+import { displayText, encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S, FLASH_MAX_PATH, type FlashInput } from '../../src/lib/page/flash';
+import { safeBackPath } from '../../src/lib/util/safe-redirect';
 import {
   cleanSeatText,
   companySuggestions,
@@ -41,9 +41,9 @@ import {
   shouldFetchCompanies,
   validateSeatQuery,
   type SeatMessageKey,
-} from '../../src/lib/seats';
+} from '../../src/lib/seat/seats';
 import type { SeatReply } from '../../src/islands/seat-types';
-import { routePath } from '../../src/lib/routes';
+import { routePath } from '../../src/lib/page/routes';
 
 type Ctx = Context<{ Bindings: AppEnv }>;
 
@@ -58,7 +58,7 @@ const Page = z.object({
 });
 type Page = z.infer<typeof Page>;
 
-/** What the visitor typed: only cut to a sane size here; src/lib/seats.ts judges it. */
+/** What the visitor typed: only cut to a sane size here; src/lib/seat/seats.ts judges it. */
 const typed = z.string().default('').transform((s) => s.slice(0, 4 * SEAT_TEXT_MAX));
 const Typed = z.object({ userName: typed, companyName: typed, keywords: typed, typeId: typed, phone: typed });
 

@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { CONTACT_COOKIE, ownCodes, provenFor, verifyContact } from '../../src/lib/contact-cookie';
-import { displayText, encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S, type FlashInput } from '../../src/lib/flash';
-import { matchRoute, type SuccessParams } from '../../src/lib/routes';
-import { safeBackPath } from '../../src/lib/safe-redirect';
+import { CONTACT_COOKIE, ownCodes, provenFor, verifyContact } from '../../src/lib/lookup/contact-cookie';
+import { displayText, encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S, type FlashInput } from '../../src/lib/page/flash';
+import { matchRoute, type SuccessParams } from '../../src/lib/page/routes';
+import { safeBackPath } from '../../src/lib/util/safe-redirect';
 import type { AppEnv } from '../env';
 import { upstreamFor } from '../upstream';
 import { SiteCode } from '../upstream/site-paths';
@@ -15,7 +15,7 @@ import { readInput } from './input';
  * visiting slot for the registration of the credential page named by `back`. A real form post
  * (303 back to the credential page with a flash notice) or JSON.
  *
- * The registration is the one in `back`'s own path (a credential URL, src/lib/routes.ts), and
+ * The registration is the one in `back`'s own path (a credential URL, src/lib/page/routes.ts), and
  * only the contact who proved it may act: its code must be among the verified contact cookie's
  * codes for that expo (`ownCodes`); anyone else gets 403 and the page's link to verify.
  */

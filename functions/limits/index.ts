@@ -1,6 +1,6 @@
 /**
  * The abuse limits' glue (README "Security" > "Abuse limits"): the edge API asks
- * here before it calls the upstream. The rules are src/lib/limits.ts; the counts live in the
+ * here before it calls the upstream. The rules are src/lib/security/limits.ts; the counts live in the
  * `LIMITS` Durable Object (./limiter.ts), one call per request.
  *
  * If the counter cannot be reached the request is refused (fail closed): an unlimited
@@ -10,7 +10,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import type { Input } from '../api/input';
-import type { FlashInput } from '../../src/lib/flash';
+import type { FlashInput } from '../../src/lib/page/flash';
 import {
   clientOfHeader,
   contactKey,
@@ -30,7 +30,7 @@ import {
   type PurchaseSubject,
   type Network,
   type SendSubject,
-} from '../../src/lib/limits';
+} from '../../src/lib/security/limits';
 import {
   budgetAlert,
   challengeConfig,
@@ -42,12 +42,12 @@ import {
   TICKET_COOKIE,
   TICKET_LIFE_S,
   type ChallengeConfig,
-} from '../../src/lib/friction';
+} from '../../src/lib/security/friction';
 import { getCookie, setCookie } from 'hono/cookie';
 import { waitUntilOf } from '../wait-until';
 import type { HitResult } from './limiter';
-import type { VerifiedContact } from '../../src/lib/contact-cookie';
-import { nationalOf } from '../../src/lib/form-contact';
+import type { VerifiedContact } from '../../src/lib/lookup/contact-cookie';
+import { nationalOf } from '../../src/lib/form/contact';
 
 type Ctx = Context<{ Bindings: AppEnv }>;
 

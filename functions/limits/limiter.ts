@@ -7,10 +7,10 @@
  * records the hit under every key only when every rule passes, in one synchronous run of
  * SQL, so concurrent requests can never pass a limit together (a Durable Object runs one
  * call's synchronous code at a time). Rows are kept only while some window can still see
- * them. The rules themselves (keys, limits, windows) come from src/lib/limits.ts.
+ * them. The rules themselves (keys, limits, windows) come from src/lib/security/limits.ts.
  */
 import { DurableObject } from 'cloudflare:workers';
-import type { LimitRule } from '../../src/lib/limits';
+import type { LimitRule } from '../../src/lib/security/limits';
 
 /** The answer to {@link Limiter.hit}. */
 export type HitResult =

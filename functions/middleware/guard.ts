@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { CONTACT_COOKIE, provenFor, verifyContact } from '../../src/lib/contact-cookie';
-import { isSafeRedirectPath } from '../../src/lib/safe-redirect';
+import { CONTACT_COOKIE, provenFor, verifyContact } from '../../src/lib/lookup/contact-cookie';
+import { isSafeRedirectPath } from '../../src/lib/util/safe-redirect';
 import {
   GUARD_RULES,
   once,
@@ -12,14 +12,14 @@ import {
   type GuardPorts,
   type GuardRule,
   type SilentLogin,
-} from '../../src/lib/guard';
+} from '../../src/lib/page/guard';
 import type { AppEnv } from '../env';
 import { waitUntilOf } from '../wait-until';
 import { requestUpstream, type RequestScope, type Upstream } from '../upstream';
 import { Envelope, isSuccessCode } from '../upstream/contract';
 
 /**
- * The navigation guard at the edge (spec §4, §2.3): runs src/lib/guard.ts's rules before a
+ * The navigation guard at the edge (spec §4, §2.3): runs src/lib/page/guard.ts's rules before a
  * page renders and turns their outcome into a 302 (with the openid cookie set or cleared), or
  * lets the request go on to Astro. Only page requests: GET/HEAD, not the API, the legacy API,
  * the dev pages, Astro's assets or static files.
@@ -54,7 +54,7 @@ export const OPENID_COOKIE = 'oid';
 export const LOGIN_FAILED_COOKIE = 'wxfail';
 const LOGIN_FAILED_MAX_AGE_S = 5 * 60;
 
-/** Where the OAuth rule sends a visitor (src/lib/guard.ts oauthUrl). */
+/** Where the OAuth rule sends a visitor (src/lib/page/guard.ts oauthUrl). */
 const OAUTH_PREFIX = 'https://open.weixin.qq.com/';
 
 /** A path with a file extension is a static file (logo.jpg, favicon.svg …), not a page. */

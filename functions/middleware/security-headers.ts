@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import { DEFAULT_PERMISSIONS_POLICY } from '../../src/lib/permissions-policy';
-import { PRIVATE_CACHE_CONTROL } from '../../src/lib/page-policy';
+import { DEFAULT_PERMISSIONS_POLICY } from '../../src/lib/page/permissions-policy';
+import { PRIVATE_CACHE_CONTROL } from '../../src/lib/page/policy';
 
 /**
  * Security headers on every response the Worker sends.
@@ -9,8 +9,8 @@ import { PRIVATE_CACHE_CONTROL } from '../../src/lib/page-policy';
  * upstream, static files, redirects) gets `fallbackCsp`.
  *
  * Likewise `Permissions-Policy`: a page that renders the camera island sets its
- * own (src/lib/permissions-policy.ts); everything else gets `permissionsPolicy`. Pages set their
- * cache policy themselves (src/lib/page-policy.ts); an HTML reply without one (an error page,
+ * own (src/lib/page/permissions-policy.ts); everything else gets `permissionsPolicy`. Pages set their
+ * cache policy themselves (src/lib/page/policy.ts); an HTML reply without one (an error page,
  * a page that forgot) gets `htmlCacheControl`, closed by default.
  */
 export interface SecurityHeadersOptions {

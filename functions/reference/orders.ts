@@ -5,8 +5,8 @@
  * statement at a time) and an unpaid order past its hold stops counting the moment it expires:
  * no sweep is needed for correctness (the Cron Trigger only writes status 4 down).
  */
-import type { Order, Ticket } from '../../src/lib/tickets';
-import { OrderStatus, ORDER_HOLD_MINUTES } from '../../src/lib/tickets';
+import type { Order, Ticket } from '../../src/lib/tickets/tickets';
+import { OrderStatus, ORDER_HOLD_MINUTES } from '../../src/lib/tickets/tickets';
 import type { AppEnv } from '../env';
 import { expoLocalTime } from './expo';
 

@@ -11,9 +11,9 @@
  */
 import { z } from 'zod';
 import { encryptJson } from './aes';
-import type { Lang } from '../../src/lib/languages';
+import type { Lang } from '../../src/lib/page/languages';
 import { emailSenderPath, smsPhone, smsSenderPath } from './senders';
-import { fullPhone } from '../../src/lib/phone';
+import { fullPhone } from '../../src/lib/form/phone';
 import { createCore, type UpstreamOptions } from './core';
 import { seatCalls, type SeatCalls } from './calls/seats';
 import { healthCalls, type HealthCalls } from './calls/health';

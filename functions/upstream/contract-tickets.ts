@@ -1,11 +1,11 @@
 /**
  * The wire side of docs/upstream.md "Tickets and orders": call paths and the shapes of what comes
  * back, read loosely (numbers as strings, missing fields as null; docs/upstream.md "Records") and
- * checked against the domain types of src/lib/tickets.ts. A malformed entry of a list is
+ * checked against the domain types of src/lib/tickets/tickets.ts. A malformed entry of a list is
  * dropped rather than failing the page.
  */
 import { z } from 'zod';
-import type * as domain from '../../src/lib/tickets';
+import type * as domain from '../../src/lib/tickets/tickets';
 
 /** Every call path of this part, relative to `{UPSTREAM_URL}/custom`. */
 export const TicketPath = {

@@ -8,10 +8,10 @@
  * odd field never crashes a page (docs/upstream.md "Records").
  */
 import { z } from 'zod';
-import type * as domain from '../../src/lib/domain';
+import type * as domain from '../../src/lib/util/domain';
 
 // The domain's codes and classes live in src/lib (the rules need them); the wire re-exports them.
-export { Code, EU_CLASSES, isSuccessCode, type EuClass } from '../../src/lib/domain';
+export { Code, EU_CLASSES, isSuccessCode, type EuClass } from '../../src/lib/util/domain';
 
 /** Every call path, relative to `{UPSTREAM_URL}/custom` (docs/upstream.md "Calls"). */
 export const Path = {

@@ -1,12 +1,12 @@
 /**
  * Which send-code call a contact goes to, and how its phone is written on the wire
  * (spec §7, docs/upstream.md "Calls" and "Wire rules"). Wire knowledge, so it lives with the client;
- * the phone's own rules (area code, national number, E.164) are src/lib/phone.ts.
+ * the phone's own rules (area code, national number, E.164) are src/lib/form/phone.ts.
  *
  * Paths are relative to `{UPSTREAM_URL}/custom`, spelled as in functions/upstream/contract.ts `Path`.
  */
-import { DEFAULT_LANG, isLang, type Lang } from '../../src/lib/languages';
-import { fullPhone, normalizeAreaCode, normalizeNational } from '../../src/lib/phone';
+import { DEFAULT_LANG, isLang, type Lang } from '../../src/lib/page/languages';
+import { fullPhone, normalizeAreaCode, normalizeNational } from '../../src/lib/form/phone';
 
 /** An SMS sender path. */
 export type SmsSenderPath = '/sms/getCaptcha' | '/sms/getSmsGJTWCode' | '/sms/getSmsGJEnCode';

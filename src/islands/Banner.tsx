@@ -1,8 +1,8 @@
 import './banner.css';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { nextIndex, prevIndex, tapAction, type BannerSlide } from '../lib/carousel';
-import { interpolate } from '../lib/interpolate';
-import { TOAST_MS } from '../lib/toast';
+import { nextIndex, prevIndex, tapAction, type BannerSlide } from '../lib/expo/carousel';
+import { interpolate } from '../lib/util/interpolate';
+import { TOAST_MS } from '../lib/page/toast';
 import { showToast } from '../stores/toast';
 
 /** The texts the banner shows, translated on the server (no i18n runtime in the client). */
@@ -20,7 +20,7 @@ export const BANNER_STRING_KEYS = [
 export type BannerStringKey = (typeof BANNER_STRING_KEYS)[number];
 
 export interface BannerProps {
-  /** from src/lib/carousel.ts bannerSlides: never empty (the default logo stands in) */
+  /** from src/lib/expo/carousel.ts bannerSlides: never empty (the default logo stands in) */
   slides: BannerSlide[];
   /** autoplay interval in ms (spec §9: 3000 for the special expo, 10000 otherwise); 0: no autoplay (the footer carousel, spec §2.5) */
   autoplayMs: number;

@@ -7,10 +7,10 @@
  * (the server renders nothing): the form is filled by hand.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { FormField } from '../lib/form-schema';
-import { cardFill, type CardFields } from '../lib/form-prefill';
-import { CARD_JPEG_QUALITY, base64OfDataUrl, fitWithin, isImageType } from '../lib/form-image';
-import { TOAST_MS } from '../lib/toast';
+import type { FormField } from '../lib/form/schema';
+import { cardFill, type CardFields } from '../lib/form/prefill';
+import { CARD_JPEG_QUALITY, base64OfDataUrl, fitWithin, isImageType } from '../lib/form/image';
+import { TOAST_MS } from '../lib/page/toast';
 import { showToast } from '../stores/toast';
 import { postJson } from './call';
 import { fillEmpty, keptValues, saveValues } from './form-dom';

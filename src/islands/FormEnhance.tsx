@@ -1,15 +1,15 @@
 /**
  * Enhances the server-rendered registration form (FormScreen.astro) once the page is idle:
- * inline checks with the same rules as the server (src/lib/form-validation.ts, spec §5), the
+ * inline checks with the same rules as the server (src/lib/form/validation.ts, spec §5), the
  * failing field focused; every typed value kept in session storage (a reload or a network
  * error loses nothing); a JSON submit that goes straight to the credential page (replace,
  * spec §2.1); the 20001 update prompt without a reload (spec §5). Without JavaScript the form
  * posts and the server does all of this with a 303 round trip.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { FormField } from '../lib/form-schema';
-import { validateField, validateForm, type FieldFailure } from '../lib/form-validation';
-import type { Lang } from '../lib/languages';
+import type { FormField } from '../lib/form/schema';
+import { validateField, validateForm, type FieldFailure } from '../lib/form/validation';
+import type { Lang } from '../lib/page/languages';
 import { postJson } from './call';
 import {
   fillEmpty,
@@ -24,7 +24,7 @@ import {
 import type { FormStringKey, RegisterOutcome } from './form-types';
 import { browserSession } from './session';
 import { showToast } from '../stores/toast';
-import { TOAST_MS } from '../lib/toast';
+import { TOAST_MS } from '../lib/page/toast';
 import './form.css';
 
 /** Field types whose value is chosen, not typed: checked as soon as they change. */

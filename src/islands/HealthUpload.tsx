@@ -1,12 +1,12 @@
 /**
  * The health upload form on the credential page. Its server render is the plain
  * multipart form (`kind`, `file`, posted to /api/health). Once hydrated, a picked photo is
- * resized in the browser like the business-card camera (src/lib/form-image.ts), within
+ * resized in the browser like the business-card camera (src/lib/form/image.ts), within
  * 1200×1200 as JPEG, and sent with JSON back; the page then reloads to list it.
  */
 import { useEffect, useState } from 'react';
-import { fitWithin, isImageType } from '../lib/form-image';
-import { HEALTH_JPEG_QUALITY, HEALTH_MAX_PX } from '../lib/health';
+import { fitWithin, isImageType } from '../lib/form/image';
+import { HEALTH_JPEG_QUALITY, HEALTH_MAX_PX } from '../lib/seat/health';
 import type { HealthReply } from './seat-types';
 import './seat.css';
 

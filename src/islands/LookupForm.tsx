@@ -8,11 +8,11 @@ import SelectPopup from './SelectPopup';
 import ToastHost from './ToastHost';
 import SendCodeButton, { type SendCodeBody } from './SendCodeButton';
 import { browserSession, checkTypeOf, isModifiedClick, storeCheckType, storedCheckType, write } from './session';
-import { countryEntryText, unpackCountries } from '../lib/countries';
-import { resolveLang } from '../lib/languages';
-import { toastFor } from '../lib/toast';
-import { validateLookup, validateSendCode, type CheckType, type LookupField } from '../lib/validation';
-import type { ContactMode } from '../lib/variants';
+import { countryEntryText, unpackCountries } from '../lib/form/countries';
+import { resolveLang } from '../lib/page/languages';
+import { toastFor } from '../lib/page/toast';
+import { validateLookup, validateSendCode, type CheckType, type LookupField } from '../lib/lookup/validation';
+import type { ContactMode } from '../lib/expo/variants';
 import { showToast } from '../stores/toast';
 import { startResendCountdown } from '../stores/lookup';
 

@@ -1,11 +1,11 @@
 /**
  * The pledge's confirm button (spec §2.5, §9): once hydrated it counts down 5 seconds, then
  * confirms with JSON and reloads the page it guarded. Its server render is the plain form
- * (the server accepts the confirm only 5 s after it served the page, src/lib/pledge.ts).
+ * (the server accepts the confirm only 5 s after it served the page, src/lib/seat/pledge.ts).
  */
 import { useEffect, useState } from 'react';
-import { interpolate } from '../lib/interpolate';
-import { PLEDGE_WAIT_MS } from '../lib/pledge';
+import { interpolate } from '../lib/util/interpolate';
+import { PLEDGE_WAIT_MS } from '../lib/seat/pledge';
 import { postJson } from './call';
 import type { PledgeReply } from './seat-types';
 import './seat.css';

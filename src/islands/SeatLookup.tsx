@@ -7,7 +7,7 @@
  * people of a name. Strings come as props (no i18n runtime here).
  */
 import { useEffect, useRef, useState } from 'react';
-import { COMPANY_DEBOUNCE_MS, shouldFetchCompanies, validateSeatQuery } from '../lib/seats';
+import { COMPANY_DEBOUNCE_MS, shouldFetchCompanies, validateSeatQuery } from '../lib/seat/seats';
 import { postJson } from './call';
 import type { SeatReply } from './seat-types';
 import './seat.css';

@@ -2,8 +2,8 @@ import { useRef, useState, type MouseEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { postJson } from './call';
 import type { LookupStringKey, SendCodeReply } from './lookup-types';
-import { toastFor, TOAST_MS } from '../lib/toast';
-import type { LookupField } from '../lib/validation';
+import { toastFor, TOAST_MS } from '../lib/page/toast';
+import type { LookupField } from '../lib/lookup/validation';
 import { showToast } from '../stores/toast';
 import { $resendIn, RESEND_SECONDS, sendCodeLabel, startResendCountdown } from '../stores/lookup';
 

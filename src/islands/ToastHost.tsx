@@ -1,8 +1,8 @@
 import { useLayoutEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $toast } from '../stores/toast';
-import { interpolate } from '../lib/interpolate';
-import { toastTop } from '../lib/toast';
+import { interpolate } from '../lib/util/interpolate';
+import { toastTop } from '../lib/page/toast';
 
 export interface ToastStrings {
   [key: string]: string;

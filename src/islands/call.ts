@@ -1,4 +1,4 @@
-import { toastFor, type CallFailure } from '../lib/toast';
+import { toastFor, type CallFailure } from '../lib/page/toast';
 import { showToast } from '../stores/toast';
 
 /** What the edge API answers to islands: `{ code, msg, data }` like the upstream (spec §7). */

@@ -4,7 +4,7 @@
  * render IS the form (a real <form> that posts to the edge API), so every prop needed for a
  * no-JS round trip is here too.
  */
-import type { ContactMode } from '../lib/variants';
+import type { ContactMode } from '../lib/expo/variants';
 
 /** The texts the island shows, already translated on the server (no i18n runtime in the client). */
 export const LOOKUP_STRING_KEYS = [
@@ -57,7 +57,7 @@ export interface LookupFormProps {
     f: string;
     /** this page's path and query: where no-JS posts come back to */
     back: string;
-    /** a purchase page of this expo to return to once verified (spec §4 guard; src/lib/ticket-paths.ts) */
+    /** a purchase page of this expo to return to once verified (spec §4 guard; src/lib/tickets/paths.ts) */
     next: string;
   };
   /** Modes offered, in display order (spec §2.2). */
@@ -84,7 +84,7 @@ export interface LookupFormProps {
   /** The page language, for country names ('zh' and 'tw' show Chinese names, others English). */
   lang: string;
   /**
-   * The country/region list, packed (`code|zh|en` lines, src/lib/countries.ts packCountries);
+   * The country/region list, packed (`code|zh|en` lines, src/lib/form/countries.ts packCountries);
    * '' on pages without the phone mode. A prop rather than bundled data: it keeps about 5 KB
    * gzip out of the island's JavaScript, and pages without the phone mode carry none of it.
    */

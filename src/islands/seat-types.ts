@@ -2,8 +2,8 @@
  * What the seat, pledge and health endpoints answer (functions/api/seats.ts, pledge.ts,
  * health.ts); shared by the islands and the API. Types only: nothing here ships code.
  */
-import type { ActivityType, PersonSeat } from '../lib/seats';
-import type { HealthUpload } from '../lib/health';
+import type { ActivityType, PersonSeat } from '../lib/seat/seats';
+import type { HealthUpload } from '../lib/seat/health';
 
 /** Every seat endpoint: `{ code, msg, data }` like the upstream; `msg` is shown when set. */
 export interface SeatReply {

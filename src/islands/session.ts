@@ -3,8 +3,8 @@
  * from React so they can be unit-tested (tests/unit/lookup-island.test.ts). Storage is passed
  * in: the island hands over `window.sessionStorage` (only after mount: no storage on the server).
  */
-import type { ContactMode } from '../lib/variants';
-import type { CheckType } from '../lib/validation';
+import type { ContactMode } from '../lib/expo/variants';
+import type { CheckType } from '../lib/lookup/validation';
 
 /** The session-storage key of the chosen mode (spec §3). */
 export const CHECK_TYPE_KEY = 'checkType';

@@ -1,5 +1,5 @@
 import { atom, onMount } from 'nanostores';
-import { interpolate } from '../lib/interpolate';
+import { interpolate } from '../lib/util/interpolate';
 
 /** The send-code countdown (spec §4, §9: 60 s). */
 export const RESEND_SECONDS = 60;

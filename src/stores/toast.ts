@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { ToastSpec } from '../lib/toast';
+import type { ToastSpec } from '../lib/page/toast';
 
 /** The toast on screen, or null. One at a time; a new one replaces the old (spec §8). */
 export const $toast = atom<(ToastSpec & { id: number; tone: 'error' | 'success' }) | null>(null);

@@ -25,8 +25,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type BrowserContext, type TestInfo } from '@playwright/test';
-import { encodeId } from '../../src/lib/ids';
-import { LANG_COOKIE, type Lang } from '../../src/lib/languages';
+import { encodeId } from '../../src/lib/util/ids';
+import { LANG_COOKIE, type Lang } from '../../src/lib/page/languages';
 
 export { LANG_COOKIE };
 export type { Lang };
@@ -63,7 +63,7 @@ export function t(lang: Lang, key: string): string {
   return text;
 }
 
-/** The BCP 47 tag the pages put in `<html lang>` for each code (src/lib/languages.ts). */
+/** The BCP 47 tag the pages put in `<html lang>` for each code (src/lib/page/languages.ts). */
 export const HTML_LANG: Readonly<Record<Lang, string>> = {
   zh: 'zh-CN',
   en: 'en',

@@ -10,8 +10,8 @@ import { expect, test, type APIRequestContext, type Page, type TestInfo } from '
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { HTML_LANG, jsEnabled, latestOutboxCode, lookUpByEmail, t, type Lang, type LookupTarget } from './fixtures';
-import { decodeId, encodeId } from '../../src/lib/ids';
-import { idCheckChar } from '../../src/lib/id-number';
+import { decodeId, encodeId } from '../../src/lib/util/ids';
+import { idCheckChar } from '../../src/lib/form/id-number';
 
 const project = (info: TestInfo) => (jsEnabled(info) ? 'js' : 'nojs');
 let counter = 0;

@@ -4,7 +4,7 @@
  * seeded reference upstream (functions/reference/SEED.md). Both projects: `js` and `nojs`.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { encodeId } from '../../src/lib/ids';
+import { encodeId } from '../../src/lib/util/ids';
 import { HTML_LANG, jsEnabled, setLangCookie, t } from './fixtures';
 
 /** The home of an expo's visitor url (SEED.md: 20000 + expo id) or of another url. */

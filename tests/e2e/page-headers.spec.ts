@@ -1,14 +1,14 @@
 /**
  * Issue 9's page headers through the built Worker (Astro renders pages only there):
- * Cache-Control and noindex by what a page shows (src/lib/page-policy.ts), Permissions-Policy
- * (camera only on the business-card form, src/lib/permissions-policy.ts), and the CSP's
+ * Cache-Control and noindex by what a page shows (src/lib/page/policy.ts), Permissions-Policy
+ * (camera only on the business-card form, src/lib/page/permissions-policy.ts), and the CSP's
  * `img-src` narrowed to this site, data: and the hosts of the page's own config
- * (src/lib/image-origins.ts) — with the banner of a home page still loading in Chromium.
+ * (src/lib/util/image-origins.ts) — with the banner of a home page still loading in Chromium.
  * Header checks use the request context (same in both projects); the browser check is @js.
  */
 import { expect, test, type APIRequestContext, type APIResponse, type ConsoleMessage } from '@playwright/test';
-import { encodeId } from '../../src/lib/ids';
-import { CAMERA_PERMISSIONS_POLICY, DEFAULT_PERMISSIONS_POLICY } from '../../src/lib/permissions-policy';
+import { encodeId } from '../../src/lib/util/ids';
+import { CAMERA_PERMISSIONS_POLICY, DEFAULT_PERMISSIONS_POLICY } from '../../src/lib/page/permissions-policy';
 import { IEAE_VISITOR, PAGES, baseUrl, lookUpByEmail, obtainCredentialPath, t, type LookupTarget } from './fixtures';
 
 const PRIVATE = 'private, no-store';
@@ -55,7 +55,7 @@ async function expectPolicy(res: APIResponse, personal: boolean): Promise<void> 
   }
 }
 
-/** A no-JS lookup post with a malformed e-mail: the page comes back with the value flashed (src/lib/flash.ts). */
+/** A no-JS lookup post with a malformed e-mail: the page comes back with the value flashed (src/lib/page/flash.ts). */
 async function postBadEmail(request: APIRequestContext, target: LookupTarget = IEAE_VISITOR): Promise<string> {
   const res = await request.post('/api/send-code', {
     form: {

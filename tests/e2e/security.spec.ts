@@ -4,7 +4,7 @@
  * (hole 12), cross-site posts from a real browser page (hole 6).
  */
 import { expect, test } from '@playwright/test';
-import { encodeId } from '../../src/lib/ids';
+import { encodeId } from '../../src/lib/util/ids';
 import { IEAE_VISITOR, lookUpByEmail, type LookupTarget } from './fixtures';
 
 const freshEmail = (tag: string) => `sec-${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@demo.test`;

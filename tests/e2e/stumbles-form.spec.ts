@@ -14,9 +14,9 @@
 import { expect, test, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { baseUrl, jsEnabled, lookUpByEmail, setLangCookie, strings, t, type Lang, type LookupTarget } from './fixtures';
 import { form as lookupForm, readCode, outboxMark } from './lookup-helpers';
-import { CONTACT_COOKIE, signContact } from '../../src/lib/contact-cookie';
-import { encodeId } from '../../src/lib/ids';
-import { SENT_COOKIE } from '../../src/lib/resend';
+import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
+import { encodeId } from '../../src/lib/util/ids';
+import { SENT_COOKIE } from '../../src/lib/lookup/resend';
 
 /** The servers' SESSION_SECRET (scripts/lib.mjs e2eServer: the environment's, else the local default). */
 const SECRET = process.env['SESSION_SECRET'] ?? 'local-dev-session-secret-not-for-production';

@@ -10,7 +10,7 @@
  * 3. Thai pages render in a Thai font (fonts-thai-tlwg, README's apt line).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { CODE_GROUP_SIZE, codeGroups, spokenCode } from '../../src/lib/code-groups';
+import { CODE_GROUP_SIZE, codeGroups, spokenCode } from '../../src/lib/lookup/code-groups';
 import { expectAxeClean } from './axe';
 import { HTML_LANG, setLangCookie, t, type Lang } from './fixtures';
 import { caseOf, credentialPath, js, lookupByEmail, lookupUrl, openLookup, storedPath } from './lookup-helpers';

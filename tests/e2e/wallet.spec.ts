@@ -22,7 +22,7 @@ import { makeWalletTestCerts, opensslVerify, type WalletTestCerts } from '../wal
 import { baseUrl, lookUpByEmail, t } from './fixtures';
 import { caseOf, credentialPath } from './lookup-helpers';
 import { startSecondWorker, stopSecondWorker } from './second-worker';
-import { passPath } from '../../src/lib/routes';
+import { passPath } from '../../src/lib/page/routes';
 
 const IEAE = caseOf('IEAE');
 const CODE = IEAE.one.euCode;

@@ -10,8 +10,8 @@ import { createApp } from '../../functions/app';
 import type { AppEnv } from '../../functions/env';
 import reference from '../../functions/reference';
 import { Path } from '../../functions/upstream/contract';
-import { CONTACT_COOKIE, signContact, type VerifiedContact } from '../../src/lib/contact-cookie';
-import { encodeId } from '../../src/lib/ids';
+import { CONTACT_COOKIE, signContact, type VerifiedContact } from '../../src/lib/lookup/contact-cookie';
+import { encodeId } from '../../src/lib/util/ids';
 import { createT } from '../../src/i18n';
 
 const testEnv = env as unknown as AppEnv;

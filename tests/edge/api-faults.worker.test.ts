@@ -16,11 +16,11 @@ import { createApp } from '../../functions/app';
 import type { AppEnv } from '../../functions/env';
 import reference from '../../functions/reference';
 import { decryptJson } from '../../functions/upstream/aes';
-import { CONTACT_COOKIE, signContact } from '../../src/lib/contact-cookie';
-import { BIND_COOKIE, signBinding } from '../../src/lib/friction';
-import { decodeFlash, FLASH_COOKIE, type Flash } from '../../src/lib/flash';
-import { idCheckChar } from '../../src/lib/id-number';
-import { encodeId } from '../../src/lib/ids';
+import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
+import { BIND_COOKIE, signBinding } from '../../src/lib/security/friction';
+import { decodeFlash, FLASH_COOKIE, type Flash } from '../../src/lib/page/flash';
+import { idCheckChar } from '../../src/lib/form/id-number';
+import { encodeId } from '../../src/lib/util/ids';
 import en from '../../src/i18n/en.json';
 import { FAKE_BASE, LONG_MSG, installFakeUpstream, type Fault } from './fake-upstream';
 import { MAX_COOKIE_BYTES, ORIGIN, replyViolations } from './fuzz.helpers';
@@ -34,7 +34,7 @@ const testEnv = env as unknown as AppEnv;
 const upstreamEnv: AppEnv = { ...testEnv, ...LIFTED_LIMITS, UPSTREAM_URL: FAKE_BASE, UPSTREAM_TIMEOUT_MS: '300' };
 const SECRET = testEnv.SESSION_SECRET ?? '';
 
-/** The longest upstream message a page shows (the flash cookie's text limit, src/lib/flash.ts). */
+/** The longest upstream message a page shows (the flash cookie's text limit, src/lib/page/flash.ts). */
 const MAX_SHOWN = 320;
 
 /** A form config with the business card turned on (the camera's precondition, issue 19 item 4). */

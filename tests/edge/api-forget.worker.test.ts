@@ -6,11 +6,11 @@
  * body clear nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { CONTACT_COOKIE, signContact } from '../../src/lib/contact-cookie';
-import { decodeFlash, DRAFT_COOKIE, FLASH_COOKIE } from '../../src/lib/flash';
-import { FORGET_COOKIES } from '../../src/lib/forget';
-import { routePath } from '../../src/lib/routes';
-import { variantByExpoId } from '../../src/lib/variants';
+import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
+import { decodeFlash, DRAFT_COOKIE, FLASH_COOKIE } from '../../src/lib/page/flash';
+import { FORGET_COOKIES } from '../../src/lib/security/forget';
+import { routePath } from '../../src/lib/page/routes';
+import { variantByExpoId } from '../../src/lib/expo/variants';
 import { MESSAGES } from '../../src/i18n/index';
 import { BASE, SECRET, app, testEnv } from './api-lookup.helpers';
 

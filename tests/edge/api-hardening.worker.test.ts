@@ -8,9 +8,9 @@ import { createApp } from '../../functions/app';
 import type { AppEnv } from '../../functions/env';
 import reference from '../../functions/reference';
 import { REF_SECRET_HEADER } from '../../functions/middleware/dev-faces';
-import { FLASH_MAX_BYTES, FLASH_MAX_TEXT } from '../../src/lib/flash';
-import { CONTACT_COOKIE, signContact } from '../../src/lib/contact-cookie';
-import { encodeId } from '../../src/lib/ids';
+import { FLASH_MAX_BYTES, FLASH_MAX_TEXT } from '../../src/lib/page/flash';
+import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
+import { encodeId } from '../../src/lib/util/ids';
 import { BASE, Jar, app, backOf, flashOf, page, postForm, postJson, setCookies, testEnv } from './api-lookup.helpers';
 
 const IEAE = page(1308, 21308, 'IEAE');

@@ -8,8 +8,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/app';
-import { CONTACT_COOKIE, signContact } from '../../src/lib/contact-cookie';
-import { encodeId } from '../../src/lib/ids';
+import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
+import { encodeId } from '../../src/lib/util/ids';
 import { createT } from '../../src/i18n';
 import type { HealthReply } from '../../src/islands/seat-types';
 import { BASE, flashOf, spyUpstream, testEnv, SECRET } from './api-lookup.helpers';

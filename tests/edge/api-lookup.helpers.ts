@@ -8,10 +8,10 @@ import { expect, vi } from 'vitest';
 import { createApp } from '../../functions/app';
 import type { AppEnv } from '../../functions/env';
 import reference from '../../functions/reference';
-import { decodeFlash, FLASH_COOKIE, type Flash } from '../../src/lib/flash';
-import { CONTACT_COOKIE, verifyContact, type VerifiedContact } from '../../src/lib/contact-cookie';
-import { encodeId } from '../../src/lib/ids';
-import { LIMIT_SPECS } from '../../src/lib/limits';
+import { decodeFlash, FLASH_COOKIE, type Flash } from '../../src/lib/page/flash';
+import { CONTACT_COOKIE, verifyContact, type VerifiedContact } from '../../src/lib/lookup/contact-cookie';
+import { encodeId } from '../../src/lib/util/ids';
+import { LIMIT_SPECS } from '../../src/lib/security/limits';
 import type { LookupReply, SendCodeReply } from '../../src/islands/lookup-types';
 
 export const BASE = 'https://expo.example';

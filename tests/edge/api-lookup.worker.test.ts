@@ -7,10 +7,10 @@
  * every test uses its own cookie jar, so the edge's `sent` cookie never leaks between tests.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { decodeId, encodeId } from '../../src/lib/ids';
-import { SENT_COOKIE } from '../../src/lib/resend';
-import { FLASH_COOKIE } from '../../src/lib/flash';
-import { CONTACT_COOKIE } from '../../src/lib/contact-cookie';
+import { decodeId, encodeId } from '../../src/lib/util/ids';
+import { SENT_COOKIE } from '../../src/lib/lookup/resend';
+import { FLASH_COOKIE } from '../../src/lib/page/flash';
+import { CONTACT_COOKIE } from '../../src/lib/lookup/contact-cookie';
 import type { LookupOutcome } from '../../src/islands/lookup-types';
 import { MESSAGES } from '../../src/i18n';
 import {

@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { OrderReply } from '../../functions/api/order';
-import { encodeId } from '../../src/lib/ids';
-import { CONTACT_COOKIE, signContact } from '../../src/lib/contact-cookie';
+import { encodeId } from '../../src/lib/util/ids';
+import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
 import type { AppEnv } from '../../functions/env';
 import {
   app,

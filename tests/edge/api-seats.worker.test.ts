@@ -11,12 +11,12 @@ import { createApp } from '../../functions/app';
 import type { AppEnv } from '../../functions/env';
 import { BASE, flashOf, setCookie, spyUpstream, testEnv, SECRET } from './api-lookup.helpers';
 import reference from '../../functions/reference';
-import { readSeatResult } from '../../src/lib/seats';
+import { readSeatResult } from '../../src/lib/seat/seats';
 import { JPEG_1X1 } from '../unit/image-fixtures';
-import { encodeId } from '../../src/lib/ids';
-import { CONTACT_COOKIE, signContact } from '../../src/lib/contact-cookie';
-import { HEALTH_MAX_PER_KIND } from '../../src/lib/health';
-import { PLEDGE_COOKIE, pledgeTicket, readPledged } from '../../src/lib/pledge';
+import { encodeId } from '../../src/lib/util/ids';
+import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
+import { HEALTH_MAX_PER_KIND } from '../../src/lib/seat/health';
+import { PLEDGE_COOKIE, pledgeTicket, readPledged } from '../../src/lib/seat/pledge';
 import type { HealthReply, SeatReply } from '../../src/islands/seat-types';
 
 const appA = createApp();

@@ -6,10 +6,10 @@
  * cross-site post and HEAD are refused.
  */
 import { describe, expect, it } from 'vitest';
-import { CONTACT_COOKIE, signContact, type VerifiedContact } from '../../src/lib/contact-cookie';
-import { decodeFlash, FLASH_COOKIE } from '../../src/lib/flash';
-import { routePath } from '../../src/lib/routes';
-import { ALL_VARIANTS } from '../../src/lib/variants';
+import { CONTACT_COOKIE, signContact, type VerifiedContact } from '../../src/lib/lookup/contact-cookie';
+import { decodeFlash, FLASH_COOKIE } from '../../src/lib/page/flash';
+import { routePath } from '../../src/lib/page/routes';
+import { ALL_VARIANTS } from '../../src/lib/expo/variants';
 import { BASE, SECRET, app, testEnv } from './api-lookup.helpers';
 
 const IEAE = ALL_VARIANTS.find((v) => v.name === 'IEAE') ?? null;

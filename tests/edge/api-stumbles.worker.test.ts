@@ -6,10 +6,10 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../src/i18n';
-import { decodeSentTo, SENT_COOKIE, SENT_TO_COOKIE } from '../../src/lib/resend';
+import { decodeSentTo, SENT_COOKIE, SENT_TO_COOKIE } from '../../src/lib/lookup/resend';
 import type { LookupOutcome } from '../../src/islands/lookup-types';
 import type { AppEnv } from '../../functions/env';
-import { BIND_COOKIE, signBinding } from '../../src/lib/friction';
+import { BIND_COOKIE, signBinding } from '../../src/lib/security/friction';
 import {
   app,
   BASE,

@@ -10,7 +10,7 @@ import { credentialLookupFor, lookUpCredential, type CredentialLookup } from '..
 import type { AppEnv } from '../../functions/env';
 import { upstreamFor, type Upstream } from '../../functions/upstream';
 import { UnknownCodeMemo, unknownCodeCache } from '../../functions/upstream/unknown-code-cache';
-import { clientOfHeader, DEFAULT_LIMITS } from '../../src/lib/limits';
+import { clientOfHeader, DEFAULT_LIMITS } from '../../src/lib/security/limits';
 
 const testEnv = env as unknown as AppEnv;
 // Seed: expo 1308's used credential (functions/reference/SEED.md).

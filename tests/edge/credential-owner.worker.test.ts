@@ -1,15 +1,15 @@
 /**
  * Issue 19 item 3 in workerd: the registration a form just made is its contact's own, so the
- * `vc` cookie the register reply sets names its code (src/lib/contact-cookie.ts addOwnCode) and
+ * `vc` cookie the register reply sets names its code (src/lib/lookup/contact-cookie.ts addOwnCode) and
  * its credential page shows that visitor's details; nobody else's cookie gains it.
  */
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/app';
 import type { AppEnv } from '../../functions/env';
-import { CONTACT_COOKIE, readsCredential, signContact, verifyContact } from '../../src/lib/contact-cookie';
-import { decodeId, encodeId } from '../../src/lib/ids';
-import { idCheckChar } from '../../src/lib/id-number';
+import { CONTACT_COOKIE, readsCredential, signContact, verifyContact } from '../../src/lib/lookup/contact-cookie';
+import { decodeId, encodeId } from '../../src/lib/util/ids';
+import { idCheckChar } from '../../src/lib/form/id-number';
 
 const testEnv = env as unknown as AppEnv;
 const app = createApp();

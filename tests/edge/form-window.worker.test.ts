@@ -26,9 +26,9 @@ import {
   openFormWindow,
   signContact,
   type VerifiedContact,
-} from '../../src/lib/contact-cookie';
-import { decodeFlash, DRAFT_COOKIE } from '../../src/lib/flash';
-import { encodeId } from '../../src/lib/ids';
+} from '../../src/lib/lookup/contact-cookie';
+import { decodeFlash, DRAFT_COOKIE } from '../../src/lib/page/flash';
+import { encodeId } from '../../src/lib/util/ids';
 import type { RegisterReply } from '../../src/islands/form-types';
 
 const EXPO = 1261;

@@ -21,9 +21,9 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../functions/app';
 import type { AppEnv } from '../../functions/env';
 import reference from '../../functions/reference';
-import { signContact, type VerifiedContact } from '../../src/lib/contact-cookie';
-import { idCheckChar } from '../../src/lib/id-number';
-import { encodeId } from '../../src/lib/ids';
+import { signContact, type VerifiedContact } from '../../src/lib/lookup/contact-cookie';
+import { idCheckChar } from '../../src/lib/form/id-number';
+import { encodeId } from '../../src/lib/util/ids';
 import {
   MISSING,
   ORIGIN,

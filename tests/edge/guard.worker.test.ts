@@ -5,8 +5,8 @@ import { createApp } from '../../functions/app';
 import { UpstreamError, type Upstream } from '../../functions/upstream';
 import type { AppEnv } from '../../functions/env';
 import { guard, LOGIN_FAILED_COOKIE, OPENID_COOKIE, type WxPort } from '../../functions/middleware/guard';
-import { CONTACT_COOKIE, signContact } from '../../src/lib/contact-cookie';
-import { encodeId } from '../../src/lib/ids';
+import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
+import { encodeId } from '../../src/lib/util/ids';
 
 /**
  * The navigation guard at the edge (spec §4, §2.3) against the seeded reference upstream:

@@ -2,9 +2,9 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../functions/env';
 import { upstreamFor } from '../../functions/upstream';
-import { bannerSlides } from '../../src/lib/carousel';
-import { pageLang } from '../../src/lib/config-apply';
-import { homeScreenFor, type HomeKind } from '../../src/lib/home';
+import { bannerSlides } from '../../src/lib/expo/carousel';
+import { pageLang } from '../../src/lib/expo/config-apply';
+import { homeScreenFor, type HomeKind } from '../../src/lib/expo/home';
 
 /**
  * Spec §2.4 table-driven against the seeded reference upstream: each home url's config, read

@@ -14,14 +14,14 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppEnv } from '../../functions/env';
-import { CONTACT_COOKIE, signContact, type VerifiedContact } from '../../src/lib/contact-cookie';
-import { decodeFlash, FLASH_COOKIE } from '../../src/lib/flash';
-import { decodeId, encodeId } from '../../src/lib/ids';
-import { idCheckChar } from '../../src/lib/id-number';
+import { CONTACT_COOKIE, signContact, type VerifiedContact } from '../../src/lib/lookup/contact-cookie';
+import { decodeFlash, FLASH_COOKIE } from '../../src/lib/page/flash';
+import { decodeId, encodeId } from '../../src/lib/util/ids';
+import { idCheckChar } from '../../src/lib/form/id-number';
 import type { RegisterReply } from '../../src/islands/form-types';
 import type { HealthReply } from '../../src/islands/seat-types';
 import { JPEG_1X1 } from '../unit/image-fixtures';
-import { BIND_COOKIE } from '../../src/lib/friction';
+import { BIND_COOKIE } from '../../src/lib/security/friction';
 import {
   app,
   BASE,
@@ -106,7 +106,7 @@ const row = (euCode: string) =>
 // name, company and e-mail. The page offers e-mail only; the attacker posts a phone lookup by hand.
 const HEALTH = page(2012, 22012, '');
 const healthForm = (more: Record<string, string>) => ({ route: 'form', path: `22012/${encodeId(2012)}/visitor`, idem: '', f: '', ...more });
-// A whole 1×1 JPEG: uploads are read whole since issue 19 item 4 (src/lib/image-clean.ts).
+// A whole 1×1 JPEG: uploads are read whole since issue 19 item 4 (src/lib/util/image-clean.ts).
 const JPEG = JPEG_1X1;
 
 async function upload(who: Who, euCode: string): Promise<Response> {

@@ -15,9 +15,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { app, BASE, flashOf, spyUpstream, testEnv } from './api-lookup.helpers';
 import type { AppEnv } from '../../functions/env';
-import { encodeId } from '../../src/lib/ids';
-import { BIND_COOKIE, TICKET_COOKIE } from '../../src/lib/friction';
-import { SENT_COOKIE } from '../../src/lib/resend';
+import { encodeId } from '../../src/lib/util/ids';
+import { BIND_COOKIE, TICKET_COOKIE } from '../../src/lib/security/friction';
+import { SENT_COOKIE } from '../../src/lib/lookup/resend';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -15,9 +15,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { app, BASE, fastEnv, flashOf, spyUpstream, testEnv } from './api-lookup.helpers';
 import type { AppEnv } from '../../functions/env';
-import { encodeId } from '../../src/lib/ids';
-import { FLASH_COOKIE } from '../../src/lib/flash';
-import { SENT_COOKIE } from '../../src/lib/resend';
+import { encodeId } from '../../src/lib/util/ids';
+import { FLASH_COOKIE } from '../../src/lib/page/flash';
+import { SENT_COOKIE } from '../../src/lib/lookup/resend';
 import type { LookupReply } from '../../src/islands/lookup-types';
 
 const MINUTE = 60_000;

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import reference from '../../functions/reference';
 import { createUpstream } from '../../functions/upstream';
 import { REFERENCE_BASE_URL } from '../../functions/upstream';
-import { HEALTH_MAX_PER_KIND } from '../../src/lib/health';
+import { HEALTH_MAX_PER_KIND } from '../../src/lib/seat/health';
 import { raw, testEnv } from './reference.helpers';
 import { bytes, chunk, ihdr, JPEG_1X1, PNG_SIGNATURE } from '../unit/image-fixtures';
 

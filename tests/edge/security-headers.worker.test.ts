@@ -8,7 +8,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { securityHeaders } from '../../functions/middleware/security-headers';
-import { CAMERA_PERMISSIONS_POLICY, DEFAULT_PERMISSIONS_POLICY } from '../../src/lib/permissions-policy';
+import { CAMERA_PERMISSIONS_POLICY, DEFAULT_PERMISSIONS_POLICY } from '../../src/lib/page/permissions-policy';
 
 const app = new Hono();
 app.use(securityHeaders());

@@ -4,12 +4,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { appleWalletKeys, applePassJson, passBarcodeMessage, passManifest, passSerial, pemDer } from '../../src/lib/apple-pass';
-import { PASS_IMAGE_SIZES, markPng, passImages } from '../../src/lib/pass-images';
-import { loadPassSigner, passSigner, signManifest } from '../../src/lib/pass-signature';
-import { buildPkpass, passFiles } from '../../src/lib/pkpass';
-import { qrImagePath } from '../../src/lib/routes';
-import { qrPng } from '../../src/lib/qr-png';
+import { appleWalletKeys, applePassJson, passBarcodeMessage, passManifest, passSerial, pemDer } from '../../src/lib/wallet/apple-pass';
+import { PASS_IMAGE_SIZES, markPng, passImages } from '../../src/lib/wallet/pass-images';
+import { loadPassSigner, passSigner, signManifest } from '../../src/lib/wallet/pass-signature';
+import { buildPkpass, passFiles } from '../../src/lib/wallet/pkpass';
+import { qrImagePath } from '../../src/lib/page/routes';
+import { qrPng } from '../../src/lib/util/qr-png';
 import { makeWalletTestCerts, opensslVerify } from '../wallet-certs';
 
 const certs = makeWalletTestCerts();

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { fromBase64url, toBase64url } from '../../src/lib/base64url';
+import { fromBase64url, toBase64url } from '../../src/lib/util/base64url';
 
 it('round-trips bytes without padding and rejects what is not base64url', () => {
   const bytes = new Uint8Array([0, 1, 250, 251, 252, 253, 254, 255]);

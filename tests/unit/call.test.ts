@@ -1,7 +1,7 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { postJson } from '../../src/islands/call';
 import { $toast } from '../../src/stores/toast';
-import { toastFor } from '../../src/lib/toast';
+import { toastFor } from '../../src/lib/page/toast';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cameraRefusal } from '../../src/lib/camera';
+import { cameraRefusal } from '../../src/lib/form/camera';
 
 const proven = { expoId: 2002, contact: 'a@b.co', checkType: 2 as const };
 

@@ -7,8 +7,8 @@ import {
   nextIndex,
   prevIndex,
   tapAction,
-} from '../../src/lib/carousel';
-import { footerAutoplayMs } from '../../src/lib/carousel';
+} from '../../src/lib/expo/carousel';
+import { footerAutoplayMs } from '../../src/lib/expo/carousel';
 
 describe('banner carousel (spec §2.5)', () => {
   it('images from customerWx.headImgUrl, else customerUrls.headImgUrl, jump links by position', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CODE_GROUP_SIZE, codeGroups, codeParts, spokenCode } from '../../src/lib/code-groups';
+import { CODE_GROUP_SIZE, codeGroups, codeParts, spokenCode } from '../../src/lib/lookup/code-groups';
 
 describe('codeGroups (issue 14: the code in groups of 4 at the gate)', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_EXPO_IDS, documentTitle, endInstant, endedOutcome, expoEnded, pageLang } from '../../src/lib/config-apply';
+import { ALL_EXPO_IDS, documentTitle, endInstant, endedOutcome, expoEnded, pageLang } from '../../src/lib/expo/config-apply';
 
 describe('config application: language (spec §4)', () => {
   it('signType 2 forces English whatever the cookie says', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addOwnCode, CONTACT_COOKIE_MAX_AGE_S, EXPIRED_KEEP_S, expiredContact, FORM_WINDOW_CAP_S, FORM_WINDOW_S, MAX_CODES, openFormWindow, ownCodes, provenFor, readsCredential, signContact, verifyContact } from '../../src/lib/contact-cookie';
+import { addOwnCode, CONTACT_COOKIE_MAX_AGE_S, EXPIRED_KEEP_S, expiredContact, FORM_WINDOW_CAP_S, FORM_WINDOW_S, MAX_CODES, openFormWindow, ownCodes, provenFor, readsCredential, signContact, verifyContact } from '../../src/lib/lookup/contact-cookie';
 
 const SECRET = 'a-test-secret-of-32-characters!!';
 const contact = { expoId: 1308, contact: 'one@demo.test', checkType: 2 as const };

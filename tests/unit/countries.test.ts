@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES } from '../../src/lib/country-list';
-import { areaCodeOf, countryEntryText, countryName, packCountries, searchCountries, unpackCountries } from '../../src/lib/countries';
+import { COUNTRIES } from '../../src/lib/form/country-list';
+import { areaCodeOf, countryEntryText, countryName, packCountries, searchCountries, unpackCountries } from '../../src/lib/form/countries';
 
 describe('the country/region list (spec §2.1, §3)', () => {
   it('has about 230 entries', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expoName, pageImage, safeImageUrl, usageLines } from '../../src/lib/expo-view';
+import { expoName, pageImage, safeImageUrl, usageLines } from '../../src/lib/expo/view';
 
 describe('expo view', () => {
   it('names the expo in the visitor language with a fallback', () => {

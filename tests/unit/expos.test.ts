@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { EXPOS, EXPO_TRAITS, exposWith, type ExpoTrait } from '../../src/lib/expos';
-import { ALL_EXPO_IDS, ENGLISH_EXPO_IDS, endedOutcome } from '../../src/lib/config-apply';
-import { REPAIR_EXPOS } from '../../src/lib/form-page';
-import { REPAIR_EXPO_IDS } from '../../src/lib/lookup';
-import { AUTO_EXPO_IDS } from '../../src/lib/guard';
-import { NO_DESKTOP_BANNER_EXPO_IDS, NO_FOOTER_EXPO_IDS, bannerAutoplayMs } from '../../src/lib/shell';
-import { TICKET_EXPO_IDS } from '../../src/lib/home';
+import { EXPOS, EXPO_TRAITS, exposWith, type ExpoTrait } from '../../src/lib/expo/expos';
+import { ALL_EXPO_IDS, ENGLISH_EXPO_IDS, endedOutcome } from '../../src/lib/expo/config-apply';
+import { REPAIR_EXPOS } from '../../src/lib/form/page';
+import { REPAIR_EXPO_IDS } from '../../src/lib/lookup/lookup';
+import { AUTO_EXPO_IDS } from '../../src/lib/page/guard';
+import { NO_DESKTOP_BANNER_EXPO_IDS, NO_FOOTER_EXPO_IDS, bannerAutoplayMs } from '../../src/lib/page/shell';
+import { TICKET_EXPO_IDS } from '../../src/lib/expo/home';
 
 const sorted = (s: ReadonlySet<number>) => [...s].sort((a, b) => a - b);
 
-describe('the expo table (src/lib/expos.ts)', () => {
+describe('the expo table (src/lib/expo/expos.ts)', () => {
   it('holds each expo once, and every trait is used', () => {
     expect(new Set(EXPOS.map((r) => r.id)).size).toBe(EXPOS.length);
     for (const trait of Object.keys(EXPO_TRAITS) as ExpoTrait[]) expect(exposWith(trait).size, trait).toBeGreaterThan(0);

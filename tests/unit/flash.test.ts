@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeFlash, displayText, encodeFlash, FLASH_MAX_BYTES, FLASH_MAX_TEXT } from '../../src/lib/flash';
+import { decodeFlash, displayText, encodeFlash, FLASH_MAX_BYTES, FLASH_MAX_TEXT } from '../../src/lib/page/flash';
 
 describe('flash (no-JS post → 303 → page)', () => {
   const path = '/IEAESearch/10542/MTMwOA/visitor?f=a';

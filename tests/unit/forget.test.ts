@@ -2,10 +2,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLEAR_SITE_DATA, FORGET_COOKIES, forgetTarget } from '../../src/lib/forget';
-import { LANG_COOKIE } from '../../src/lib/languages';
-import { routePath } from '../../src/lib/routes';
-import { variantByExpoId } from '../../src/lib/variants';
+import { CLEAR_SITE_DATA, FORGET_COOKIES, forgetTarget } from '../../src/lib/security/forget';
+import { LANG_COOKIE } from '../../src/lib/page/languages';
+import { routePath } from '../../src/lib/page/routes';
+import { variantByExpoId } from '../../src/lib/expo/variants';
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

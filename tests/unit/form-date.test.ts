@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, parseDate } from '../../src/lib/form-date';
-import { LANGS } from '../../src/lib/languages';
+import { formatDate, parseDate } from '../../src/lib/form/date';
+import { LANGS } from '../../src/lib/page/languages';
 
 describe('the date field in the page language (issue 14)', () => {
   it.each([

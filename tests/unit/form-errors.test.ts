@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inputId, shownErrors } from '../../src/lib/form-errors';
-import { parseFormDefinition } from '../../src/lib/form-schema';
+import { inputId, shownErrors } from '../../src/lib/form/errors';
+import { parseFormDefinition } from '../../src/lib/form/schema';
 
 const L = (en: string) => ({ en, zh: en });
 const { fields } = parseFormDefinition([

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { focusName, inputNames, parseFormDefinition, textOf } from '../../src/lib/form-schema';
-import { cardFields, cardFill, postedFromData } from '../../src/lib/form-prefill';
-import { contactLock, nationalOf } from '../../src/lib/form-contact';
-import { fitWithin, isImageType, base64OfDataUrl, looksLikeImage } from '../../src/lib/form-image';
-import { fieldsFor, formPagePath, lookupPagePath, resolveFormPage } from '../../src/lib/form-page';
-import { variantByName } from '../../src/lib/variants';
+import { focusName, inputNames, parseFormDefinition, textOf } from '../../src/lib/form/schema';
+import { cardFields, cardFill, postedFromData } from '../../src/lib/form/prefill';
+import { contactLock, nationalOf } from '../../src/lib/form/contact';
+import { fitWithin, isImageType, base64OfDataUrl, looksLikeImage } from '../../src/lib/form/image';
+import { fieldsFor, formPagePath, lookupPagePath, resolveFormPage } from '../../src/lib/form/page';
+import { variantByName } from '../../src/lib/expo/variants';
 
 const L = (zh: string, en: string) => ({ zh, en });
 

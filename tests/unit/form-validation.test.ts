@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseFormDefinition, type FormField } from '../../src/lib/form-schema';
-import { offeredIdTypes, validateField, validateForm } from '../../src/lib/form-validation';
-import { idCheckChar } from '../../src/lib/id-number';
+import { parseFormDefinition, type FormField } from '../../src/lib/form/schema';
+import { offeredIdTypes, validateField, validateForm } from '../../src/lib/form/validation';
+import { idCheckChar } from '../../src/lib/form/id-number';
 
 const TODAY = new Date(Date.UTC(2026, 5, 1));
 const L = (en: string) => ({ zh: en, en });

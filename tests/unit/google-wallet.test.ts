@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateKeyPairSync, createVerify } from 'node:crypto';
-import { googleWalletKeys, googleWalletSaveUrl } from '../../src/lib/google-wallet';
+import { googleWalletKeys, googleWalletSaveUrl } from '../../src/lib/wallet/google-wallet';
 
 describe('Save to Google Wallet (issue 13)', () => {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });

@@ -7,8 +7,8 @@ import {
   type GuardFacts,
   type GuardPorts,
   type SilentLogin,
-} from '../../src/lib/guard';
-import { encodeId } from '../../src/lib/ids';
+} from '../../src/lib/page/guard';
+import { encodeId } from '../../src/lib/util/ids';
 
 const ORIGIN = 'https://expo.example';
 const home = (expoId: number, fId = 20000 + expoId, ty = 'visitor') => `/${fId}/${encodeId(expoId)}/${ty}`;

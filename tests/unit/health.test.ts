@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkHealthUpload, HEALTH_MAX_BYTES, imageTypeOf, parseHealthKind } from '../../src/lib/health';
+import { checkHealthUpload, HEALTH_MAX_BYTES, imageTypeOf, parseHealthKind } from '../../src/lib/seat/health';
 import { JPEG_1X1 } from './image-fixtures';
 
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, createT, createTranslator, isTranslationKey, pick, type TranslationKey } from '../../src/i18n/index';
-import { LANGS, type Lang } from '../../src/lib/languages';
+import { LANGS, type Lang } from '../../src/lib/page/languages';
 
 const en: Readonly<Record<string, string>> = MESSAGES.en;
 const enKeys = Object.keys(en).sort();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ID_WEIGHTS, idCheckChar, idNumberProblem, idTypesFor, isLegalIdNumber } from '../../src/lib/id-number';
+import { ID_WEIGHTS, idCheckChar, idNumberProblem, idTypesFor, isLegalIdNumber } from '../../src/lib/form/id-number';
 
 /** The check character straight from ISO 7064 MOD 11-2's definition: the c with (Σ aᵢ·2^(18-i) + c) ≡ 1 (mod 11). */
 function checkFromDefinition(first17: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeId, decodeNumericId, encodeId } from '../../src/lib/ids';
+import { decodeId, decodeNumericId, encodeId } from '../../src/lib/util/ids';
 
 describe('ids (DESIGN.md "Ids in URLs")', () => {
   it('encodes as base64url without padding', () => {

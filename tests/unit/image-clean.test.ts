@@ -3,8 +3,8 @@
  * (tests/unit/image-fixtures.ts): an EXIF GPS block, an HTML polyglot, a 30,000 × 30,000 PNG.
  */
 import { describe, expect, it } from 'vitest';
-import { cleanImage, IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, sizeAllowed } from '../../src/lib/image-clean';
-import { checkHealthUpload } from '../../src/lib/health';
+import { cleanImage, IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, sizeAllowed } from '../../src/lib/util/image-clean';
+import { checkHealthUpload } from '../../src/lib/seat/health';
 import {
   bytes,
   chunk,

@@ -5,7 +5,7 @@ import {
   configImageUrls,
   imageOrigins,
   imgSrcDirective,
-} from '../../src/lib/image-origins';
+} from '../../src/lib/util/image-origins';
 
 describe('image origins for the CSP img-src (issue 9 §3)', () => {
   it('reads every image field of the config, comma-separated lists split', () => {

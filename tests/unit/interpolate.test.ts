@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { interpolate } from '../../src/lib/interpolate';
+import { interpolate } from '../../src/lib/util/interpolate';
 
 it('fills placeholders and leaves unknown ones', () => {
   expect(interpolate('getting now ({{n}})', { n: 42 })).toBe('getting now (42)');

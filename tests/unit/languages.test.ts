@@ -10,7 +10,7 @@ import {
   isLang,
   langForDropdownValue,
   resolveLang,
-} from '../../src/lib/languages';
+} from '../../src/lib/page/languages';
 
 describe('languages (spec §1)', () => {
   it('lists the seven legacy codes, zh first', () => {

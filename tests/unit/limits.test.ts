@@ -19,7 +19,7 @@ import {
   wrongCodeKey,
   type Limits,
   type LimitVars,
-} from '../../src/lib/limits';
+} from '../../src/lib/security/limits';
 import { MESSAGES } from '../../src/i18n/index';
 import {
   bindingMatches,
@@ -33,7 +33,7 @@ import {
   ticketFits,
   ticketWaitS,
   TURNSTILE_VERIFY_URL,
-} from '../../src/lib/friction';
+} from '../../src/lib/security/friction';
 import { readFileSync } from 'node:fs';
 import { RAISED_LIMITS } from '../../scripts/lib.mjs';
 

@@ -7,8 +7,8 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import LookupForm from '../../src/islands/LookupForm';
 import { LOOKUP_STRING_KEYS, type LookupFormProps, type LookupStringKey } from '../../src/islands/lookup-types';
-import { packCountries } from '../../src/lib/countries';
-import { COUNTRIES } from '../../src/lib/country-list';
+import { packCountries } from '../../src/lib/form/countries';
+import { COUNTRIES } from '../../src/lib/form/country-list';
 
 const strings = Object.fromEntries(LOOKUP_STRING_KEYS.map((k) => [k, `[${k}]`])) as Record<LookupStringKey, string>;
 strings['search.countdown'] = 'Getting now ({{n}})';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lookupModes, usesBypass } from '../../src/lib/lookup-page';
-import { variantByExpoId } from '../../src/lib/variants';
+import { lookupModes, usesBypass } from '../../src/lib/lookup/page';
+import { variantByExpoId } from '../../src/lib/expo/variants';
 
 const v = (id: number) => variantByExpoId(id);
 

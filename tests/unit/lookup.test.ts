@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Registration } from '../../functions/upstream/contract';
-import { decodeId, encodeId } from '../../src/lib/ids';
+import { decodeId, encodeId } from '../../src/lib/util/ids';
 import {
   bypassOutcome,
   createtimeValue,
@@ -11,9 +11,9 @@ import {
   parseSuccessParams,
   successPath,
   type LookupRecord,
-} from '../../src/lib/lookup';
-import { variantByExpoId, type Variant } from '../../src/lib/variants';
-import { readSecondFormRef } from '../../src/lib/domain';
+} from '../../src/lib/lookup/lookup';
+import { variantByExpoId, type Variant } from '../../src/lib/expo/variants';
+import { readSecondFormRef } from '../../src/lib/util/domain';
 
 const v = (id: number): Variant => {
   const found = variantByExpoId(id);
@@ -404,7 +404,7 @@ describe('bypass lookups and found codes (issue 9 holes 10, 12)', () => {
   });
 });
 
-describe('readSecondFormRef (20003 data, src/lib/domain.ts)', () => {
+describe('readSecondFormRef (20003 data, src/lib/util/domain.ts)', () => {
   it.each([
     [{ userId: 7, urlsId: 9 }, { userId: 7, urlsId: 9 }],
     [{ userId: '7', urlsId: ' 9 ' }, { userId: 7, urlsId: 9 }],

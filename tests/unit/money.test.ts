@@ -1,14 +1,14 @@
 /**
  * The money rules of issue 19 (items 8-13), pure: reaching a cashier on another origin
- * (src/lib/cashier.ts), the purchase limits' keys (src/lib/limits.ts), void tickets and the
- * order notices (src/lib/tickets.ts, src/lib/expo-view.ts), and the reference's mailbox key
+ * (src/lib/tickets/cashier.ts), the purchase limits' keys (src/lib/security/limits.ts), void tickets and the
+ * order notices (src/lib/tickets/tickets.ts, src/lib/expo/view.ts), and the reference's mailbox key
  * (functions/reference/contact.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, handoffPage, payTarget } from '../../src/lib/cashier';
-import { isVoided, usageLines } from '../../src/lib/expo-view';
-import { clientOfHeader, DEFAULT_LIMITS, LIMIT_SPECS, purchaseRules } from '../../src/lib/limits';
-import { orderMoneyNotice, ticketsAdmit } from '../../src/lib/tickets';
+import { absoluteUrl, handoffPage, payTarget } from '../../src/lib/tickets/cashier';
+import { isVoided, usageLines } from '../../src/lib/expo/view';
+import { clientOfHeader, DEFAULT_LIMITS, LIMIT_SPECS, purchaseRules } from '../../src/lib/security/limits';
+import { orderMoneyNotice, ticketsAdmit } from '../../src/lib/tickets/tickets';
 import { mailboxKey } from '../../functions/reference/contact';
 
 describe('payTarget', () => {

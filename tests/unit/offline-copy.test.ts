@@ -1,6 +1,6 @@
 /** The offline copy's lifetime (issue 19 item 3): the expo's end plus a grace, as the service worker reads it. */
 import { describe, expect, it } from 'vitest';
-import { OFFLINE_GRACE_S, OFFLINE_NO_END_S, offlineCopyAlive, offlineUntil } from '../../src/lib/offline-copy';
+import { OFFLINE_GRACE_S, OFFLINE_NO_END_S, offlineCopyAlive, offlineUntil } from '../../src/lib/page/offline-copy';
 
 describe('offlineUntil', () => {
   it('is the expo end (expo-local, UTC+8) plus the grace', () => {

@@ -6,7 +6,7 @@ import {
   pagePolicyHeaders,
   setPagePolicy,
   type PageKind,
-} from '../../src/lib/page-policy';
+} from '../../src/lib/page/policy';
 
 describe('page cache and index policy (issue 9 §1)', () => {
   it.each<PageKind>(['success', 'applyList', 'form'])('%s shows personal data: private, no-store, noindex', (kind) => {

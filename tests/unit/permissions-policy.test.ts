@@ -5,7 +5,7 @@ import {
   DEFAULT_PERMISSIONS_POLICY,
   DENIED_FEATURES,
   permissionsPolicy,
-} from '../../src/lib/permissions-policy';
+} from '../../src/lib/page/permissions-policy';
 
 /** The header as a map feature → allowlist. */
 function parse(value: string): Map<string, string> {

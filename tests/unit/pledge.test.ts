@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPledgeTicket, needsPledge, PLEDGE_TICKET_MAX_AGE_MS, pledgeTicket, readPledged, signPledged } from '../../src/lib/pledge';
+import { checkPledgeTicket, needsPledge, PLEDGE_TICKET_MAX_AGE_MS, pledgeTicket, readPledged, signPledged } from '../../src/lib/seat/pledge';
 
 const SECRET = 'unit-test-secret-0123456789';
 

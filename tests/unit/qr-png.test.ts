@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { inflateSync } from 'node:zlib';
-import { crc32 } from '../../src/lib/bytes';
-import { qrMatrix, qrPng, QR_PNG_MIN_PIXELS } from '../../src/lib/qr-png';
+import { crc32 } from '../../src/lib/util/bytes';
+import { qrMatrix, qrPng, QR_PNG_MIN_PIXELS } from '../../src/lib/util/qr-png';
 
 describe('qrPng (issue 13: the QR code as an image to save)', () => {
   it.each(['IWHBZIMYEOZETLFI', 'AB12CD34', 'a-much-longer-registration-code-0123456789'])('decodes back to %s with pngjs + jsQR', async (text) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
-import { qrPath } from '../../src/lib/qr';
+import { qrPath } from '../../src/lib/util/qr';
 
 /** Rasterises the path (only the M x y h n v1 H x z runs qrPath writes) at `scale` px per module. */
 function rasterise(text: string, scale = 4): { data: Uint8ClampedArray; width: number } {

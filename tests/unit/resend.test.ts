@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeSentTo, encodeSentTo, resendWaitS } from '../../src/lib/resend';
+import { decodeSentTo, encodeSentTo, resendWaitS } from '../../src/lib/lookup/resend';
 
 const now = 1_800_000_000_000;
 const at = (secondsAgo: number) => String(now / 1000 - secondsAgo);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { isHttpUrl, isSafeRedirectPath, pickBackPath, safeBackPath } from '../../src/lib/safe-redirect';
+import { isHttpUrl, isSafeRedirectPath, pickBackPath, safeBackPath } from '../../src/lib/util/safe-redirect';
 
 const ORIGIN = 'https://expo.example';
 

@@ -11,9 +11,9 @@ import {
   shouldFetchCompanies,
   validateSeatName,
   validateSeatQuery,
-} from '../../src/lib/seats';
+} from '../../src/lib/seat/seats';
 import { createT } from '../../src/i18n';
-import { LANGS } from '../../src/lib/languages';
+import { LANGS } from '../../src/lib/page/languages';
 
 describe('seat query validation (spec §5)', () => {
   it('needs a name, then a company; trims and folds spaces', () => {
@@ -110,7 +110,7 @@ describe('seat result routes (spec §2.3, §9)', () => {
 
 describe('seat map url', () => {
   it('is a path on this site or https', async () => {
-    const { seatImageUrl } = await import('../../src/lib/seats');
+    const { seatImageUrl } = await import('../../src/lib/seat/seats');
     expect(seatImageUrl('/seat-map.svg')).toBe('/seat-map.svg');
     expect(seatImageUrl('https://cdn.example/m.png')).toBe('https://cdn.example/m.png');
     for (const bad of ['//evil.example/x.png', '/\\evil', 'http://x/y.png', 'javascript:alert(1)', '', null]) expect(seatImageUrl(bad)).toBeNull();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Path } from '../../functions/upstream/contract';
-import { LANGS } from '../../src/lib/languages';
+import { LANGS } from '../../src/lib/page/languages';
 import { emailSenderPath, smsPhone, smsRule, smsSenderPath } from '../../functions/upstream/senders';
-import { fullPhone, normalizeAreaCode } from '../../src/lib/phone';
+import { fullPhone, normalizeAreaCode } from '../../src/lib/form/phone';
 
 describe('SMS sender by area code (docs/upstream.md "Calls")', () => {
   it.each([

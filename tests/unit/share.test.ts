@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteImage, DEFAULT_SHARE_IMAGE, personalShareUrl, shareMeta, shareUrl } from '../../src/lib/share';
+import { absoluteImage, DEFAULT_SHARE_IMAGE, personalShareUrl, shareMeta, shareUrl } from '../../src/lib/page/share';
 
 const invites = '{{name}} invites you to visit';
 const fallback = { title: 'Expo', description: 'Pre-register', image: '/logo.jpg' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bannerAutoplayMs, footerLink, showDesktopBanner } from '../../src/lib/shell';
+import { bannerAutoplayMs, footerLink, showDesktopBanner } from '../../src/lib/page/shell';
 
 describe('app shell rules (spec §2.5)', () => {
   it.each([

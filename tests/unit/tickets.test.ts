@@ -1,9 +1,9 @@
-/** The purchase rules of src/lib/tickets.ts, money.ts and ticket-paths.ts (issue 11). */
+/** The purchase rules of src/lib/tickets/tickets.ts, money.ts and ticket-paths.ts (issue 11). */
 import { describe, expect, it } from 'vitest';
 import { createT } from '../../src/i18n';
-import { LANGS } from '../../src/lib/languages';
-import { formatPrice, marketOf, minorDigits } from '../../src/lib/money';
-import { isTicketNext, ticketPaths } from '../../src/lib/ticket-paths';
+import { LANGS } from '../../src/lib/page/languages';
+import { formatPrice, marketOf, minorDigits } from '../../src/lib/tickets/money';
+import { isTicketNext, ticketPaths } from '../../src/lib/tickets/paths';
 import {
   OrderStatus,
   SALE_STATE_KEYS,
@@ -15,7 +15,7 @@ import {
   orderActions,
   orderStatusKey,
   saleState,
-} from '../../src/lib/tickets';
+} from '../../src/lib/tickets/tickets';
 
 const T0 = Date.UTC(2026, 0, 1, 0, 0, 0); // 08:00 in UTC+8
 const CN = 480;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TITLE_RULES, lookupTitleKey, organiserTitle, organiserTitleLang } from '../../src/lib/titles';
-import { variantByExpoId, type Variant } from '../../src/lib/variants';
+import { TITLE_RULES, lookupTitleKey, organiserTitle, organiserTitleLang } from '../../src/lib/page/titles';
+import { variantByExpoId, type Variant } from '../../src/lib/expo/variants';
 
 const v = (id: number): Variant => {
   const found = variantByExpoId(id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toastFor, toastTop, TOAST_GAP_PX } from '../../src/lib/toast';
+import { toastFor, toastTop, TOAST_GAP_PX } from '../../src/lib/page/toast';
 
 describe('error toast rules (spec §8)', () => {
   it('offline: network-not-connected for 5 s', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cutText, readRefusal, refusalText, REFUSAL_RULES, UPSTREAM_TEXT_MAX } from '../../src/lib/upstream-message';
+import { cutText, readRefusal, refusalText, REFUSAL_RULES, UPSTREAM_TEXT_MAX } from '../../src/lib/page/upstream-message';
 import { CODE_REFUSALS } from '../../functions/reference/verificationCode';
 import { createT, MESSAGES } from '../../src/i18n';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCheckType, validateLookup, validateSendCode, type LookupInput } from '../../src/lib/validation';
+import { parseCheckType, validateLookup, validateSendCode, type LookupInput } from '../../src/lib/lookup/validation';
 
 const withCode = { requireCode: true };
 const phone = (over: Partial<LookupInput> = {}): LookupInput => ({

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { RefCode, ok, reply } from '../envelope';
 import { expoLocalTime, type RefEnv } from '../expo';
 import { DecimalId, parseInput } from '../inputs';
-import { checkHealthUpload, HEALTH_MAX_BYTES, HEALTH_MAX_PER_KIND } from '../../../src/lib/health';
+import { checkHealthUpload, HEALTH_MAX_BYTES, HEALTH_MAX_PER_KIND } from '../../../src/lib/seat/health';
 
 /** Below D1's 2 MB per row. */
 const CHUNK = 1_000_000;
@@ -56,7 +56,7 @@ export async function uploadHealth(c: Context<RefEnv>): Promise<Response> {
   const bytes = typeof file === 'object' && file !== null ? new Uint8Array(await file.arrayBuffer()) : null;
   const check = checkHealthUpload({ kind: form.get('kind'), bytes });
   if (!check.ok) return reply(c, RefCode.BAD_INPUT, `bad input: ${check.key}`);
-  // The image as read whole and written again without its metadata (src/lib/image-clean.ts).
+  // The image as read whole and written again without its metadata (src/lib/util/image-clean.ts).
   const data = check.bytes;
   const { euCode } = fields.value;
   if (!(await registered(c, euCode))) return reply(c, RefCode.NOT_FOUND, 'no registration with this code in this expo');

@@ -10,7 +10,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { encryptJson } from '../../upstream/aes';
-import { TicketCode, MAX_QUANTITY, OrderStatus } from '../../../src/lib/tickets';
+import { TicketCode, MAX_QUANTITY, OrderStatus } from '../../../src/lib/tickets/tickets';
 import { mailboxKey, normalizeEmail, normalizePhone } from '../contact';
 import { RefCode, ok, reply } from '../envelope';
 import type { AppEnv } from '../../env';

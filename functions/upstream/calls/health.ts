@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { UpstreamCore } from '../core';
 import { isSuccessCode } from '../contract';
 import type { UpstreamResult } from '../result';
-import { parseHealthKind, type HealthKind } from '../../../src/lib/health';
+import { parseHealthKind, type HealthKind } from '../../../src/lib/seat/health';
 import { looseInt, looseList, looseText } from './loose';
 
 /** Paths relative to `{UPSTREAM_URL}/custom`. */

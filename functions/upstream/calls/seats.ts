@@ -7,8 +7,8 @@ import { z } from 'zod';
 import type { UpstreamCore } from '../core';
 import { isSuccessCode } from '../contract';
 import type { UpstreamResult } from '../result';
-import type { ActivityType, PersonSeat, SeatDetail } from '../../../src/lib/seats';
-import { ACTIVITY_CLASSIFICATION, companyChoices } from '../../../src/lib/seats';
+import type { ActivityType, PersonSeat, SeatDetail } from '../../../src/lib/seat/seats';
+import { ACTIVITY_CLASSIFICATION, companyChoices } from '../../../src/lib/seat/seats';
 import { looseInt, looseList, looseText } from './loose';
 
 /** Paths relative to `{UPSTREAM_AUTH_URL}/auth`. */

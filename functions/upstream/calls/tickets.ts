@@ -24,7 +24,7 @@ import {
 } from '../contract-tickets';
 import type { UpstreamCore } from '../core';
 import type { UpstreamResult } from '../result';
-import type { Order as OrderT, RefundWindow, Ticket } from '../../../src/lib/tickets';
+import type { Order as OrderT, RefundWindow, Ticket } from '../../../src/lib/tickets/tickets';
 
 /** A contact the edge verified: `checkType` 1 phone (full E.164), 2 e-mail (spec §2.1). */
 export interface VerifiedBuyer {

@@ -5,11 +5,11 @@
 import type { Upstream } from '../../../functions/upstream';
 import type { FormConfig } from '../../../functions/upstream/contract';
 import type { VerifiedBuyer } from '../../../functions/upstream/calls/tickets';
-import { provenFor, type VerifiedContact } from '../../lib/contact-cookie';
-import { marketOf, type ExpoMarket } from '../../lib/money';
-import type { PathParams } from '../../lib/routes';
-import { ticketPaths } from '../../lib/ticket-paths';
-import type { Order } from '../../lib/tickets';
+import { provenFor, type VerifiedContact } from '../../lib/lookup/contact-cookie';
+import { marketOf, type ExpoMarket } from '../../lib/tickets/money';
+import type { PathParams } from '../../lib/page/routes';
+import { ticketPaths } from '../../lib/tickets/paths';
+import type { Order } from '../../lib/tickets/tickets';
 
 export interface TicketPage {
   up: Upstream;

@@ -1,0 +1,55 @@
+/**
+ * The lookup page's state, decided on the server from the URL, the flash of a no-JS post and
+ * the variant (spec §2.1, §2.2): which modes, which one is shown, and whether it was chosen
+ * explicitly (then the island does not replace it with a stored choice).
+ */
+import type { ContactMode, Variant } from '../expo/variants';
+
+export interface ModeState {
+  modes: ContactMode[];
+  tabs: boolean;
+  checkType: 1 | 2;
+  explicit: boolean;
+}
+
+const modeOf = (checkType: 1 | 2): ContactMode => (checkType === 1 ? 'phone' : 'email');
+const checkTypeOf = (mode: ContactMode): 1 | 2 => (mode === 'phone' ? 1 : 2);
+
+/**
+ * The modes of a lookup page. Generic pages offer e-mail and phone unless the config's
+ * queryMethod is 2 (e-mail lookup, spec §3).
+ * @example lookupModes({ variant: null, queryMethod: 2, requested: null, flashed: null }).modes // ['email']
+ */
+export function lookupModes(input: {
+  variant: Variant | null;
+  queryMethod: number | null;
+  /** `?mode=1|2` of a no-JS mode switch */
+  requested: string | null;
+  /** the checkType a failed no-JS post came back with */
+  flashed: string | null;
+}): ModeState {
+  const modes: ContactMode[] = input.variant
+    ? [...input.variant.modes.offered]
+    : input.queryMethod === 2
+      ? ['email']
+      : ['email', 'phone'];
+  const tabs = input.variant ? input.variant.modes.tabs : false;
+  const fallback: 1 | 2 = input.variant ? input.variant.defaultCheckType : 2;
+  for (const candidate of [input.requested, input.flashed]) {
+    if (candidate === '1' || candidate === '2') {
+      const ct = Number(candidate) as 1 | 2;
+      if (modes.includes(modeOf(ct))) return { modes, tabs, checkType: ct, explicit: true };
+    }
+  }
+  const checkType = modes.includes(modeOf(fallback)) ? fallback : checkTypeOf(modes[0] ?? 'email');
+  return { modes, tabs, checkType, explicit: false };
+}
+
+/**
+ * The bypass of spec §2.2: on the customer sites listed for it (10542 of expo 1308) the
+ * e-mail path needs no code, and the edge supplies the bypass code (DESIGN.md). Only on the
+ * variant's own expo: a hand-made post naming the variant with another expo gets no bypass.
+ */
+export function usesBypass(variant: Variant | null, expoId: number, urlId: number, checkType: 1 | 2): boolean {
+  return checkType === 2 && variant !== null && variant.expoId === expoId && variant.rules.bypassUrlIds.includes(urlId);
+}

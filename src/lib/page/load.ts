@@ -1,0 +1,110 @@
+/**
+ * What one page request needs before any screen renders ("one request-scoped loader"):
+ * which config it loads (expo, customer url, type from the route match) and what that config
+ * does to the page (spec §4 "Config application" and "Expo end time passed"): the language,
+ * the document title, the image, the expo's name and the ended notice. src/middleware.ts runs
+ * this once per request and puts the result on `Astro.locals.page`; the layout applies it, so
+ * every screen (home, lookups, forms, credential, list, and later ones) applies it the same way.
+ * Pure: no Astro, React or Hono.
+ */
+import { endedOutcome, pageImage, pageLang, type EndedOutcome, type LangDecision } from '../expo/config-apply';
+import { expoName } from '../expo/view';
+import { resolveFormPage } from '../form/page';
+import type { Lang } from './languages';
+import type { RouteMatch } from './routes';
+import { organiserTitle } from './titles';
+
+/** The `getCustomerId` parameters of a page: expo, customer url id, visitor type. */
+export interface ConfigKey {
+  expoId: number;
+  fId: number;
+  ty: string;
+}
+
+/**
+ * The config a route's screen shows. The credential's url id is its `urlId` (spec §2.1
+ * `/{Variant}Success/{urlId}/{euCode}/{expoId}/{fId}`); a form's is its own path's; landings
+ * load none.
+ * @example configKey(matchRoute('/IEAESearch/21308/MTMwOA/visitor')!) // { expoId: 1308, fId: 21308, ty: 'visitor' }
+ */
+export function configKey(match: RouteMatch): ConfigKey | null {
+  switch (match.screen) {
+    case 'search':
+    case 'applyList':
+    case 'home':
+    case 'seat':
+    case 'ticket':
+      return { expoId: match.params.expoId, fId: match.params.fId, ty: match.params.ty };
+    case 'success':
+      return { expoId: match.params.expoId, fId: match.params.urlId, ty: '' };
+    case 'form': {
+      const page = resolveFormPage(match.route, match.rest, match.variant);
+      return page && { expoId: page.params.expoId, fId: page.params.fId, ty: page.params.ty };
+    }
+    case 'landing':
+    case 'seatResult':
+      return null;
+  }
+}
+
+/** The config fields the application reads (customerWx and expoInfo of spec §3). */
+export interface AppliedConfigInput {
+  customerWx?: {
+    id?: number | null;
+    signType?: number | null;
+    languageType?: number | null;
+    formTitle?: string | null;
+    pcBackground?: string | null;
+    headImgUrl?: string | null;
+  } | null;
+  expoInfo?: {
+    exhiName?: string | null;
+    exhiNameEn?: string | null;
+    showLogo?: string | null;
+    endTime?: string | null;
+  } | null;
+}
+
+/** What the config does to a page. */
+export interface PageView {
+  /** the language decision (forced or the visitor's) */
+  lang: LangDecision;
+  /** the organiser's document title (`formTitle`), or null: the screen's own title then */
+  formTitle: string | null;
+  /** the page image: pcBackground, else headImgUrl, else showLogo (spec §4) */
+  image: string | null;
+  /** the expo's name in the page language */
+  name: string | null;
+  /** the ended outcome (spec §4): a notice, 1042's form redirect (the guard's), or none */
+  ended: EndedOutcome;
+}
+
+/**
+ * Applies a loaded config (or none) to a page.
+ * @param cookieLang the visitor's `_h5_lang`, or null when they have none
+ * @example applyConfig({ key: { expoId: 1308, fId: 21308, ty: '' }, config: {}, cookieLang: 'en', now: 0, onFormPage: false }).lang.lang // 'zh'
+ */
+export function applyConfig(input: {
+  key: ConfigKey | null;
+  config: AppliedConfigInput | null;
+  cookieLang: Lang | null;
+  now: number;
+  onFormPage: boolean;
+}): PageView {
+  const { key, config, cookieLang } = input;
+  const wx = config?.customerWx ?? null;
+  const info = config?.expoInfo ?? null;
+  const lang: LangDecision = key
+    ? pageLang({ expoId: key.expoId, wx, cookieLang })
+    : { lang: cookieLang ?? 'zh', forced: false, reason: 'visitor' };
+  return {
+    lang,
+    // spec §4 formTitle, only where the page is in its language (src/lib/page/titles.ts).
+    formTitle: organiserTitle(wx, lang.lang),
+    image: pageImage(wx, info),
+    name: expoName(info, lang.lang),
+    ended: key
+      ? endedOutcome({ expoId: key.expoId, endTime: info?.endTime, now: input.now, onFormPage: input.onFormPage })
+      : { kind: 'none' },
+  };
+}

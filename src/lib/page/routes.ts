@@ -1,0 +1,242 @@
+/**
+ * The page routes of spec §2.3 as one table: a pathname resolves to the screen it names and
+ * its parameters, or to null (the not-found page). Variant routes come from the variants
+ * table (src/lib/expo/variants.ts); this file adds the generic ones. Pages stay thin: they match,
+ * then render the screen.
+ */
+import { decodeId, decodeNumericId, encodeId } from '../util/ids';
+import { SEAT_RESULT_PATHS } from '../seat/seats';
+import { variantByRoute, type Variant } from '../expo/variants';
+
+/** The purchase screens (spec §2.3), by their first path segment. */
+export type TicketScreen = 'ticket' | 'ticketForm' | 'ticketSuccess' | 'orderList' | 'orderDetails';
+
+/** Lookup, list and home parameters: `/{name}/{fId}/{eid}/{ty}` (DESIGN.md "URL parameters"). */
+export interface PathParams {
+  /** customer url id, plain decimal */
+  fId: number;
+  /** expo id, decoded from the encoded `eid` segment */
+  expoId: number;
+  /** the encoded segment as it came (kept for links back) */
+  eid: string;
+  /** visitor type, passed through ('' when absent) */
+  ty: string;
+}
+
+/** Credential parameters: `/{Variant}Success/{urlId}/{euCode}/{expoId}/{fId}` (spec §2.1). */
+export interface SuccessParams {
+  urlId: number;
+  euCode: string;
+  expoId: number;
+  fId: number;
+}
+
+export type RouteMatch =
+  | { screen: 'search'; variant: Variant | null; params: PathParams }
+  | { screen: 'applyList'; variant: null; params: PathParams }
+  | { screen: 'success'; variant: Variant | null; params: SuccessParams }
+  | { screen: 'form'; variant: Variant | null; route: string; rest: string[] }
+  | { screen: 'home'; variant: null; params: PathParams; /** `/auto{path}`: the home reached through the §2.3 entry guard */ auto?: true }
+  /** fixed landings of spec §2.3/§2.4: `/CMEF` (registration) and the Asia fashion show (src/lib/expo/home.ts FASHION_SHOW) */
+  | { screen: 'landing'; variant: null; which: 'register' | 'fashion' }
+  /** the seat lookup of 1128 and the seat-lookup variants (spec §2.4, §2.5; src/lib/seat/seats.ts): `/seat/{fId}/{eid}/{ty}` */
+  | { screen: 'seat'; variant: null; params: PathParams }
+  /** the seat results of spec §2.3: `/zuoweiSuccess?userName,companyName,seat` and `/successYeJinJi?…,expoId` */
+  | { screen: 'seatResult'; variant: null; which: 'zuowei' | 'yejinji' }
+  /** the purchase screens of spec §2.3: `/ticket`, `/ticketForm`, `/ticketSuccess`, `/orderList`, `/orderDetails` */
+  | { screen: 'ticket'; variant: null; which: TicketScreen; params: PathParams };
+
+const DECIMAL = /^\d{1,12}$/;
+/** Visitor types are short words; anything else in the segment is not one of our links. */
+const TY = /^[A-Za-z0-9_-]{0,32}$/;
+
+/** Parses `fId/eid[/ty]`; null when a part is invalid. */
+export function parsePathParams(segments: readonly string[]): PathParams | null {
+  const [fIdText, eid, ty = '', ...extra] = segments;
+  if (extra.length > 0 || !fIdText || !eid || !DECIMAL.test(fIdText) || !TY.test(ty)) return null;
+  const fId = Number(fIdText);
+  const expoId = decodeNumericId(eid);
+  if (fId <= 0 || expoId === null) return null;
+  return { fId, expoId, eid, ty };
+}
+
+/** Parses `urlId/euCode/expoId/fId` (the first three encoded, fId plain); null when invalid. */
+export function parseSuccessParams(segments: readonly string[]): SuccessParams | null {
+  const [u, e, x, f, ...extra] = segments;
+  if (extra.length > 0 || !u || !e || !x || !f || !DECIMAL.test(f)) return null;
+  const urlId = decodeNumericId(u);
+  const expoId = decodeNumericId(x);
+  const euCode = decodeEuCode(e);
+  const fId = Number(f);
+  if (urlId === null || expoId === null || euCode === null || fId <= 0) return null;
+  return { urlId, euCode, expoId, fId };
+}
+
+/** A registration code is short printable text; anything else is not one of our links. */
+function decodeEuCode(segment: string): string | null {
+  const text = decodeId(segment);
+  return text !== null && /^[A-Za-z0-9_-]{1,64}$/.test(text) ? text : null;
+}
+
+/** Generic routes of spec §2.3 whose first segment is fixed. */
+const GENERIC: Readonly<Record<string, (rest: string[]) => RouteMatch | null>> = {
+  search: (rest) => withParams(rest, (params) => ({ screen: 'search', variant: null, params })),
+  applyList: (rest) => withParams(rest, (params) => ({ screen: 'applyList', variant: null, params })),
+  success: (rest) => {
+    const params = parseSuccessParams(rest);
+    return params && { screen: 'success', variant: null, params };
+  },
+  form: (rest) => ({ screen: 'form', variant: null, route: 'form', rest }),
+  // spec §2.3: /proving (verification first, when an activity is set) and /repairForm (expos 785, 1074).
+  proving: (rest) => ({ screen: 'form', variant: null, route: 'proving', rest }),
+  repairForm: (rest) => ({ screen: 'form', variant: null, route: 'repairForm', rest }),
+  // spec §2.3: the entry guard sends expo 380's home to /auto{path} (src/lib/page/guard.ts).
+  auto: (rest) => withParams(rest, (params) => ({ screen: 'home', variant: null, params, auto: true })),
+  CMEF: (rest) => (rest.length === 0 ? { screen: 'landing', variant: null, which: 'register' } : null),
+  AsiaFashionShow: (rest) => (rest.length === 0 ? { screen: 'landing', variant: null, which: 'fashion' } : null),
+  seat: (rest) => withParams(rest, (params) => ({ screen: 'seat', variant: null, params })),
+  zuoweiSuccess: (rest) => (rest.length === 0 ? { screen: 'seatResult', variant: null, which: 'zuowei' } : null),
+  successYeJinJi: (rest) => (rest.length === 0 ? { screen: 'seatResult', variant: null, which: 'yejinji' } : null),
+  ...Object.fromEntries(
+    (['ticket', 'ticketForm', 'ticketSuccess', 'orderList', 'orderDetails'] as const).map((which) => [
+      which,
+      (rest: string[]) => withParams(rest, (params) => ({ screen: 'ticket', variant: null, which, params })),
+    ]),
+  ),
+};
+
+function withParams(rest: string[], make: (p: PathParams) => RouteMatch): RouteMatch | null {
+  const params = parsePathParams(rest);
+  return params && make(params);
+}
+
+/**
+ * Resolves a pathname to its screen; null means not found (404).
+ * @example matchRoute('/IEAESearch/10542/MTMwOA/visitor')?.screen // 'search'
+ */
+export function matchRoute(pathname: string): RouteMatch | null {
+  let segments: string[];
+  try {
+    segments = pathname.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+  } catch {
+    return null;
+  }
+  const [first, ...rest] = segments;
+  if (!first) return null;
+  const generic = GENERIC[first];
+  if (generic) return generic(rest);
+  if (DECIMAL.test(first)) return withParams(segments, (params) => ({ screen: 'home', variant: null, params }));
+  const named = variantByRoute(first);
+  if (!named) return null;
+  switch (named.kind) {
+    case 'search':
+      return withParams(rest, (params) => ({ screen: 'search', variant: named.variant, params }));
+    case 'success': {
+      const params = parseSuccessParams(rest);
+      return params && { screen: 'success', variant: named.variant, params };
+    }
+    case 'form':
+    case 'extra':
+      return { screen: 'form', variant: named.variant, route: first, rest };
+  }
+}
+
+// ---- The inverse: every link of the site is built here (issue 10: one place for URL shapes) ----
+
+/** The ids a `/{name}/{fId}/{eid}/{ty}` path carries; `eid` is the canonical encoding of `expoId`. */
+export interface PathIds {
+  fId: number;
+  expoId: number;
+  /** '' for none */
+  ty: string;
+}
+
+/** A page to link to: what {@link matchRoute} gives back for the path {@link routePath} builds. */
+export type RouteTarget =
+  | { screen: 'search'; variant: Variant | null; params: PathIds }
+  | { screen: 'applyList'; params: PathIds }
+  | { screen: 'home'; params: PathIds; auto?: true }
+  | { screen: 'success'; variant: Variant | null; params: SuccessParams }
+  /** a form route: `form`, `proving`, `repairForm`, or a variant's form and extra form routes */
+  | { screen: 'form'; route: string; params: PathIds }
+  | { screen: 'landing'; which: 'register' | 'fashion' }
+  | { screen: 'seat'; params: PathIds }
+  /** a purchase screen; the caller adds `?ticketId=` or `?orderNo=` */
+  | { screen: 'ticket'; which: TicketScreen; params: PathIds }
+  /** the caller adds the query (`userName`, `companyName`, `seat`, and `expoId` for yejinji) */
+  | { screen: 'seatResult'; which: 'zuowei' | 'yejinji' };
+
+
+const LANDINGS = { register: '/CMEF', fashion: '/AsiaFashionShow' } as const;
+
+/** `{fId}/{eid}/{ty}`, each segment encoded; an empty type leaves no trailing segment. */
+function idsPath(p: PathIds): string {
+  return `/${p.fId}/${encodeId(p.expoId)}${p.ty ? `/${encodeURIComponent(p.ty)}` : ''}`;
+}
+
+/**
+ * The path of a page: the inverse of {@link matchRoute}, so `matchRoute(routePath(t))` names
+ * `t` again (tests/unit/routes.test.ts round-trips every variant and screen).
+ * - a variant's credential ends in `/` (spec §2.1 `/{Variant}Success/…/{fId}/?f=`; the caller adds `?f=`).
+ * @example routePath({ screen: 'search', variant: null, params: { fId: 21216, expoId: 1216, ty: 'visitor' } }) // '/search/21216/MTIxNg/visitor'
+ */
+export function routePath(target: RouteTarget): string {
+  switch (target.screen) {
+    case 'search':
+      return `/${target.variant?.search ?? 'search'}${idsPath(target.params)}`;
+    case 'applyList':
+      return `/applyList${idsPath(target.params)}`;
+    case 'home':
+      return `${target.auto ? '/auto' : ''}${idsPath(target.params)}`;
+    case 'success': {
+      const { urlId, euCode, expoId, fId } = target.params;
+      const ids = `/${encodeId(urlId)}/${encodeId(euCode)}/${encodeId(expoId)}/${fId}`;
+      return target.variant ? `/${target.variant.success}${ids}/` : `/success${ids}`;
+    }
+    case 'form':
+      return `/${encodeURIComponent(target.route)}${idsPath(target.params)}`;
+    case 'landing':
+      return LANDINGS[target.which];
+    case 'seat':
+      return `/seat${idsPath(target.params)}`;
+    case 'ticket':
+      return `/${target.which}${idsPath(target.params)}`;
+    case 'seatResult':
+      return SEAT_RESULT_PATHS[target.which];
+  }
+}
+
+// ---- The credential's QR image: the same encoded segments as the credential ----
+
+/**
+ * The path of a credential's QR code as a PNG: `/qr/{urlId}/{euCode}/{expoId}/{fId}.png`, the
+ * credential's own segments and nothing else; `save` adds `?save=1` (an attachment download).
+ * Its inverse is {@link matchQrImagePath}.
+ * @example qrImagePath({ urlId: 21308, euCode: 'ABC', expoId: 1308, fId: 21308 }) // '/qr/MjEzMDg/QUJD/MTMwOA/21308.png'
+ */
+export function qrImagePath(params: SuccessParams, opts: { save?: boolean } = {}): string {
+  const { urlId, euCode, expoId, fId } = params;
+  return `/qr/${encodeId(urlId)}/${encodeId(euCode)}/${encodeId(expoId)}/${fId}.png${opts.save ? '?save=1' : ''}`;
+}
+
+/** The credential a QR image path names (a pathname, no query), or null when it is not one. */
+export function matchQrImagePath(pathname: string): SuccessParams | null {
+  const m = /^\/qr\/([^/]+)\/([^/]+)\/([^/]+)\/(\d{1,12})\.png$/.exec(pathname);
+  return m ? parseSuccessParams(m.slice(1)) : null;
+}
+
+/**
+ * The path of a credential's Apple Wallet pass: `/pass/{urlId}/{euCode}/{expoId}/{fId}.pkpass`,
+ * the same segments as the QR image and nothing else. Its inverse is {@link matchPassPath}.
+ * @example passPath({ urlId: 21308, euCode: 'ABC', expoId: 1308, fId: 21308 }) // '/pass/MjEzMDg/QUJD/MTMwOA/21308.pkpass'
+ */
+export function passPath(params: SuccessParams): string {
+  const { urlId, euCode, expoId, fId } = params;
+  return `/pass/${encodeId(urlId)}/${encodeId(euCode)}/${encodeId(expoId)}/${fId}.pkpass`;
+}
+
+/** The credential a pass path names (a pathname, no query), or null when it is not one. */
+export function matchPassPath(pathname: string): SuccessParams | null {
+  const m = /^\/pass\/([^/]+)\/([^/]+)\/([^/]+)\/(\d{1,12})\.pkpass$/.exec(pathname);
+  return m ? parseSuccessParams(m.slice(1)) : null;
+}

@@ -1,0 +1,121 @@
+/**
+ * "Forget this device": what a shared or borrowed phone must drop when its
+ * visitor asks, as data. `POST /api/forget` (functions/api/forget.ts) expires every cookie below
+ * and sends {@link CLEAR_SITE_DATA}; the service worker empties its caches on the same post
+ * (src/lib/page/sw-script.ts).
+ *
+ * The language cookie (`_h5_lang`) is kept on purpose: it names no one, and the next page (and
+ * the next visitor) should still read the language the phone was set to.
+ */
+import { CONTACT_COOKIE } from '../lookup/contact-cookie';
+import { DRAFT_COOKIE, FLASH_COOKIE } from '../page/flash';
+import { BIND_COOKIE, TICKET_COOKIE } from './friction';
+import { IDEM_COOKIE } from '../form/idempotency';
+import { PLEDGE_COOKIE } from '../seat/pledge';
+import { SENT_COOKIE, SENT_TO_COOKIE } from '../lookup/resend';
+import { resolveFormPage } from '../form/page';
+import { matchRoute, routePath, type PathIds } from '../page/routes';
+import { variantByExpoId, type Variant } from '../expo/variants';
+
+/**
+ * `Clear-Site-Data` (W3C Clear Site Data §3.1) of the forget reply: `"cache"` drops the browser's
+ * HTTP cache of this origin (QR images), `"storage"` its storage: the service worker's Cache
+ * Storage and registration, local and session storage (the lookup island's spec §3 keys).
+ * Not `"cookies"`: that type clears the cookies of the whole registrable domain, which on an
+ * organiser's own domain would sign the visitor out of its other sites; ours are expired by name.
+ */
+export const CLEAR_SITE_DATA = '"cache", "storage"';
+
+/** The messaging-app openid of the navigation guard (functions/middleware/guard.ts OPENID_COOKIE). */
+export const OPENID_COOKIE_NAME = 'oid';
+/** The guard's "silent login failed" mark (functions/middleware/guard.ts LOGIN_FAILED_COOKIE). */
+export const LOGIN_FAILED_COOKIE_NAME = 'wxfail';
+
+/** One cookie to expire: its name and the path it was set with (a cookie is only replaced on its own path). */
+export interface ForgetCookie {
+  name: string;
+  path: string;
+  /** what it holds, for the README and the reader */
+  holds: string;
+}
+
+/** Every cookie of ours set on a fixed path. The registration draft's path is the form's own: {@link draftPaths}. */
+export const FORGET_COOKIES: readonly ForgetCookie[] = [
+  { name: CONTACT_COOKIE, path: '/', holds: 'the verified contact and the registration codes its lookup found' },
+  { name: SENT_TO_COOKIE, path: '/', holds: 'the contact a code was last sent to (pre-fills the lookup)' },
+  { name: SENT_COOKIE, path: '/', holds: 'when the last code was sent (the resend countdown)' },
+  { name: FLASH_COOKIE, path: '/', holds: 'a no-JavaScript round trip: typed values and a message' },
+  { name: PLEDGE_COOKIE, path: '/', holds: 'the expos whose pledge this browser made' },
+  { name: IDEM_COOKIE, path: '/api/register', holds: 'the credential a form post already led to' },
+  { name: OPENID_COOKIE_NAME, path: '/', holds: 'the messaging-app openid' },
+  { name: LOGIN_FAILED_COOKIE_NAME, path: '/', holds: 'a failed silent login, for five minutes' },
+  { name: BIND_COOKIE, path: '/', holds: 'which contact the last code went to from this browser' },
+  { name: TICKET_COOKIE, path: '/', holds: 'a wait ticket of the challenge without JavaScript' },
+];
+
+/** What forgetting from a page leads to: where to land, and the draft cookies of that expo's forms. */
+export interface ForgetTarget {
+  /** the lookup page of the expo the visitor was on (the done message shows there); null: none */
+  lookup: string | null;
+  /** paths of the registration forms of that expo whose `draft` cookie to expire */
+  draftPaths: string[];
+  /** the `draft` cookies to expire: one per path */
+  drafts: ForgetCookie[];
+}
+
+const NOWHERE: ForgetTarget = { lookup: null, draftPaths: [], drafts: [] };
+
+/** The form routes of a variant (or the generic ones). */
+function formRoutes(variant: Variant | null): string[] {
+  if (!variant) return ['form', 'proving', 'repairForm'];
+  const { form, extraForms, rules } = variant;
+  return [...new Set([form, ...extraForms, ...[rules.secondFormOn20003, rules.supplementWhenNoActivity].filter((r): r is string => r !== null)])];
+}
+
+/**
+ * The forget target of the page a forget form was posted from (a path on this site): its expo's
+ * lookup, and the paths where a registration draft of that expo may sit (`draft` is set on the
+ * form's own path, functions/api/register.ts). A credential page carries no visitor type, so both
+ * the plain and the `visitor` form paths are named.
+ * @example forgetTarget('/IEAESearch/21308/MTMwOA/visitor').lookup // '/IEAESearch/21308/MTMwOA/visitor'
+ */
+export function forgetTarget(back: string | null): ForgetTarget {
+  const match = back ? matchRoute(back.split('?')[0] ?? '') : null;
+  if (!match) return NOWHERE;
+  let variant: Variant | null = null;
+  let ids: PathIds[];
+  switch (match.screen) {
+    case 'search':
+      variant = match.variant;
+      ids = [match.params];
+      break;
+    case 'applyList':
+    case 'home':
+    case 'seat':
+    case 'ticket':
+      ids = [match.params];
+      break;
+    case 'success':
+      variant = match.variant;
+      ids = ['visitor', ''].map((ty) => ({ fId: match.params.fId, expoId: match.params.expoId, ty }));
+      break;
+    case 'form': {
+      // a form page shows the lookup when the contact is not verified (FormScreen)
+      const page = resolveFormPage(match.route, match.rest, match.variant);
+      if (!page) return NOWHERE;
+      variant = page.variant;
+      ids = [page.params];
+      break;
+    }
+    default:
+      return NOWHERE;
+  }
+  const [first] = ids;
+  if (!first) return NOWHERE;
+  const lookup = routePath({ screen: 'search', variant, params: first });
+  // The expo's own variant has its own form routes, whichever page the visitor forgot from.
+  const forms = [...new Set([...formRoutes(variant), ...formRoutes(variantByExpoId(first.expoId)), ...formRoutes(null)])];
+  const draftPaths = ids.flatMap((params) => forms.map((route) => routePath({ screen: 'form', route, params })));
+  const paths = [...new Set(draftPaths)];
+  return { lookup, draftPaths: paths, drafts: paths.map((path) => ({ name: DRAFT_COOKIE, path, holds: 'what a form kept while its contact was confirmed again' })) };
+}
