@@ -1,0 +1,121 @@
+/**
+ * The one adapter between an action (src/lib/actions) and Hono: it reads the body (JSON from an
+ * island, or a plain form post), validates the declared input, runs the action over its ports
+ * and answers either JSON or the flash cookie plus `303` (STYLE.md §3, §15). Handlers are a
+ * line each: `api.post('/pledge', action(pledge, { ports: pledgePorts }))`.
+ *
+ * Faults of the upstream (thrown by a port) are answered here too, as spec §8 says
+ * (functions/api/fault.ts), with every typed value kept.
+ */
+import type { Context } from 'hono';
+import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { AppEnv } from '../env';
+import { readInput, type Input } from './input';
+import { badRequest } from './bad-request';
+import { faultJson, upstreamFault } from './fault';
+import { encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S, FLASH_MAX_PATH, type FlashInput } from '../../src/lib/page/flash';
+import { jsonOf, type Action, type ActionContext, type ActionOutcome, type CookieWrite } from '../../src/lib/actions/outcome';
+
+export type Ctx = Context<{ Bindings: AppEnv }>;
+
+/** The attributes every cookie of ours has: HttpOnly, SameSite=Lax, Secure on https (or always, when asked). */
+export function cookieOptions(c: Ctx, w: Pick<CookieWrite, 'maxAge' | 'path' | 'alwaysSecure'> = {}) {
+  return {
+    path: w.path ?? '/',
+    httpOnly: true,
+    sameSite: 'Lax' as const,
+    secure: w.alwaysSecure === true || new URL(c.req.url).protocol === 'https:',
+    ...(w.maxAge !== undefined ? { maxAge: w.maxAge } : {}),
+  };
+}
+
+/** Sets or removes the outcome's cookies. */
+export function writeCookies(c: Ctx, cookies: readonly CookieWrite[] = []): void {
+  for (const w of cookies) {
+    if (w.value === null) deleteCookie(c, w.name, { path: w.path ?? '/' });
+    else setCookie(c, w.name, w.value, cookieOptions(c, w));
+  }
+}
+
+/** The context an action runs in, from the request and its parsed input. */
+export function actionContext(c: Ctx, input: Input): ActionContext {
+  return {
+    lang: input.lang,
+    t: input.t as ActionContext['t'],
+    json: input.json,
+    origin: new URL(c.req.url).origin,
+    cookies: getCookie(c),
+    now: Date.now(),
+  };
+}
+
+/** Where a form post comes back to, and the values it refills. */
+export interface Way {
+  back: string;
+  values: Record<string, string>;
+}
+
+/**
+ * Answers an outcome: JSON for an island, else `303` on (navigate) or back with the flash
+ * (every typed value, the failing fields, the notice).
+ */
+export function answer(c: Ctx, input: Input, way: Way, o: ActionOutcome): Response {
+  writeCookies(c, o.cookies);
+  const headers = o.headers ?? {};
+  if (o.kind === 'broken') return withHeaders(badRequest(c, input, o.message, input.t('app.back'), way.back), headers);
+  if (input.json) {
+    const { status, body } = jsonOf(o, input.t as ActionContext['t']);
+    return c.json(body, status as ContentfulStatusCode, headers);
+  }
+  if (o.kind === 'navigate') return withHeaders(c.redirect(o.location, 303), headers);
+  const to = o.kind === 'notice' && o.to ? o.to : way.back;
+  const flash: FlashInput =
+    o.kind === 'invalid'
+      ? { path: to, values: way.values, error: o.errors[0], ...(o.errors.length > 1 ? { errors: o.errors } : {}) }
+      : { path: to, values: { ...way.values, ...(o.values ?? {}) }, notice: o.notice };
+  setCookie(c, FLASH_COOKIE, encodeFlash(flash), cookieOptions(c, { maxAge: FLASH_MAX_AGE_S }));
+  return withHeaders(c.redirect(to, 303), headers);
+}
+
+function withHeaders(res: Response, headers: Record<string, string>): Response {
+  for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
+  return res;
+}
+
+/** An upstream fault (thrown by a port) as spec §8 shows it: JSON, or back to the page with every value. */
+export function faultAnswer(c: Ctx, input: Input, way: Way, e: unknown, fallbackKey: Action<unknown, unknown>['faultKey']): Response {
+  const fault = upstreamFault(e, input.t, new URL(c.req.url).pathname, fallbackKey);
+  if (input.json) return faultJson(c, fault);
+  setCookie(c, FLASH_COOKIE, encodeFlash({ path: way.back, values: way.values, notice: fault.notice }), cookieOptions(c, { maxAge: FLASH_MAX_AGE_S }));
+  return c.redirect(way.back, 303);
+}
+
+/** A back path the flash can belong to, else home: a form post never goes back to a page that cannot show its values. */
+export function flashablePath(path: string): string {
+  return path.length <= FLASH_MAX_PATH ? path : '/';
+}
+
+/** Options of {@link action}: how to build the action's ports from the request. */
+export interface ActionOptions<Ports> {
+  ports(c: Ctx): Ports;
+}
+
+/**
+ * The Hono handler of an action: read, validate, run, answer (JSON or flash + 303).
+ * @example api.post('/pledge', action(pledge, { ports: pledgePorts }))
+ */
+export function action<In, Ports, D>(def: Action<In, Ports, D>, options: ActionOptions<Ports>) {
+  return async function handleAction(c: Ctx): Promise<Response> {
+    const input = await readInput(c);
+    const ctx = actionContext(c, input);
+    const way: Way = { back: flashablePath(def.back(input.fields, ctx)), values: def.keep?.(input.fields) ?? {} };
+    const parsed = def.input.safeParse(input.fields);
+    if (!parsed.success) return answer(c, input, way, { kind: 'broken', message: input.t('api.badPage') });
+    try {
+      return answer(c, input, way, (await def.run(parsed.data, options.ports(c), ctx)) as ActionOutcome);
+    } catch (e) {
+      return faultAnswer(c, input, way, e, def.faultKey);
+    }
+  };
+}

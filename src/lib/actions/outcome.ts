@@ -1,0 +1,152 @@
+/**
+ * One declared round trip (DESIGN.md "forms that work without JavaScript", STYLE.md §15).
+ *
+ * Every post a visitor makes (look up, send a code, register, order, pledge, …) is an action:
+ * an input schema over the posted string fields, the page a form post returns to, and a pure
+ * `run(input, ports, ctx)` that decides an {@link ActionOutcome}. One adapter
+ * (functions/api/action.ts) turns any outcome into the two answers the product always gives:
+ *
+ * - to an island (JSON): the envelope `{ code, msg, data }` the upstream itself speaks (spec §7);
+ * - to a plain form post (no JavaScript): `303 See Other`, on to the next page, or back to the
+ *   page with the flash cookie carrying every typed value, the failing fields and a notice.
+ *
+ * Nothing here knows Hono, cookies' attributes or the Worker: actions are tested in node.
+ */
+import type { z } from 'zod';
+
+/** A message of the page's catalogue (`key` with `vars`), or a text of the server's (`text`, shown as is). */
+export interface Notice {
+  tone: 'info' | 'error';
+  key: string | null;
+  vars?: Record<string, string | number>;
+  text: string | null;
+}
+
+/** A failing field: the input that receives focus, and its message (catalogue key or the server's text). */
+export interface FieldError {
+  field: string;
+  key: string | null;
+  text: string | null;
+}
+
+/** The envelope islands read (the upstream's own shape, spec §7). */
+export interface Envelope<D = unknown> {
+  code: number;
+  msg: string | null;
+  data: D | null;
+}
+
+/** A cookie the action sets (`value`) or removes (`value: null`). Attributes are the adapter's: HttpOnly, Lax, Secure on https. */
+export interface CookieWrite {
+  name: string;
+  value: string | null;
+  /** seconds; absent: a session cookie */
+  maxAge?: number;
+  /** default `/` */
+  path?: string;
+  /** Secure even on plain http (the verified-contact cookie: never sent over http, even locally behind a proxy) */
+  alwaysSecure?: boolean;
+}
+
+/** What every outcome may carry besides its kind. */
+interface Common<D> {
+  /** the exact JSON envelope, when the island needs more than the kind's default (see the adapter) */
+  reply?: Envelope<D>;
+  /** the HTTP status of the JSON answer (default 200: refusals of ours are answered 200 with their code, like the upstream) */
+  status?: number;
+  /** response headers of either answer (e.g. `retry-after`) */
+  headers?: Record<string, string>;
+  cookies?: CookieWrite[];
+}
+
+export type ActionOutcome<D = unknown> =
+  /** On to the next page: `303 location`; JSON `{ code: 200, msg: null, data: { location } }` unless `reply` says more. */
+  | (Common<D> & { kind: 'navigate'; location: string })
+  /**
+   * The input fails a rule: the page comes back with every typed value, the failing fields
+   * (the first receives focus) and their messages. JSON: `{ code: 400, msg, data: { field, message } }`.
+   */
+  | (Common<D> & { kind: 'invalid'; errors: [FieldError, ...FieldError[]] })
+  /**
+   * A page-level message (or none): the page comes back (or goes to `to`) with every typed
+   * value and the notice. JSON: `{ code: 200 | 400, msg, data: null }` by tone.
+   */
+  | (Common<D> & { kind: 'notice'; notice: Notice | null; to?: string; values?: Record<string, string> })
+  /**
+   * A request no page of ours makes (a hidden field broken or missing): a short sentence in
+   * the page's language, never a schema dump. JSON 400; a form post gets a small page with a link back.
+   */
+  | (Common<D> & { kind: 'broken'; message: string });
+
+/** What an action knows of the request besides its input. */
+export interface ActionContext {
+  /** the page's language (its hidden `pageLang`, else the language cookie) */
+  lang: string;
+  /** the catalogue in that language */
+  t: (key: string, vars?: Record<string, string | number>) => string;
+  /** true when the caller is an island (answers JSON) */
+  json: boolean;
+  /** this site's origin, for same-origin checks of posted paths */
+  origin: string;
+  /** the request's cookies, by name (only ours matter) */
+  cookies: Readonly<Record<string, string>>;
+  now: number;
+}
+
+/** One action: declared once, run by the adapter for JSON and for form posts alike. */
+export interface Action<In, Ports, D = unknown> {
+  /** the API path, e.g. `/api/pledge` */
+  path: `/api/${string}`;
+  /** the largest body it takes, in bytes (a real form is far below) */
+  bodyLimit: number;
+  /** the posted fields it reads; a failure is a broken request (400), never a visitor's typing error */
+  input: z.ZodType<In>;
+  /** where a form post returns to (a same-origin path of ours); from the raw fields, so a broken request can still go back */
+  back(fields: Readonly<Record<string, string>>, ctx: ActionContext): string;
+  /** the typed values a page refills when it comes back (default: none) */
+  keep?(fields: Readonly<Record<string, string>>): Record<string, string>;
+  /** the text of an upstream fault without a status of its own */
+  faultKey?: 'error.relatedData' | 'error.uploadFailed';
+  run(input: In, ports: Ports, ctx: ActionContext): Promise<ActionOutcome<D>>;
+}
+
+/** Declares an action (an identity function that keeps the types). */
+export function defineAction<In, Ports, D = unknown>(action: Action<In, Ports, D>): Action<In, Ports, D> {
+  return action;
+}
+
+/** The JSON an outcome answers, and its status: the defaults the kinds document, or the outcome's own `reply`. */
+export function jsonOf<D>(o: ActionOutcome<D>, t: ActionContext['t']): { status: number; body: Envelope<unknown> } {
+  const status = o.status ?? (o.kind === 'broken' ? 400 : 200);
+  if (o.reply) return { status, body: o.reply };
+  switch (o.kind) {
+    case 'navigate':
+      return { status, body: { code: 200, msg: null, data: { location: o.location } } };
+    case 'invalid': {
+      const [first] = o.errors;
+      const message = messageText(first, t);
+      return { status, body: { code: 400, msg: message, data: { field: first.field, message } } };
+    }
+    case 'notice':
+      return {
+        status,
+        body: { code: o.notice?.tone === 'error' ? 400 : 200, msg: o.notice ? messageText(o.notice, t) : null, data: null },
+      };
+    case 'broken':
+      return { status, body: { code: 400, msg: o.message, data: null } };
+  }
+}
+
+/** A notice's or field error's text in the page's language (the server's own text when it has one). */
+export function messageText(m: { key: string | null; vars?: Record<string, string | number>; text: string | null }, t: ActionContext['t']): string {
+  if (m.text !== null && m.text !== '') return m.text;
+  return m.key ? t(m.key, m.vars) : '';
+}
+
+/** Shorthands for the common outcomes. */
+export const outcome = {
+  navigate: (location: string, more: Omit<Common<unknown>, never> = {}): ActionOutcome => ({ kind: 'navigate', location, ...more }),
+  invalid: (field: string, key: string | null, text: string | null = null): ActionOutcome => ({ kind: 'invalid', errors: [{ field, key, text }] }),
+  error: (key: string, vars?: Record<string, string | number>): ActionOutcome => ({ kind: 'notice', notice: { tone: 'error', key, ...(vars ? { vars } : {}), text: null } }),
+  info: (key: string, vars?: Record<string, string | number>): ActionOutcome => ({ kind: 'notice', notice: { tone: 'info', key, ...(vars ? { vars } : {}), text: null } }),
+};
