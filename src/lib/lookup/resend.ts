@@ -3,6 +3,7 @@
  * survives a reload: a cookie holds when the last code was sent (epoch seconds).
  */
 import { fromBase64url, toBase64url } from '../util/base64url';
+import { utf8OrNull } from '../util/bytes';
 
 /** Seconds between two sends (spec §9: resend countdown 60 s). */
 export const RESEND_S = 60;
@@ -58,9 +59,11 @@ export function decodeSentTo(value: string | null | undefined, expoId: number): 
   if (!value || value.length > 2048) return null;
   const bytes = fromBase64url(value);
   if (!bytes) return null;
+  const json = utf8OrNull(bytes);
+  if (json === null) return null;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    parsed = JSON.parse(json);
   } catch {
     return null;
   }

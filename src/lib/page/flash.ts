@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { fromBase64url, toBase64url } from '../util/base64url';
+import { utf8OrNull } from '../util/bytes';
 
 export const FLASH_COOKIE = 'flash';
 /** Long enough for a slow 303 round trip on a bad network, short enough to never resurface later. */
@@ -66,12 +67,7 @@ function toB64url(text: string): string {
 
 function fromB64url(text: string): string | null {
   const bytes = text === '' ? null : fromBase64url(text);
-  if (!bytes) return null;
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return null;
-  }
+  return bytes ? utf8OrNull(bytes) : null;
 }
 
 /**
