@@ -150,10 +150,24 @@ export async function expiredContact(value: string | null | undefined, secret: s
   return p && windowEnd(p, 'register') * 1000 <= now ? contactOf(p) : null;
 }
 
-/** The payload when the cookie holds for registering at `nowS` (not a bypass); null otherwise. */
-async function registering(value: string | null | undefined, secret: string, nowS: number): Promise<Payload | null> {
+/** A re-signed cookie and the browser's life for it. */
+type Resigned = { value: string; maxAge: number };
+
+/**
+ * Re-signs a cookie that holds for registering now (not a bypass) with what `change` makes of
+ * its payload (`nowS` in seconds); null otherwise.
+ */
+async function resign(
+  value: string | null | undefined,
+  secret: string,
+  now: number,
+  change: (p: Payload, nowS: number) => { payload: Payload; maxAge: number },
+): Promise<Resigned | null> {
+  const nowS = Math.floor(now / 1000);
   const p = await readPayload(value, secret);
-  return p && windowEnd(p, 'register') > nowS && p.bypass !== true ? p : null;
+  if (!p || windowEnd(p, 'register') <= nowS || p.bypass === true) return null;
+  const next = change(p, nowS);
+  return { value: await signJson(next.payload, secret), maxAge: next.maxAge };
 }
 
 /**
@@ -162,17 +176,12 @@ async function registering(value: string | null | undefined, secret: string, now
  * read window (`exp`) is unchanged. `maxAge` is the browser's life for it (the window plus
  * {@link EXPIRED_KEEP_S}). Null when the cookie does not hold for registering now.
  */
-export async function openFormWindow(
-  value: string | null | undefined,
-  secret: string,
-  now = Date.now(),
-): Promise<{ value: string; maxAge: number } | null> {
-  const nowS = Math.floor(now / 1000);
-  const p = await registering(value, secret, nowS);
-  if (!p) return null;
-  const proof = p.exp - CONTACT_COOKIE_MAX_AGE_S;
-  const fexp = Math.max(p.fexp ?? 0, Math.min(nowS + FORM_WINDOW_S, proof + FORM_WINDOW_CAP_S));
-  return { value: await signJson({ ...p, fexp }, secret), maxAge: fexp - nowS + EXPIRED_KEEP_S };
+export function openFormWindow(value: string | null | undefined, secret: string, now = Date.now()): Promise<Resigned | null> {
+  return resign(value, secret, now, (p, nowS) => {
+    const proof = p.exp - CONTACT_COOKIE_MAX_AGE_S;
+    const fexp = Math.max(p.fexp ?? 0, Math.min(nowS + FORM_WINDOW_S, proof + FORM_WINDOW_CAP_S));
+    return { payload: { ...p, fexp }, maxAge: fexp - nowS + EXPIRED_KEEP_S };
+  });
 }
 
 /**
@@ -181,17 +190,11 @@ export async function openFormWindow(
  * that visitor's details. The windows (`exp`, `fexp`) are kept; the oldest codes make room past
  * {@link MAX_CODES}. Null when the cookie does not hold for registering now, or is a bypass.
  */
-export async function addOwnCode(
-  value: string | null | undefined,
-  secret: string,
-  euCode: string,
-  now = Date.now(),
-): Promise<{ value: string; maxAge: number } | null> {
-  const nowS = Math.floor(now / 1000);
-  const p = await registering(value, secret, nowS);
-  if (!p) return null;
-  const codes = [...ownCodes(contactOf(p)).filter((c) => c !== euCode), euCode].slice(-MAX_CODES);
-  return { value: await signJson({ ...p, codes }, secret), maxAge: windowEnd(p, 'register') - nowS + EXPIRED_KEEP_S };
+export function addOwnCode(value: string | null | undefined, secret: string, euCode: string, now = Date.now()): Promise<Resigned | null> {
+  return resign(value, secret, now, (p, nowS) => {
+    const codes = [...ownCodes(contactOf(p)).filter((c) => c !== euCode), euCode].slice(-MAX_CODES);
+    return { payload: { ...p, codes }, maxAge: windowEnd(p, 'register') - nowS + EXPIRED_KEEP_S };
+  });
 }
 
 function isPayload(p: unknown): p is Payload {

@@ -15,7 +15,7 @@
  * Pure: Web Crypto only. No module-level `new`: an island imports modules that import this one,
  * and a top-level statement with a side effect would ship.
  */
-import { fromBase64url, toBase64url } from './base64url';
+import { fromBase64url, jsonFromBase64url, jsonToBase64url, toBase64url } from './base64url';
 
 /** The shortest SESSION_SECRET the edge accepts. */
 export const MIN_SECRET_LENGTH = 16;
@@ -75,7 +75,7 @@ export async function openToken(value: string | null | undefined, secret: string
 
 /** A JSON payload as a token: base64url(JSON) then its MAC. */
 export async function signJson(payload: object, secret: string, purpose: Purpose = {}): Promise<string> {
-  return signToken(toBase64url(new TextEncoder().encode(JSON.stringify(payload))), secret, purpose);
+  return signToken(jsonToBase64url(payload), secret, purpose);
 }
 
 /**
@@ -88,12 +88,6 @@ export async function openJson(
   options: OpenOptions = {},
 ): Promise<Record<string, unknown> | null> {
   const body = await openToken(value, secret, options);
-  const bytes = body === null ? null : fromBase64url(body);
-  if (!bytes) return null;
-  try {
-    const p: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    return typeof p === 'object' && p !== null && !Array.isArray(p) ? (p as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
+  const p = body === null ? undefined : jsonFromBase64url(body);
+  return typeof p === 'object' && p !== null && !Array.isArray(p) ? (p as Record<string, unknown>) : null;
 }
