@@ -2,6 +2,45 @@
 import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
 
+/**
+ * The import boundaries (README "Layout"), one pattern each. Imports are relative, so a
+ * pattern names the folder reached by climbing (`../`), whatever the importing file's depth.
+ */
+const forbid = {
+  libOutside: { regex: '^\\.\\./\\.\\./', message: 'src/lib imports only src/lib: move what it needs into src/lib (util/domain.ts for types).' },
+  libFramework: { regex: '^(astro|hono|react|react-dom|@astrojs/.*|cloudflare:.*)(/.*)?$', message: 'src/lib is framework-free: pass values in instead.' },
+  uiWorker: {
+    regex: '^(\\.\\./)+functions(/|$)',
+    message: 'Pages, components, islands and stores never import the Worker (functions/): shared types and rules live in src/lib.',
+  },
+  workersModule: {
+    regex: '^cloudflare:workers$',
+    message: "Under src/, only src/middleware.ts reads 'cloudflare:workers': pass what a page needs through locals.",
+  },
+  apiIslands: {
+    regex: '^(\\.\\./)+src/islands(/|$)',
+    message: 'functions/api never imports src/islands: the reply types live in src/lib, and both sides import them there.',
+  },
+  upstreamReference: {
+    regex: '^(\\.\\./)+(functions/)?reference(/|$)',
+    message: 'functions/upstream never imports the reference upstream (functions/reference): the app injects it.',
+  },
+  referenceLib: {
+    regex: '^(\\.\\./)+src/lib(/|$)',
+    message: "functions/reference never imports src/lib: the stand-in depends on the contract only, so the edge's constants are tested, not shared.",
+  },
+};
+
+/** Which files keep which boundaries: data, one row a folder group (a file matches one row: flat config does not merge a rule's options). */
+const boundaries = [
+  { files: ['src/lib/**'], patterns: [forbid.libOutside, forbid.libFramework] },
+  { files: ['src/components/**', 'src/islands/**', 'src/stores/**', 'src/pages/**', 'src/layouts/**'], patterns: [forbid.uiWorker, forbid.workersModule] },
+  { files: ['src/**'], ignores: ['src/middleware.ts', 'src/lib/**', 'src/components/**', 'src/islands/**', 'src/stores/**', 'src/pages/**', 'src/layouts/**'], patterns: [forbid.workersModule] },
+  { files: ['functions/api/**'], patterns: [forbid.apiIslands] },
+  { files: ['functions/upstream/**'], patterns: [forbid.upstreamReference] },
+  { files: ['functions/reference/**'], patterns: [forbid.referenceLib] },
+];
+
 export default tseslint.config(
   { ignores: ['dist/', '.astro/', '.wrangler/', 'node_modules/', 'worker-configuration.d.ts', 'test-results/', 'playwright-report/', 'bench/'] },
   ...tseslint.configs.recommended,
@@ -12,20 +51,9 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
-  {
-    // The rules are pure (DESIGN.md, STYLE.md §1): src/lib imports only src/lib and plain
-    // libraries, never the Worker (functions/), the pages, the islands or a framework.
-    files: ['src/lib/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '^\\.\\./\\.\\./', message: 'src/lib imports only src/lib: move what it needs into src/lib (util/domain.ts for types).' },
-            { regex: '^(astro|hono|react|react-dom|@astrojs/.*|cloudflare:.*)(/.*)?$', message: 'src/lib is framework-free: pass values in instead.' },
-          ],
-        },
-      ],
-    },
-  },
+  ...boundaries.map(({ files, ignores, patterns }) => ({
+    files,
+    ...(ignores ? { ignores } : {}),
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  })),
 );

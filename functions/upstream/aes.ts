@@ -7,7 +7,7 @@
  */
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder('utf-8', { fatal: true });
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 /** Thrown when a key is not 16 bytes or a ciphertext cannot be decrypted. */
 export class AesError extends Error {
@@ -20,7 +20,7 @@ async function importKey(aesKey: string): Promise<{ key: CryptoKey; iv: Uint8Arr
     throw new AesError(`aesKey must be 16 bytes of UTF-8, got ${raw.byteLength}`);
   }
   const key = await crypto.subtle.importKey('raw', raw, { name: 'AES-CBC' }, false, ['encrypt', 'decrypt']);
-  return { key, iv: raw };
+  return { key, iv: raw as Uint8Array<ArrayBuffer> };
 }
 
 function toBase64(bytes: Uint8Array): string {

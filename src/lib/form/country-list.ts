@@ -12,8 +12,8 @@
 import type { Country } from './countries';
 
 type Row = readonly [code: string, zh: string, tw: string, en: string];
-/** Shown first (spec §3). */
-const FIRST: readonly Row[] = [
+/** Picker order: the first seven are shown first (spec §3), then the rest alphabetically. */
+const ROWS: readonly Row[] = [
   ['+86', '中国大陆', '中國大陸', 'Mainland China'],
   ['+852', '中国香港', '香港', 'Hong Kong'],
   ['+853', '中国澳门', '澳門', 'Macau'],
@@ -21,10 +21,7 @@ const FIRST: readonly Row[] = [
   ['+84', '越南', '越南', 'Vietnam'],
   ['+66', '泰国', '泰國', 'Thailand'],
   ['+62', '印度尼西亚', '印尼', 'Indonesia'],
-];
-
-/** Every other country or region, in English alphabetical order. */
-const REST: readonly Row[] = [
+  // Every other country or region, in English alphabetical order.
   ['+93', '阿富汗', '阿富汗', 'Afghanistan'],
   ['+355', '阿尔巴尼亚', '阿爾巴尼亞', 'Albania'],
   ['+213', '阿尔及利亚', '阿爾及利亞', 'Algeria'],
@@ -251,5 +248,5 @@ const REST: readonly Row[] = [
 
 /** The whole list, in picker order. */
 export const COUNTRIES: readonly Country[] = Object.freeze(
-  [...FIRST, ...REST].map(([code, zh, tw, en]) => Object.freeze({ code, zh, tw, en })),
+  ROWS.map(([code, zh, tw, en]) => Object.freeze({ code, zh, tw, en })),
 );

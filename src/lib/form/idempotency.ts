@@ -7,7 +7,7 @@
  * rule (the reference answers the first reply again).
  */
 
-import { fromBase64url, toBase64url } from '../util/base64url';
+import { openJson, signJson } from '../util/signer';
 
 export const IDEM_COOKIE = 'rk';
 export const IDEM_MAX_AGE_S = 10 * 60;
@@ -29,16 +29,8 @@ interface Remembered {
   x: number;
 }
 
-const enc = new TextEncoder();
-
-async function key(secret: string): Promise<CryptoKey> {
-  if (secret.length < 16) throw new Error('SESSION_SECRET must be at least 16 characters');
-  // A distinct label keeps these signatures apart from the verified-contact cookie's.
-  return crypto.subtle.importKey('raw', enc.encode(`idem|${secret}`), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-    'verify',
-  ]);
-}
+/** A distinct key label keeps these signatures apart from the verified-contact cookie's. */
+const PURPOSE = { key: 'idem|' } as const;
 
 /** The cookie value remembering that `idemKey` led to `location`. `now` in ms. */
 export async function rememberResult(
@@ -47,13 +39,7 @@ export async function rememberResult(
   secret: string,
   now = Date.now(),
 ): Promise<string> {
-  const body = toBase64url(
-    enc.encode(
-      JSON.stringify({ k: idemKey, l: location, x: Math.floor(now / 1000) + IDEM_MAX_AGE_S } satisfies Remembered),
-    ),
-  );
-  const sig = new Uint8Array(await crypto.subtle.sign('HMAC', await key(secret), enc.encode(body)));
-  return `${body}.${toBase64url(sig)}`;
+  return signJson({ k: idemKey, l: location, x: Math.floor(now / 1000) + IDEM_MAX_AGE_S } satisfies Remembered, secret, PURPOSE);
 }
 
 /** Where `idemKey` led, if the cookie remembers it (signed, unexpired, same key); else null. */
@@ -64,17 +50,7 @@ export async function recalledResult(
   now = Date.now(),
 ): Promise<string | null> {
   if (!cookie || !IDEM_KEY.test(idemKey)) return null;
-  const [body, sig, extra] = cookie.split('.');
-  if (!body || !sig || extra !== undefined) return null;
-  const sigBytes = fromBase64url(sig);
-  const bytes = fromBase64url(body);
-  if (!sigBytes || !bytes) return null;
-  if (!(await crypto.subtle.verify('HMAC', await key(secret), sigBytes, enc.encode(body)))) return null;
-  try {
-    const r = JSON.parse(new TextDecoder().decode(bytes)) as Partial<Remembered>;
-    if (r.k !== idemKey || typeof r.l !== 'string' || typeof r.x !== 'number' || r.x * 1000 <= now) return null;
-    return r.l;
-  } catch {
-    return null;
-  }
+  const r = await openJson(cookie, secret, PURPOSE);
+  if (!r || r['k'] !== idemKey || typeof r['l'] !== 'string' || typeof r['x'] !== 'number' || r['x'] * 1000 <= now) return null;
+  return r['l'];
 }

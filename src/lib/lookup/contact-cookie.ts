@@ -10,7 +10,7 @@
  * form is not sent back to the lookup in the middle of it.
  */
 
-import { fromBase64url, toBase64url } from '../util/base64url';
+import { openJson, signJson } from '../util/signer';
 
 export const CONTACT_COOKIE = 'vc';
 export const CONTACT_COOKIE_MAX_AGE_S = 10 * 60;
@@ -105,42 +105,15 @@ interface Payload extends VerifiedContact {
   fexp?: number;
 }
 
-const encoder = new TextEncoder();
-
-async function hmacKey(secret: string): Promise<CryptoKey> {
-  if (secret.length < 16) throw new Error('SESSION_SECRET must be at least 16 characters');
-  return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+/** A cookie's signed payload, whatever its times; null when missing, forged or malformed. */
+async function readPayload(value: string | null | undefined, secret: string): Promise<Payload | null> {
+  const p = await openJson(value, secret);
+  return isPayload(p) ? p : null;
 }
 
 /** Signs a verified contact; the value goes into the `vc` cookie. `now` in ms. */
 export async function signContact(contact: VerifiedContact, secret: string, now = Date.now()): Promise<string> {
-  return sign({ ...contact, exp: Math.floor(now / 1000) + CONTACT_COOKIE_MAX_AGE_S }, secret);
-}
-
-async function sign(payload: Payload, secret: string): Promise<string> {
-  const body = toBase64url(encoder.encode(JSON.stringify(payload)));
-  const sig = new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(body)));
-  return `${body}.${toBase64url(sig)}`;
-}
-
-/** A cookie's signed payload, whatever its times; null when missing, forged or malformed. */
-async function readPayload(value: string | null | undefined, secret: string): Promise<Payload | null> {
-  if (!value) return null;
-  const [body, sig, extra] = value.split('.');
-  if (!body || !sig || extra !== undefined) return null;
-  const sigBytes = fromBase64url(sig);
-  if (!sigBytes) return null;
-  const ok = await crypto.subtle.verify('HMAC', await hmacKey(secret), sigBytes, encoder.encode(body));
-  if (!ok) return null;
-  const bytes = fromBase64url(body);
-  if (!bytes) return null;
-  let p: unknown;
-  try {
-    p = JSON.parse(new TextDecoder().decode(bytes));
-  } catch {
-    return null;
-  }
-  return isPayload(p) ? p : null;
+  return signJson({ ...contact, exp: Math.floor(now / 1000) + CONTACT_COOKIE_MAX_AGE_S }, secret);
 }
 
 /** The end (s) of the window a use may rely on. */
@@ -177,23 +150,38 @@ export async function expiredContact(value: string | null | undefined, secret: s
   return p && windowEnd(p, 'register') * 1000 <= now ? contactOf(p) : null;
 }
 
+/** A re-signed cookie and the browser's life for it. */
+type Resigned = { value: string; maxAge: number };
+
+/**
+ * Re-signs a cookie that holds for registering now (not a bypass) with what `change` makes of
+ * its payload (`nowS` in seconds); null otherwise.
+ */
+async function resign(
+  value: string | null | undefined,
+  secret: string,
+  now: number,
+  change: (p: Payload, nowS: number) => { payload: Payload; maxAge: number },
+): Promise<Resigned | null> {
+  const nowS = Math.floor(now / 1000);
+  const p = await readPayload(value, secret);
+  if (!p || windowEnd(p, 'register') <= nowS || p.bypass === true) return null;
+  const next = change(p, nowS);
+  return { value: await signJson(next.payload, secret), maxAge: next.maxAge };
+}
+
 /**
  * Opens the form window on a registration form's render: the cookie re-signed with
  * `fexp` = now + {@link FORM_WINDOW_S}, capped at {@link FORM_WINDOW_CAP_S} after the proof; the
  * read window (`exp`) is unchanged. `maxAge` is the browser's life for it (the window plus
  * {@link EXPIRED_KEEP_S}). Null when the cookie does not hold for registering now.
  */
-export async function openFormWindow(
-  value: string | null | undefined,
-  secret: string,
-  now = Date.now(),
-): Promise<{ value: string; maxAge: number } | null> {
-  const p = await readPayload(value, secret);
-  const nowS = Math.floor(now / 1000);
-  if (!p || windowEnd(p, 'register') <= nowS || p.bypass === true) return null;
-  const proof = p.exp - CONTACT_COOKIE_MAX_AGE_S;
-  const fexp = Math.max(p.fexp ?? 0, Math.min(nowS + FORM_WINDOW_S, proof + FORM_WINDOW_CAP_S));
-  return { value: await sign({ ...p, fexp }, secret), maxAge: fexp - nowS + EXPIRED_KEEP_S };
+export function openFormWindow(value: string | null | undefined, secret: string, now = Date.now()): Promise<Resigned | null> {
+  return resign(value, secret, now, (p, nowS) => {
+    const proof = p.exp - CONTACT_COOKIE_MAX_AGE_S;
+    const fexp = Math.max(p.fexp ?? 0, Math.min(nowS + FORM_WINDOW_S, proof + FORM_WINDOW_CAP_S));
+    return { payload: { ...p, fexp }, maxAge: fexp - nowS + EXPIRED_KEEP_S };
+  });
 }
 
 /**
@@ -202,17 +190,11 @@ export async function openFormWindow(
  * that visitor's details. The windows (`exp`, `fexp`) are kept; the oldest codes make room past
  * {@link MAX_CODES}. Null when the cookie does not hold for registering now, or is a bypass.
  */
-export async function addOwnCode(
-  value: string | null | undefined,
-  secret: string,
-  euCode: string,
-  now = Date.now(),
-): Promise<{ value: string; maxAge: number } | null> {
-  const p = await readPayload(value, secret);
-  const nowS = Math.floor(now / 1000);
-  if (!p || windowEnd(p, 'register') <= nowS || p.bypass === true) return null;
-  const codes = [...ownCodes(contactOf(p)).filter((c) => c !== euCode), euCode].slice(-MAX_CODES);
-  return { value: await sign({ ...p, codes }, secret), maxAge: windowEnd(p, 'register') - nowS + EXPIRED_KEEP_S };
+export function addOwnCode(value: string | null | undefined, secret: string, euCode: string, now = Date.now()): Promise<Resigned | null> {
+  return resign(value, secret, now, (p, nowS) => {
+    const codes = [...ownCodes(contactOf(p)).filter((c) => c !== euCode), euCode].slice(-MAX_CODES);
+    return { payload: { ...p, codes }, maxAge: windowEnd(p, 'register') - nowS + EXPIRED_KEEP_S };
+  });
 }
 
 function isPayload(p: unknown): p is Payload {

@@ -2,7 +2,7 @@
  * The send-code button's 60-second rule (spec §4, §9), kept by the server so that it
  * survives a reload: a cookie holds when the last code was sent (epoch seconds).
  */
-import { fromBase64url, toBase64url } from '../util/base64url';
+import { jsonFromBase64url, jsonToBase64url } from '../util/base64url';
 
 /** Seconds between two sends (spec §9: resend countdown 60 s). */
 export const RESEND_S = 60;
@@ -45,8 +45,7 @@ const SENT_TO_MAX_FIELD = 320;
 /** The cookie value of a send: base64url of `[expoId, checkType, areaCode, phone, email]`. */
 export function encodeSentTo(s: SentTo): string {
   const cut = (v: string) => v.slice(0, SENT_TO_MAX_FIELD);
-  const json = JSON.stringify([s.expoId, s.checkType, cut(s.areaCode), cut(s.phone), cut(s.email)]);
-  return toBase64url(new TextEncoder().encode(json));
+  return jsonToBase64url([s.expoId, s.checkType, cut(s.areaCode), cut(s.phone), cut(s.email)]);
 }
 
 /**
@@ -56,14 +55,7 @@ export function encodeSentTo(s: SentTo): string {
  */
 export function decodeSentTo(value: string | null | undefined, expoId: number): SentTo | null {
   if (!value || value.length > 2048) return null;
-  const bytes = fromBase64url(value);
-  if (!bytes) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-  } catch {
-    return null;
-  }
+  const parsed = jsonFromBase64url(value);
   if (!Array.isArray(parsed) || parsed.length !== 5) return null;
   const [expo, checkType, areaCode, phone, email] = parsed as unknown[];
   if (expo !== expoId || (checkType !== 1 && checkType !== 2)) return null;

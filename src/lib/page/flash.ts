@@ -5,7 +5,7 @@
  * it once and clears it. Nothing typed is lost through a failure.
  */
 import { z } from 'zod';
-import { fromBase64url, toBase64url } from '../util/base64url';
+import { jsonFromBase64url, jsonToBase64url } from '../util/base64url';
 
 export const FLASH_COOKIE = 'flash';
 /** Long enough for a slow 303 round trip on a bad network, short enough to never resurface later. */
@@ -60,20 +60,6 @@ export const Flash = z.object({
 export type Flash = z.infer<typeof Flash>;
 export type FlashInput = z.input<typeof Flash>;
 
-function toB64url(text: string): string {
-  return toBase64url(new TextEncoder().encode(text));
-}
-
-function fromB64url(text: string): string | null {
-  const bytes = text === '' ? null : fromBase64url(text);
-  if (!bytes) return null;
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * A text cut to `max` characters for display, with an ellipsis when cut (an upstream message
  * of any length, spec §8's toast: issue 9 hole 4). Whitespace runs are collapsed.
@@ -113,7 +99,7 @@ export function encodeFlash(flash: FlashInput): string {
     : null;
   const path = flash.path.slice(0, FLASH_MAX_PATH);
   const encode = () =>
-    toB64url(JSON.stringify(Flash.parse({ path, values: Object.fromEntries(values), error, ...(errors.length > 0 ? { errors } : {}), notice })));
+    jsonToBase64url(Flash.parse({ path, values: Object.fromEntries(values), error, ...(errors.length > 0 ? { errors } : {}), notice }));
   let encoded = encode();
   // Over the limit: field messages go first (the next submit shows them again; `error` stays;
   // at most FLASH_MAX_ERRORS of them), then the longest values.
@@ -144,14 +130,6 @@ export function encodeFlash(flash: FlashInput): string {
 /** Reads a flash cookie for `path`; null when absent, malformed or for another page. */
 export function decodeFlash(value: string | null | undefined, path: string): Flash | null {
   if (!value) return null;
-  const text = fromB64url(value);
-  if (text === null) return null;
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  const parsed = Flash.safeParse(json);
+  const parsed = Flash.safeParse(jsonFromBase64url(value));
   return parsed.success && parsed.data.path === path ? parsed.data : null;
 }

@@ -8,6 +8,7 @@
  * Pure: Web Crypto only, no Astro, React or Hono.
  */
 import { fromBase64url, toBase64url } from '../util/base64url';
+import { macMatches, openToken, signToken } from '../util/signer';
 
 /** Spec §9: "pledge confirm countdown 5 s". */
 export const PLEDGE_WAIT_MS = 5_000;
@@ -24,21 +25,9 @@ export function needsPledge(wx: { healthPledge?: unknown } | null | undefined): 
   return v === 1 || v === '1';
 }
 
-const encoder = new TextEncoder();
-
-async function hmac(secret: string, text: string): Promise<string> {
-  if (secret.length < 16) throw new Error('SESSION_SECRET must be at least 16 characters');
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  return toBase64url(new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(text))));
-}
-
-/** Compares in time that depends only on the lengths. */
-function same(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let d = 0;
-  for (let i = 0; i < a.length; i++) d |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return d === 0;
-}
+/** What the ticket's and the cookie's signatures are prefixed with: neither passes for the other. */
+const TICKET_PURPOSE = { text: 'pledge-ticket:' } as const;
+const COOKIE_PURPOSE = { text: 'pledged:' } as const;
 
 /**
  * The ticket a pledge form carries: `{expoId}.{servedAtMs}.{sig}`.
@@ -46,7 +35,7 @@ function same(a: string, b: string): boolean {
  */
 export async function pledgeTicket(expoId: number, servedAtMs: number, secret: string): Promise<string> {
   const body = `${expoId}.${Math.floor(servedAtMs)}`;
-  return `${body}.${await hmac(secret, `pledge-ticket:${body}`)}`;
+  return signToken(body, secret, TICKET_PURPOSE);
 }
 
 /** What a confirm gets: accepted, too early (wait `waitS` more seconds), or a broken/forged/stale ticket. */
@@ -66,8 +55,8 @@ export async function checkPledgeTicket(
   const m = /^(\d{1,12})\.(\d{1,16})\.([A-Za-z0-9_-]{16,100})$/.exec(ticket.trim());
   if (!m || Number(m[1]) !== expoId) return { kind: 'bad' };
   const servedAt = Number(m[2]);
-  const expected = await pledgeTicket(expoId, servedAt, secret);
-  if (!same(expected, ticket.trim())) return { kind: 'bad' };
+  // The text exactly as it came: only a ticket this edge wrote (canonical digits) verifies.
+  if (!(await macMatches(secret, `${m[1]}.${m[2]}`, m[3] ?? '', TICKET_PURPOSE))) return { kind: 'bad' };
   const age = nowMs - servedAt;
   if (age < 0 || age > PLEDGE_TICKET_MAX_AGE_MS) return { kind: 'bad' };
   if (age < waitMs) return { kind: 'early', waitS: Math.max(1, Math.ceil((waitMs - age) / 1000)) };
@@ -77,17 +66,13 @@ export async function checkPledgeTicket(
 /** The cookie's value for a set of pledged expos: `{ids joined by -}.{sig}`. */
 export async function signPledged(expoIds: readonly number[], secret: string): Promise<string> {
   const ids = [...new Set(expoIds)].filter((n) => Number.isSafeInteger(n) && n > 0).slice(-PLEDGE_MAX_EXPOS);
-  const body = toBase64url(encoder.encode(ids.join('-')));
-  return `${body}.${await hmac(secret, `pledged:${body}`)}`;
+  return signToken(toBase64url(new TextEncoder().encode(ids.join('-'))), secret, COOKIE_PURPOSE);
 }
 
 /** The expos a cookie says were pledged; empty when missing or forged. */
 export async function readPledged(value: string | null | undefined, secret: string): Promise<number[]> {
-  if (!value) return [];
-  const [body, sig, extra] = value.split('.');
-  if (!body || !sig || extra !== undefined) return [];
-  if (!same(await hmac(secret, `pledged:${body}`), sig)) return [];
-  const bytes = fromBase64url(body);
+  const body = await openToken(value, secret, COOKIE_PURPOSE);
+  const bytes = body === null ? null : fromBase64url(body);
   if (!bytes) return [];
   const text = new TextDecoder().decode(bytes);
   if (!/^(\d{1,12}(-\d{1,12})*)?$/.test(text)) return [];

@@ -12,7 +12,7 @@
  * - the result page shows only what the edge signed ({@link seatResultPath}); an unsigned or
  *   altered query shows the lookup again, never its text.
  */
-import { fromBase64url, toBase64url } from '../util/base64url';
+import { mac, macMatches } from '../util/signer';
 
 /** The seat result routes of spec §2.3 (src/lib/page/routes.ts matches and builds them from here). */
 export const SEAT_RESULT_PATHS = { zuowei: '/zuoweiSuccess', yejinji: '/successYeJinJi' } as const;
@@ -153,21 +153,9 @@ export interface SeatLookupTarget {
   fId: number;
 }
 
-async function seatMac(secret: string, fields: readonly (string | number)[]): Promise<Uint8Array> {
-  if (secret.length < 16) throw new Error('SESSION_SECRET must be at least 16 characters');
-  // Made here, not at module level: the island imports this module, and a top-level `new` would ship.
-  const encoder = new TextEncoder();
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  // A purpose label keeps this MAC apart from every other use of the secret.
-  return new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(JSON.stringify(['seat-result', ...fields]))));
-}
-
-/** Compares two MACs in time independent of where they differ. */
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= (a[i] ?? 0) ^ (b[i] ?? 0);
-  return diff === 0;
+/** What a result's signature covers: a purpose label, then every value (JSON keeps them apart). */
+function seatText(fields: readonly (string | number)[]): string {
+  return JSON.stringify(['seat-result', ...fields]);
 }
 
 /**
@@ -182,8 +170,7 @@ export async function seatResultPath(target: SeatLookupTarget, r: Omit<SeatResul
   const q = new URLSearchParams({ userName: r.userName, companyName: r.companyName, seat: r.seat });
   if (which === 'yejinji') q.set('expoId', String(target.expoId));
   q.set('fId', String(target.fId));
-  const mac = await seatMac(secret, [which, target.expoId, target.fId, r.userName, r.companyName, r.seat]);
-  q.set('sig', toBase64url(mac));
+  q.set('sig', await mac(secret, seatText([which, target.expoId, target.fId, r.userName, r.companyName, r.seat])));
   return `${SEAT_RESULT_PATHS[which]}?${q.toString()}`;
 }
 
@@ -202,17 +189,17 @@ export async function readSeatResult(
   const fId = /^\d{1,12}$/.test(fIdRaw) ? Number(fIdRaw) : null;
   const expoId = which === 'zuowei' ? ZUOWEI_EXPO_ID : (parsed?.expoId ?? DEFAULT_SEAT_EXPO_ID);
   const lookup = fId !== null && fId > 0 && SEAT_EXPO_IDS.has(expoId) ? { expoId, fId } : null;
-  const sig = fromBase64url(query.get('sig') ?? '');
-  if (!parsed || !lookup || !sig) return { ok: false, lookup };
+  const sig = query.get('sig') ?? '';
+  if (!parsed || !lookup) return { ok: false, lookup };
   // The values exactly as signed (parseSeatResult folds spacing; the signature covers the raw text).
   const raw = ['userName', 'companyName', 'seat'].map((k) => query.get(k) ?? '');
-  let expected: Uint8Array;
+  let signed: boolean;
   try {
-    expected = await seatMac(secret, [which, expoId, fId ?? 0, ...raw]);
+    signed = await macMatches(secret, seatText([which, expoId, fId ?? 0, ...raw]), sig);
   } catch {
     return { ok: false, lookup };
   }
-  return sameBytes(expected, sig) ? { ok: true, result: parsed } : { ok: false, lookup };
+  return signed ? { ok: true, result: parsed } : { ok: false, lookup };
 }
 
 /**

@@ -6,7 +6,8 @@
  * alert. The counting is functions/limits; the rules of what is counted are ./limits.ts.
  * Pure: WebCrypto only, no Astro, React or Hono.
  */
-import { fromBase64url, toBase64url } from '../util/base64url';
+import { toBase64url } from '../util/base64url';
+import { openJson, signJson } from '../util/signer';
 
 /** The binding cookie: the contact and expo the browser was last sent a code for, and its nonce. */
 export const BIND_COOKIE = 'bind';
@@ -41,34 +42,13 @@ export interface WaitTicket {
   exp: number;
 }
 
-const encoder = new TextEncoder();
-
-async function hmacKey(secret: string): Promise<CryptoKey> {
-  if (secret.length < 16) throw new Error('SESSION_SECRET must be at least 16 characters');
-  return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-}
-
 /** Signs a payload for one purpose: a binding is never accepted as a ticket, nor the reverse. */
-async function sign(kind: 'bind' | 'wait', payload: object, secret: string): Promise<string> {
-  const body = toBase64url(encoder.encode(JSON.stringify(payload)));
-  const sig = new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(`${kind}.${body}`)));
-  return `${body}.${toBase64url(sig)}`;
+function sign(kind: 'bind' | 'wait', payload: object, secret: string): Promise<string> {
+  return signJson(payload, secret, { text: `${kind}.` });
 }
 
-async function read(kind: 'bind' | 'wait', value: string | null | undefined, secret: string): Promise<Record<string, unknown> | null> {
-  if (!value || value.length > 1000) return null;
-  const [body, sig, extra] = value.split('.');
-  if (!body || !sig || extra !== undefined) return null;
-  const sigBytes = fromBase64url(sig);
-  const bytes = fromBase64url(body);
-  if (!sigBytes || !bytes) return null;
-  if (!(await crypto.subtle.verify('HMAC', await hmacKey(secret), sigBytes, encoder.encode(`${kind}.${body}`)))) return null;
-  try {
-    const p: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    return typeof p === 'object' && p !== null ? (p as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
+function read(kind: 'bind' | 'wait', value: string | null | undefined, secret: string): Promise<Record<string, unknown> | null> {
+  return openJson(value, secret, { text: `${kind}.`, maxLength: 1000 });
 }
 
 const str = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= 400;

@@ -24,6 +24,19 @@ export function crc32(bytes: Uint8Array, crc = 0): number {
   return ~c >>> 0;
 }
 
+/**
+ * The bytes as UTF-8 text, or null when they are not UTF-8 (never a replacement character).
+ * `ignoreBOM: false` is the default, spelled out because the Workers types require it.
+ * @example utf8OrNull(new Uint8Array([0xff])) // null
+ */
+export function utf8OrNull(bytes: Uint8Array): string | null {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
 /** The parts one after the other, in one new array. */
 export function concatBytes(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));

@@ -4,8 +4,9 @@
  * standard base64 with padding and, for older links, a plain decimal.
  */
 
+import { utf8OrNull } from './bytes';
+
 const encoder = new TextEncoder();
-const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Encodes an id for a URL path segment.
@@ -37,8 +38,8 @@ export function decodeId(segment: string | undefined | null): string | null {
   try {
     const binary = atob(padded);
     const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-    const text = decoder.decode(bytes);
-    if (text === '' || /[\u0000-\u001f]/.test(text)) return null;
+    const text = utf8OrNull(bytes);
+    if (text === null || text === '' || /[\u0000-\u001f]/.test(text)) return null;
     return text;
   } catch {
     return null;

@@ -36,7 +36,7 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
 }
 
 async function deflate(raw: Uint8Array): Promise<Uint8Array> {
-  const stream = new Blob([raw as BlobPart]).stream().pipeThrough(new CompressionStream('deflate'));
+  const stream = new Blob([raw as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream('deflate'));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 

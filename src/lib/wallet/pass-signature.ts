@@ -54,7 +54,8 @@ export async function loadPassSigner(keys: Pick<AppleWalletKeys, 'certPem' | 'ke
   const probe = await crypto.subtle.importKey('pkcs8', der, RSA, true, ['sign']);
   const { n = '', e = '' } = (await crypto.subtle.exportKey('jwk', probe)) as JsonWebKey;
   const publicJwk: JsonWebKey = { kty: 'RSA', n, e };
-  const publicFromKey = await crypto.subtle.exportKey('spki', await crypto.subtle.importKey('jwk', publicJwk, RSA, true, ['verify']));
+  // The spki export is bytes (the Workers types name both export shapes in one return type).
+  const publicFromKey = (await crypto.subtle.exportKey('spki', await crypto.subtle.importKey('jwk', publicJwk, RSA, true, ['verify']))) as ArrayBuffer;
   const publicFromCert = cert.subjectPublicKeyInfo.toSchema().toBER(false);
   if (!bytesEqual(publicFromKey, publicFromCert)) throw new Error('APPLE_PASS_KEY is not the key of APPLE_PASS_CERT');
   const key = await crypto.subtle.importKey('pkcs8', der, RSA, false, ['sign']);
