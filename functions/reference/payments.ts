@@ -16,7 +16,7 @@ import { RefCode, ok, reply } from './envelope';
 import { expoLocalTime, type ExpoRow, type RefEnv } from './expo';
 import { DecimalId, parseInput } from './inputs';
 import { CONTACT_KEY, HOLDING, findOrder, statusAt, type OrderRow } from './orders';
-import { OrderStatus } from '../../src/lib/tickets/tickets';
+import { OrderStatus } from '../upstream/contract';
 
 export const PAY_SIGNATURE_HEADER = 'x-pay-signature';
 

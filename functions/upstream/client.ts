@@ -10,7 +10,7 @@
  * for an odd reply.
  */
 import { z } from 'zod';
-import { encryptJson } from './aes';
+import { encryptJson } from './contract/aes';
 import type { Lang } from '../../src/lib/page/languages';
 import { emailSenderPath, smsPhone, smsSenderPath } from './senders';
 import { fullPhone } from '../../src/lib/form/phone';

@@ -1,13 +1,16 @@
 /**
- * The wire side of docs/upstream.md "Tickets and orders": call paths and the shapes of what comes
- * back, read loosely (numbers as strings, missing fields as null; docs/upstream.md "Records") and
- * checked against the domain types of src/lib/tickets/tickets.ts. A malformed entry of a list is
- * dropped rather than failing the page.
+ * Tickets, orders and refunds (docs/upstream.md "Tickets and orders", "Payments", "Refunds"):
+ * call paths, codes and the shapes of what comes back, read loosely (loose.ts) and checked
+ * against the domain types of src/lib/tickets/tickets.ts. A malformed entry of a list is dropped
+ * rather than failing the page. Every path is relative to `{UPSTREAM_URL}/custom`.
  */
 import { z } from 'zod';
-import type * as domain from '../../src/lib/tickets/tickets';
+import type * as domain from '../../../src/lib/tickets/tickets';
+import { int, looseInt, looseList, looseString, opt } from './loose';
+import type { Base } from './wire';
 
-/** Every call path of this part, relative to `{UPSTREAM_URL}/custom`. */
+export const TicketBase: Base = 'custom';
+
 export const TicketPath = {
   selectUrlsTicketList: '/customFrom/selectUrlsTicketList',
   checkSurplusTicket: '/customFrom/checkSurplusTicket',
@@ -21,35 +24,48 @@ export const TicketPath = {
   ifOpenRefund: '/customFrom/ifOpenRefund',
   WxRefundJSAPIByOrderNo: '/customFrom/WxRefundJSAPIByOrderNo',
   cancelRefundByOrderNo: '/customFrom/cancelRefundByOrderNo',
-  /** ours, beyond the contract (README): the payment provider's signed notification */
+  /** beyond the original contract: the payment provider's signed notification */
   payNotify: '/customFrom/payNotify',
 } as const;
 
-const looseInt = z.preprocess((v) => {
-  if (typeof v === 'number' && Number.isFinite(v)) return Math.trunc(v);
-  if (typeof v === 'string' && /^-?\d+$/.test(v.trim())) return Number(v.trim());
-  return null;
-}, z.number().int().nullable());
-const looseString = z.preprocess((v) => {
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
-  return null;
-}, z.string().nullable());
-const opt = <T extends z.ZodType>(s: T) => s.optional().transform((v) => (v === undefined ? null : v));
-const int = looseInt.pipe(z.number().int());
+/** The refusals of this area (docs/upstream.md "Codes"). */
+export const TicketCode = {
+  /** the discount code is used up ('not available enough times') */
+  DISCOUNT_USED_UP: 20101,
+  SOLD_OUT: 20102,
+  /** over the ticket's `limitPerContact` */
+  OVER_LIMIT: 20103,
+  /** the ticket is not on sale now (before saleStart or after saleEnd) */
+  NOT_ON_SALE: 20104,
+  /** the order is not in a state that allows this (a refund already applied for, paid, cancelled, timed out …) */
+  WRONG_STATE: 20105,
+  /** refunds are closed, past the deadline, or a ticket of the order has been used */
+  REFUND_REFUSED: 20106,
+  /** the contact already has as many unpaid orders open as it may: pay or cancel one first */
+  OPEN_ORDERS: 20107,
+  /** payNotify: paid after the hold ended and the order cannot be honoured: marked for an automatic refund */
+  LATE_REFUND: 20108,
+} as const;
+
+/** Order states (docs/upstream.md "An order"). */
+export const OrderStatus = {
+  UNPAID: 0,
+  PENDING_REVIEW: 1,
+  PAID: 2,
+  CANCELLED: 3,
+  TIMED_OUT: 4,
+  REFUND_APPLIED: 5,
+  REFUNDED: 6,
+} as const;
+
 const text = looseString.pipe(z.string().min(1));
 
-/** A list whose misshapen entries are dropped. */
+/** A list whose misshapen entries are dropped; missing or null reads as empty, anything else is not a list. */
 const tolerantList = <T extends z.ZodType>(item: T) =>
   z
     .array(z.unknown())
     .nullish()
-    .transform((items) =>
-      (items ?? []).flatMap((x) => {
-        const r = item.safeParse(x);
-        return r.success ? [r.data as z.output<T>] : [];
-      }),
-    );
+    .transform((items) => looseList(item, Number.MAX_SAFE_INTEGER).parse(items ?? []));
 
 export const Ticket = z.object({
   id: int,
@@ -63,6 +79,7 @@ export const Ticket = z.object({
   limitPerContact: opt(looseInt),
   needReview: opt(looseInt),
 }) satisfies z.ZodType<domain.Ticket>;
+export type Ticket = z.infer<typeof Ticket>;
 
 /** selectUrlsTicketList's decrypted data. */
 export const TicketList = z
@@ -124,6 +141,7 @@ export const Order = z.object({
     .catch(null)
     .transform((v) => (v ?? []).filter((x): x is string => typeof x === 'string' && x !== '')),
 }) satisfies z.ZodType<domain.Order>;
+export type Order = z.infer<typeof Order>;
 
 export const OrderList = tolerantList(Order);
 

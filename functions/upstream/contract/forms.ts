@@ -1,92 +1,26 @@
 /**
- * The organiser's API as docs/upstream.md fixes it: call paths, reply envelope and the shapes of
- * what comes back. The upstream client (functions/upstream) reads every reply through these
- * schemas; the reference upstream (functions/reference) writes replies that satisfy them.
- *
- * Replies from real organisers are loose: every field may be missing or null, numbers may
- * arrive as strings. The schemas therefore coerce and default instead of rejecting, so one
- * odd field never crashes a page (docs/upstream.md "Records").
+ * The registration form (docs/upstream.md "Calls", "Forms"): the customer url's config, the
+ * registration itself, the second form's saved values and the business-card reader. Every path
+ * is relative to `{UPSTREAM_URL}/custom`.
  */
 import { z } from 'zod';
-import type * as domain from '../../src/lib/util/domain';
+import { looseInt, looseString, opt } from './loose';
+import type { Base } from './wire';
 
-// The domain's codes and classes live in src/lib (the rules need them); the wire re-exports them.
-export { Code, EU_CLASSES, isSuccessCode, type EuClass } from '../../src/lib/util/domain';
+export const FormBase: Base = 'custom';
 
-/** Every call path, relative to `{UPSTREAM_URL}/custom` (docs/upstream.md "Calls"). */
-export const Path = {
-  selectAESKey: '/CustomerUserInfo/selectAESKey',
+export const FormPath = {
   getCustomerId: '/customFrom/getCustomerId',
-  getCaptcha: '/sms/getCaptcha',
-  getSmsGJTWCode: '/sms/getSmsGJTWCode',
-  getSmsGJEnCode: '/sms/getSmsGJEnCode',
-  getemailCode: '/sms/getemailCode',
-  getemailCodeEn: '/sms/getemailCodeEn',
-  getemailCodeTw: '/sms/getemailCodeTw',
-  getemailCodeVietnam: '/sms/getemailCodeVietnam',
-  getemailCodeYN: '/sms/getemailCodeYN',
-  captchaVerify: '/sms/captchaVerify',
-  queryUserExpoId: '/customFrom/queryUserExpoId',
-  queryEmailUserExpoId: '/customFrom/queryEmailUserExpoId',
   queryFromUserExpoId: '/customFrom/queryFromUserExpoId',
-  queryCustomerCode: '/customFrom/queryCustomerCode',
   addUserInfo: '/CustomerUserInfo/addUserInfo',
   /** business-card recognition (spec §7 "Camera: camera5"): `{ image }` base64 JPEG → `{ success, ui* }` */
   camera5: '/CustomerUserInfo/camera5',
 } as const;
 
-/** A loose integer: number or numeric string; anything else becomes null. */
-const looseInt = z.preprocess((v) => {
-  if (typeof v === 'number' && Number.isFinite(v)) return Math.trunc(v);
-  if (typeof v === 'string' && /^-?\d+$/.test(v.trim())) return Number(v.trim());
-  return null;
-}, z.number().int().nullable());
-
-/** A loose string: strings kept, numbers stringified, anything else null. */
-const looseString = z.preprocess((v) => {
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
-  return null;
-}, z.string().nullable());
-
-const opt = <T extends z.ZodType>(s: T) => s.optional().transform((v) => (v === undefined ? null : v));
-
-/** The reply envelope of every call: `{ code, msg, data }`. */
-export const Envelope = z.object({
-  code: looseInt.pipe(z.number().int()),
-  msg: opt(looseString),
-  data: z.unknown().optional(),
-});
-export type Envelope = z.infer<typeof Envelope>;
-
-/** A registration record (docs/upstream.md "Records"). */
-export const Registration = z.object({
-  id: opt(looseInt),
-  euCode: opt(looseString),
-  uname: opt(looseString),
-  euClass: opt(looseInt),
-  euDefine: opt(looseString),
-  ticketName: opt(looseString),
-  activityId: opt(looseInt),
-  /** "YYYY-MM-DD HH:mm:ss", expo-local time */
-  createtime: opt(looseString),
-  ucompany: opt(looseString),
-  ucardid: opt(looseString),
-  ucompanyTitle: opt(looseString),
-}) satisfies z.ZodType<domain.Registration>;
-export type Registration = z.infer<typeof Registration>;
-
-/** queryCustomerCode: one registration record plus usage. */
-export const Credential = Registration.extend({
-  /** 0 unused, 1 used */
-  useStatus: opt(looseInt),
-  usedCount: opt(looseInt),
-  /** 0 = unlimited */
-  maxCount: opt(looseInt),
-  /** 0 approved, 1 awaiting review */
-  auditStatus: opt(looseInt),
-}) satisfies z.ZodType<domain.Credential>;
-export type Credential = z.infer<typeof Credential>;
+export const FormCode = {
+  /** addUserInfo: the proven contact already owns a registration with this phone or ID number; data `{ id }` */
+  ALREADY_REGISTERED: 20001,
+} as const;
 
 /** Expo info (spec §3). */
 export const ExpoInfo = z.object({
@@ -174,22 +108,10 @@ export const FormConfig = z.object({
 });
 export type FormConfig = z.infer<typeof FormConfig>;
 
-/** 20003's data, in clear. */
-export const SecondFormRef = z.object({
-  userId: looseInt.pipe(z.number().int()),
-  urlsId: looseInt.pipe(z.number().int()),
-}) satisfies z.ZodType<domain.SecondFormRef>;
-export type SecondFormRef = z.infer<typeof SecondFormRef>;
 
 /** addUserInfo success data. */
 export const Added = z.object({ euCode: looseString.pipe(z.string()), id: opt(looseInt) });
 export type Added = z.infer<typeof Added>;
-
-/** selectAESKey success data: the expo's 16-character key (docs/upstream.md "Calls"). */
-export const AesKeyData = z.object({
-  aesKey: z.string().refine((k) => new TextEncoder().encode(k).byteLength === 16, 'aesKey must be 16 bytes'),
-});
-export type AesKeyData = z.infer<typeof AesKeyData>;
 
 /** queryFromUserExpoId success data: the second form's saved values by field key; null reads as none. */
 export const SecondFormValues = z

@@ -1,15 +1,29 @@
 /**
- * Loose readers for the seat and health calls' replies (docs/upstream.md "Records": fields may be
- * missing or null, numbers may arrive as strings). The same rules as contract.ts's.
+ * How every reply is read (docs/upstream.md "Records"): fields may be missing or null, numbers may
+ * arrive as decimal strings. These readers coerce and default instead of rejecting, so one odd
+ * field never crashes a page. Every schema of the contract is built from them.
  */
 import { z } from 'zod';
 
-/** A number or numeric string as an integer; anything else null. */
+/**
+ * A number or a decimal string as an integer (fractions cut); anything else null. At most 15
+ * digits, so a string never becomes an imprecise number.
+ */
 export const looseInt = z.preprocess((v) => {
   if (typeof v === 'number' && Number.isFinite(v)) return Math.trunc(v);
   if (typeof v === 'string' && /^-?\d{1,15}$/.test(v.trim())) return Number(v.trim());
   return null;
 }, z.number().int().nullable());
+
+/** An integer that must be there. */
+export const int = looseInt.pipe(z.number().int());
+
+/** A string as sent, numbers stringified; anything else null. */
+export const looseString = z.preprocess((v) => {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  return null;
+}, z.string().nullable());
 
 /** A string (numbers stringified), trimmed and cut to `max`; anything else ''. */
 export const looseText = (max = 200) =>
@@ -18,6 +32,9 @@ export const looseText = (max = 200) =>
     if (typeof v === 'number' && Number.isFinite(v)) return String(v);
     return '';
   }, z.string());
+
+/** A field that may be missing: missing reads as null. */
+export const opt = <T extends z.ZodType>(s: T) => s.optional().transform((v) => (v === undefined ? null : v));
 
 /** An array whose items that do not read are dropped (one odd row never fails the list); not an array: empty. */
 export function looseList<T extends z.ZodType>(item: T, max = 500) {
