@@ -1,6 +1,5 @@
 /**
- * Registration codes the upstream answered as unknown, remembered briefly at the edge (issue 19
- * item 13, "unknown codes are not negative-cached"): a dead credential link shared in a chat
+ * Registration codes the upstream answered as unknown, remembered briefly at the edge: a dead credential link shared in a chat
  * group, opened again and again, costs one upstream call per TTL and Cloudflare location, not
  * one per view.
  *

@@ -1,6 +1,6 @@
 /**
  * The health upload's calls (docs/upstream.md "Health upload", spec §7 `/health/*`): upload,
- * list, delete, and (ours, README "Beyond docs/upstream.md") one image's bytes, so the edge can
+ * list, delete, and (ours, docs/upstream.md "Health upload") one image's bytes, so the edge can
  * show an upload to its owner without sending the browser to the organiser's host.
  */
 import type { z } from 'zod';

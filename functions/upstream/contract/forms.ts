@@ -97,7 +97,7 @@ export type Activity = z.infer<typeof Activity>;
 
 /**
  * getCustomerId's decrypted data. `customerForm` is the form definition; its schema
- * belongs to the registration-form issue and is kept opaque here.
+ * is read by src/lib/form (a broken field is dropped) and is kept opaque here.
  */
 export const FormConfig = z.object({
   customerForm: z.unknown().optional().transform((v) => v ?? null),
