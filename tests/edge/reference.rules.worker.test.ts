@@ -78,7 +78,7 @@ describe('orders', () => {
 
 describe('health uploads', () => {
   const owner = { expoId: 2012, euCode: 'HEALTH2OI2EDGEOI' };
-  async function upload(kind: string, file: Uint8Array) {
+  async function upload(kind: string, file: Uint8Array<ArrayBuffer>) {
     const form = new FormData();
     form.set('expoId', String(owner.expoId));
     form.set('euCode', owner.euCode);

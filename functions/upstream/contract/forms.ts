@@ -4,18 +4,16 @@
  * is relative to `{UPSTREAM_URL}/custom`.
  */
 import { z } from 'zod';
-import { looseInt, looseString, opt } from './loose';
-import type { Base } from './wire';
+import { looseFields, looseInt, looseString, opt } from './loose';
+import { under, type Base } from './wire';
 
 export const FormBase: Base = 'custom';
 
 export const FormPath = {
-  getCustomerId: '/customFrom/getCustomerId',
-  queryFromUserExpoId: '/customFrom/queryFromUserExpoId',
-  addUserInfo: '/CustomerUserInfo/addUserInfo',
-  /** business-card recognition (spec §7 "Camera: camera5"): `{ image }` base64 JPEG → `{ success, ui* }` */
-  camera5: '/CustomerUserInfo/camera5',
-} as const;
+  ...under('/customFrom', 'getCustomerId queryFromUserExpoId'),
+  /** camera5: business-card recognition (spec §7 "Camera: camera5", docs/upstream.md "Business-card reader") */
+  ...under('/CustomerUserInfo', 'addUserInfo camera5'),
+};
 
 export const FormCode = {
   /** addUserInfo: the proven contact already owns a registration with this phone or ID number; data `{ id }` */
@@ -23,76 +21,31 @@ export const FormCode = {
 } as const;
 
 /** Expo info (spec §3). */
-export const ExpoInfo = z.object({
-  id: opt(looseInt),
-  exhiName: opt(looseString),
-  exhiNameEn: opt(looseString),
-  address: opt(looseString),
-  /** "YYYY-MM-DD HH:mm:ss", expo-local time */
-  endTime: opt(looseString),
-  showLogo: opt(looseString),
-  bottomHref: opt(looseString),
-  bottomInstructions: opt(looseString),
-});
+export const ExpoInfo = z.object(
+  // endTime: "YYYY-MM-DD HH:mm:ss", expo-local time
+  looseFields('id:int exhiName exhiNameEn address endTime showLogo bottomHref bottomInstructions'),
+);
 export type ExpoInfo = z.infer<typeof ExpoInfo>;
 
 /** Customer urls (spec §3). */
-export const CustomerUrls = z.object({
-  id: opt(looseInt),
-  longUrl: opt(looseString),
-  headImgUrl: opt(looseString),
-});
+export const CustomerUrls = z.object(looseFields('id:int longUrl headImgUrl'));
 export type CustomerUrls = z.infer<typeof CustomerUrls>;
 
-/** Customer config, `customerWx` (spec §3). Every field optional: organisers fill what they use. */
+/**
+ * Customer config, `customerWx` (spec §3; docs/upstream.md "Records" says what each field means).
+ * Every field optional: organisers fill what they use.
+ */
 export const CustomerWx = z.object({
-  id: opt(looseInt),
-  urlsId: opt(looseInt),
-  /** 1 Chinese; anything else English (spec §4 config application) */
-  languageType: opt(looseInt),
-  headImgUrl: opt(looseString),
-  /** 1 or empty Chinese lookup, 2 English lookup, 3 two tabs, 4 register and query buttons */
-  signType: opt(looseInt),
-  isUserClass: opt(looseInt),
-  /** comma-separated image lists */
-  bottomUrl: opt(looseString),
-  bottomUrlEn: opt(looseString),
-  pcBackground: opt(looseString),
-  formTitle: opt(looseString),
-  /** 2 = e-mail lookup */
-  queryMethod: opt(looseInt),
-  registrationName: opt(looseString),
-  buttonName: opt(looseString),
-  button1: opt(looseString),
-  button2: opt(looseString),
-  copywriting1: opt(looseString),
-  copywriting2: opt(looseString),
-  h_explain: opt(looseString),
-  successfulUrl: opt(looseString),
-  hbackground: opt(looseString),
-  buttonTextColor: opt(looseString),
-  buttonBackgroundColor: opt(looseString),
-  queryButtonImage: opt(looseString),
-  registerButtonImage: opt(looseString),
-  isOpenBusinessCard: opt(looseInt),
-  /** comma-separated, one jump link per banner image */
-  headjumpUrl: opt(looseString),
-  /** share title */
-  wechatShare: opt(looseString),
-  /** share description */
-  wecharDescription: opt(looseString),
-  /** share image */
-  shareLog: opt(looseString),
-  /** 1: the epidemic-prevention pledge and the health upload (spec §2.5) */
-  healthPledge: opt(looseInt),
+  ...looseFields('id:int urlsId:int languageType:int headImgUrl signType:int isUserClass:int bottomUrl bottomUrlEn'),
+  ...looseFields('pcBackground formTitle queryMethod:int registrationName buttonName button1 button2 copywriting1'),
+  ...looseFields('copywriting2 h_explain successfulUrl hbackground buttonTextColor buttonBackgroundColor'),
+  ...looseFields('queryButtonImage registerButtonImage isOpenBusinessCard:int headjumpUrl wechatShare'),
+  ...looseFields('wecharDescription shareLog healthPledge:int'),
 });
 export type CustomerWx = z.infer<typeof CustomerWx>;
 
 /** An activity (spec §3); null when the url has none. */
-export const Activity = z.object({
-  id: opt(looseInt),
-  activityName: opt(looseString),
-});
+export const Activity = z.object(looseFields('id:int activityName'));
 export type Activity = z.infer<typeof Activity>;
 
 /**

@@ -5,26 +5,18 @@
  */
 import { z } from 'zod';
 import type * as domain from '../../../src/lib/util/domain';
-import { looseInt, looseString, opt } from './loose';
-import type { Base } from './wire';
+import { looseFields, looseInt } from './loose';
+import { under, type Base } from './wire';
 
 export const LookupBase: Base = 'custom';
 
 export const LookupPath = {
-  selectAESKey: '/CustomerUserInfo/selectAESKey',
-  getCaptcha: '/sms/getCaptcha',
-  getSmsGJTWCode: '/sms/getSmsGJTWCode',
-  getSmsGJEnCode: '/sms/getSmsGJEnCode',
-  getemailCode: '/sms/getemailCode',
-  getemailCodeEn: '/sms/getemailCodeEn',
-  getemailCodeTw: '/sms/getemailCodeTw',
-  getemailCodeVietnam: '/sms/getemailCodeVietnam',
-  getemailCodeYN: '/sms/getemailCodeYN',
-  captchaVerify: '/sms/captchaVerify',
-  queryUserExpoId: '/customFrom/queryUserExpoId',
-  queryEmailUserExpoId: '/customFrom/queryEmailUserExpoId',
-  queryCustomerCode: '/customFrom/queryCustomerCode',
-} as const;
+  ...under('/CustomerUserInfo', 'selectAESKey'),
+  /** the senders: +86, +886, other area codes, then e-mail by page language (senders.ts) */
+  ...under('/sms', 'getCaptcha getSmsGJTWCode getSmsGJEnCode getemailCode getemailCodeEn getemailCodeTw getemailCodeVietnam getemailCodeYN'),
+  ...under('/sms', 'captchaVerify'),
+  ...under('/customFrom', 'queryUserExpoId queryEmailUserExpoId queryCustomerCode'),
+};
 
 export const LookupCode = {
   /** queryUserExpoId / queryEmailUserExpoId: this contact has a second form to complete; data `{ userId, urlsId }` in clear */
@@ -38,32 +30,18 @@ export const AesKeyData = z.object({
 export type AesKeyData = z.infer<typeof AesKeyData>;
 
 /** A registration record (docs/upstream.md "Records"). */
-export const Registration = z.object({
-  id: opt(looseInt),
-  euCode: opt(looseString),
-  uname: opt(looseString),
-  euClass: opt(looseInt),
-  euDefine: opt(looseString),
-  ticketName: opt(looseString),
-  activityId: opt(looseInt),
-  /** "YYYY-MM-DD HH:mm:ss", expo-local time */
-  createtime: opt(looseString),
-  ucompany: opt(looseString),
-  ucardid: opt(looseString),
-  ucompanyTitle: opt(looseString),
-}) satisfies z.ZodType<domain.Registration>;
+export const Registration = z.object(
+  // createtime: "YYYY-MM-DD HH:mm:ss", expo-local time
+  looseFields('id:int euCode uname euClass:int euDefine ticketName activityId:int createtime ucompany ucardid ucompanyTitle'),
+) satisfies z.ZodType<domain.Registration>;
 export type Registration = z.infer<typeof Registration>;
 
 /** queryCustomerCode: one registration record plus usage. */
-export const Credential = Registration.extend({
-  /** 0 unused, 1 used, 2 void (its order's refund was applied for) */
-  useStatus: opt(looseInt),
-  usedCount: opt(looseInt),
-  /** 0 = unlimited */
-  maxCount: opt(looseInt),
-  /** 0 approved, 1 awaiting review */
-  auditStatus: opt(looseInt),
-}) satisfies z.ZodType<domain.Credential>;
+export const Credential = Registration.extend(
+  // useStatus 0 unused, 1 used, 2 void (its order's refund was applied for); maxCount 0 = unlimited;
+  // auditStatus 0 approved, 1 awaiting review
+  looseFields('useStatus:int usedCount:int maxCount:int auditStatus:int'),
+) satisfies z.ZodType<domain.Credential>;
 export type Credential = z.infer<typeof Credential>;
 
 /** 20003's data, in clear. */

@@ -36,6 +36,26 @@ export const looseText = (max = 200) =>
 /** A field that may be missing: missing reads as null. */
 export const opt = <T extends z.ZodType>(s: T) => s.optional().transform((v) => (v === undefined ? null : v));
 
+/** The words of a space-separated string literal, as a union. */
+export type Words<S extends string> = S extends `${infer A} ${infer B}` ? A | Words<B> : S;
+
+type IntField = ReturnType<typeof opt<typeof looseInt>>;
+type TextField = ReturnType<typeof opt<typeof looseString>>;
+/** The shape `looseFields` builds: `name:int` an integer field, any other name a string field. */
+export type LooseShape<S extends string> = {
+  [W in Words<S> as W extends `${infer N}:int` ? N : W]: W extends `${string}:int` ? IntField : TextField;
+};
+
+/**
+ * A record's fields that may be missing, written as one line of names in the record's order:
+ * `name:int` is read by looseInt, any other name by looseString.
+ * @example z.object(looseFields('id:int euCode uname')) // { id: number | null; euCode: string | null; uname: string | null }
+ */
+export function looseFields<const S extends string>(spec: S): LooseShape<S> {
+  const entries = spec.split(' ').map((w) => (w.endsWith(':int') ? [w.slice(0, -4), opt(looseInt)] : [w, opt(looseString)]));
+  return Object.fromEntries(entries) as LooseShape<S>;
+}
+
 /** An array whose items that do not read are dropped (one odd row never fails the list); not an array: empty. */
 export function looseList<T extends z.ZodType>(item: T, max = 500) {
   return z.unknown().transform((v): z.output<T>[] => {

@@ -6,18 +6,11 @@
 import { z } from 'zod';
 import type { ActivityType, PersonSeat, SeatDetail } from '../../../src/lib/seat/seats';
 import { looseInt, looseList, looseText } from './loose';
-import type { Base } from './wire';
+import { under, type Base } from './wire';
 
 export const SeatBase: Base = 'auth';
 
-export const SeatPath = {
-  getUserCompanyList: '/getUserCompanyList',
-  checkUserByName: '/checkUserByName',
-  getUserSeatDetail: '/getUserSeatDetail',
-  pageActivityType: '/pageActivityType',
-  selectUserSeat: '/selectUserSeat',
-  getImage: '/getImage',
-} as const;
+export const SeatPath = under('', 'getUserCompanyList checkUserByName getUserSeatDetail pageActivityType selectUserSeat getImage');
 
 /** `pageActivityType`'s `classification`: the seat activities. */
 export const ACTIVITY_CLASSIFICATION = 10;

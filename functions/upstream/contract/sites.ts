@@ -5,18 +5,15 @@
  * never shown half.
  */
 import { z } from 'zod';
-import type { Base } from './wire';
+import { under, type Base } from './wire';
 
 export const SiteBase: Base = 'custom';
 
 export const SitePath = {
-  selectSiteTypeList: '/from/site/selectSiteTypeList',
-  selectSiteDateList: '/from/site/selectSiteDateList',
-  addExpoUserSite: '/from/site/addExpoUserSite',
-  selectExpoUserSiteId: '/from/site/selectExpoUserSiteId',
-  /** beyond the original contract: the spec names no cancel call */
-  deleteExpoUserSite: '/from/site/deleteExpoUserSite',
-} as const;
+  ...under('/from/site', 'selectSiteTypeList selectSiteDateList addExpoUserSite selectExpoUserSiteId'),
+  /** deleteExpoUserSite, beyond the original contract: the spec names no cancel call */
+  ...under('/from/site', 'deleteExpoUserSite'),
+};
 
 /** The business refusals of `addExpoUserSite`. */
 export const SiteCode = {

@@ -6,27 +6,19 @@
  */
 import { z } from 'zod';
 import type * as domain from '../../../src/lib/tickets/tickets';
-import { int, looseInt, looseList, looseString, opt } from './loose';
-import type { Base } from './wire';
+import { int, looseFields, looseInt, looseList, looseString, opt } from './loose';
+import { under, type Base } from './wire';
 
 export const TicketBase: Base = 'custom';
 
 export const TicketPath = {
-  selectUrlsTicketList: '/customFrom/selectUrlsTicketList',
-  checkSurplusTicket: '/customFrom/checkSurplusTicket',
-  selectDiscountTicketByCode: '/customFrom/selectDiscountTicketByCode',
-  findUserBuyOrderNumByPhoneExpoId: '/customFrom/findUserBuyOrderNumByPhoneExpoId',
-  createOrderNew: '/CustomerUserInfo/createOrderNew',
-  doUnifiedOrder: '/customFrom/doUnifiedOrder',
-  getOrderStatus: '/customFrom/getOrderStatus',
-  findOrderListByPhone: '/customFrom/findOrderListByPhone',
-  deleteOrderById: '/customFrom/deleteOrderById',
-  ifOpenRefund: '/customFrom/ifOpenRefund',
-  WxRefundJSAPIByOrderNo: '/customFrom/WxRefundJSAPIByOrderNo',
-  cancelRefundByOrderNo: '/customFrom/cancelRefundByOrderNo',
-  /** beyond the original contract: the payment provider's signed notification */
-  payNotify: '/customFrom/payNotify',
-} as const;
+  ...under('/customFrom', 'selectUrlsTicketList checkSurplusTicket selectDiscountTicketByCode findUserBuyOrderNumByPhoneExpoId'),
+  ...under('/CustomerUserInfo', 'createOrderNew'),
+  ...under('/customFrom', 'doUnifiedOrder getOrderStatus findOrderListByPhone deleteOrderById'),
+  ...under('/customFrom', 'ifOpenRefund WxRefundJSAPIByOrderNo cancelRefundByOrderNo'),
+  /** payNotify, beyond the original contract: the payment provider's signed notification */
+  ...under('/customFrom', 'payNotify'),
+};
 
 /** The refusals of this area (docs/upstream.md "Codes"). */
 export const TicketCode = {
@@ -48,15 +40,8 @@ export const TicketCode = {
 } as const;
 
 /** Order states (docs/upstream.md "An order"). */
-export const OrderStatus = {
-  UNPAID: 0,
-  PENDING_REVIEW: 1,
-  PAID: 2,
-  CANCELLED: 3,
-  TIMED_OUT: 4,
-  REFUND_APPLIED: 5,
-  REFUNDED: 6,
-} as const;
+// prettier-ignore
+export const OrderStatus = { UNPAID: 0, PENDING_REVIEW: 1, PAID: 2, CANCELLED: 3, TIMED_OUT: 4, REFUND_APPLIED: 5, REFUNDED: 6 } as const;
 
 const text = looseString.pipe(z.string().min(1));
 
@@ -69,15 +54,8 @@ const tolerantList = <T extends z.ZodType>(item: T) =>
 
 export const Ticket = z.object({
   id: int,
-  ticketName: opt(looseString),
-  originalPrice: opt(looseInt),
-  currentPrice: opt(looseInt),
-  soldCount: opt(looseInt),
-  stock: opt(looseInt),
-  saleStart: opt(looseString),
-  saleEnd: opt(looseString),
-  limitPerContact: opt(looseInt),
-  needReview: opt(looseInt),
+  ...looseFields('ticketName originalPrice:int currentPrice:int soldCount:int stock:int saleStart saleEnd'),
+  ...looseFields('limitPerContact:int needReview:int'),
 }) satisfies z.ZodType<domain.Ticket>;
 export type Ticket = z.infer<typeof Ticket>;
 
@@ -111,27 +89,12 @@ export const UnifiedOrder = z.union([
 ]);
 export type UnifiedOrder = z.infer<typeof UnifiedOrder>;
 
-const Refund = z.object({
-  status: opt(looseInt),
-  reason: opt(looseString),
-  applyTime: opt(looseString),
-  doneTime: opt(looseString),
-}) satisfies z.ZodType<domain.Refund>;
+const Refund = z.object(looseFields('status:int reason applyTime doneTime')) satisfies z.ZodType<domain.Refund>;
 
 export const Order = z.object({
   orderNo: text,
-  expoId: opt(looseInt),
-  ticketId: opt(looseInt),
-  ticketName: opt(looseString),
-  quantity: opt(looseInt),
-  price: opt(looseInt),
-  discountCode: opt(looseString),
-  totalFee: opt(looseInt),
-  payType: opt(looseInt),
-  status: opt(looseInt),
-  createTime: opt(looseString),
-  expireTime: opt(looseString),
-  payTime: opt(looseString),
+  ...looseFields('expoId:int ticketId:int ticketName quantity:int price:int discountCode totalFee:int payType:int'),
+  ...looseFields('status:int createTime expireTime payTime'),
   refund: Refund.nullish()
     .catch(null)
     .transform((v) => v ?? null),

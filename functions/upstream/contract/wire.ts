@@ -3,13 +3,22 @@
  * the `{ code, msg, data }` envelope and the reply codes that mean the same in every area.
  */
 import { z } from 'zod';
-import { looseInt, looseString, opt } from './loose';
+import { looseInt, looseString, opt, type Words } from './loose';
 
 /**
  * Which root a path is relative to: `{UPSTREAM_URL}/custom` (almost every call), the auth host's
  * `{UPSTREAM_AUTH_URL}/auth` (the seat lookup) or `{UPSTREAM_URL}/wx` (the messaging app).
  */
 export type Base = 'custom' | 'auth' | 'wx';
+
+/**
+ * The paths of calls named by their last segment, under one prefix: every area's table is built
+ * this way, so a path is always `{prefix}/{call name}`.
+ * @example under('/sms', 'getCaptcha captchaVerify') // { getCaptcha: '/sms/getCaptcha', captchaVerify: '/sms/captchaVerify' }
+ */
+export function under<const P extends string, const N extends string>(prefix: P, names: N): { readonly [K in Words<N>]: `${P}/${K}` } {
+  return Object.fromEntries(names.split(' ').map((n) => [n, `${prefix}/${n}`])) as { readonly [K in Words<N>]: `${P}/${K}` };
+}
 
 /** The reply envelope of every call: `{ code, msg, data }`. */
 export const Envelope = z.object({

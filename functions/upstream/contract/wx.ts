@@ -4,14 +4,11 @@
  * not their paths: these are our reading, named after the spec's `getwxAppId` and `getOpenId`.
  */
 import { z } from 'zod';
-import type { Base } from './wire';
+import { under, type Base } from './wire';
 
 export const WxBase: Base = 'wx';
 
-export const WxPath = {
-  getwxAppId: '/getwxAppId',
-  getOpenId: '/getOpenId',
-} as const;
+export const WxPath = under('', 'getwxAppId getOpenId');
 
 /** A non-empty string (trimmed) or a number as text; anything else null. */
 const idText = z.unknown().transform((v) =>
