@@ -20,14 +20,14 @@ import { captchaVerify } from './calls/captchaVerify';
 import { getCustomerId } from './calls/getCustomerId';
 import { deleteHealth, healthImage, listHealth, uploadHealth } from './calls/health';
 import { lookup } from './calls/lookup';
-import * as orders from './calls/orders';
+import { createOrderNew, deleteOrderById, doUnifiedOrder, findOrderListByPhone, getOrderStatus } from './calls/orders';
 import { queryCustomerCode } from './calls/queryCustomerCode';
-import * as refunds from './calls/refunds';
-import { checkUserByName, getImage, getUserCompanyList, getUserSeatDetail, pageActivityType, selectUserSeat } from './calls/seats';
+import { WxRefundJSAPIByOrderNo, cancelRefundByOrderNo, ifOpenRefund } from './calls/refunds';
+import * as seats from './calls/seats';
 import { queryFromUserExpoId } from './calls/secondForm';
 import { selectAesKey } from './calls/selectAesKey';
 import { SEND_CALLS, sendCode } from './calls/sendCode';
-import * as sites from './calls/sites';
+import { addExpoUserSite, deleteExpoUserSite, selectExpoUserSiteId, selectSiteDateList, selectSiteTypeList } from './calls/sites';
 import * as tickets from './calls/tickets';
 import { RefCode, reply } from './envelope';
 import { type RefEnv, withExpo } from './expo';
@@ -35,55 +35,6 @@ import { outbox } from './outbox';
 import { paySimulator } from './pay-simulator';
 import { payNotify } from './payments';
 import { scheduledSweep } from './sweep';
-
-/** One call: method, path relative to its root, handler. */
-type Route = readonly ['get' | 'post' | 'delete', string, Handler<RefEnv>];
-
-/** The calls under `/custom`, by area (docs/upstream.md "Calls" … "Site booking"). */
-const CUSTOM: readonly Route[] = [
-  ['get', Path.selectAESKey, selectAesKey],
-  ['get', Path.getCustomerId, getCustomerId],
-  ...Object.entries(SEND_CALLS).map(([path, call]): Route => ['post', path, sendCode(call)]),
-  ['get', Path.captchaVerify, captchaVerify],
-  ['get', Path.queryUserExpoId, lookup('phone')],
-  ['get', Path.queryEmailUserExpoId, lookup('email')],
-  ['get', Path.queryFromUserExpoId, queryFromUserExpoId],
-  ['get', Path.queryCustomerCode, queryCustomerCode],
-  ['post', Path.addUserInfo, addUserInfo],
-  ['post', Path.camera5, camera5],
-  ['post', HealthPath.upload, uploadHealth],
-  ['get', HealthPath.list, listHealth],
-  ['delete', HealthPath.delete, deleteHealth],
-  ['get', HealthPath.image, healthImage],
-  ['get', TicketPath.selectUrlsTicketList, tickets.selectUrlsTicketList],
-  ['get', TicketPath.checkSurplusTicket, tickets.checkSurplusTicket],
-  ['get', TicketPath.selectDiscountTicketByCode, tickets.selectDiscountTicketByCode],
-  ['get', TicketPath.findUserBuyOrderNumByPhoneExpoId, tickets.findUserBuyOrderNumByPhoneExpoId],
-  ['post', TicketPath.createOrderNew, orders.createOrderNew],
-  ['post', TicketPath.doUnifiedOrder, orders.doUnifiedOrder],
-  ['get', TicketPath.getOrderStatus, orders.getOrderStatus],
-  ['get', TicketPath.findOrderListByPhone, orders.findOrderListByPhone],
-  ['post', TicketPath.deleteOrderById, orders.deleteOrderById],
-  ['get', TicketPath.ifOpenRefund, refunds.ifOpenRefund],
-  ['post', TicketPath.WxRefundJSAPIByOrderNo, refunds.WxRefundJSAPIByOrderNo],
-  ['post', TicketPath.cancelRefundByOrderNo, refunds.cancelRefundByOrderNo],
-  ['post', TicketPath.payNotify, payNotify],
-  ['get', SitePath.selectSiteTypeList, sites.selectSiteTypeList],
-  ['get', SitePath.selectSiteDateList, sites.selectSiteDateList],
-  ['post', SitePath.addExpoUserSite, sites.addExpoUserSite],
-  ['get', SitePath.selectExpoUserSiteId, sites.selectExpoUserSiteId],
-  ['post', SitePath.deleteExpoUserSite, sites.deleteExpoUserSite],
-];
-
-/** The auth host's calls (docs/upstream.md "Seat lookup": `{UPSTREAM_AUTH_URL}/auth`). */
-const AUTH: readonly Route[] = [
-  ['get', SeatPath.getUserCompanyList, getUserCompanyList],
-  ['get', SeatPath.checkUserByName, checkUserByName],
-  ['get', SeatPath.getUserSeatDetail, getUserSeatDetail],
-  ['get', SeatPath.pageActivityType, pageActivityType],
-  ['get', SeatPath.selectUserSeat, selectUserSeat],
-  ['get', SeatPath.getImage, getImage],
-];
 
 /** Unexpected failures still answer an envelope; the detail goes to the log, not the user. */
 const onError: ErrorHandler = (err, c) => {
@@ -95,21 +46,57 @@ function unknownCall(c: Context): Response {
   return reply(c, RefCode.NOT_FOUND, 'unknown call');
 }
 
-/** One root's calls; every call first reads its expo (withExpo); anything else is an unknown call. */
-function root(routes: readonly Route[]): Hono<RefEnv> {
+/**
+ * Serves calls of one method on a root: `handlers` is keyed by the call's name in the contract's
+ * path table, so a name the contract does not know does not compile. Every call first reads its
+ * expo (withExpo).
+ */
+function serve<P extends Readonly<Record<string, string>>>(
+  app: Hono<RefEnv>,
+  method: 'GET' | 'POST' | 'DELETE',
+  paths: P,
+  handlers: Partial<Record<keyof P, Handler<RefEnv>>>,
+): void {
+  for (const [name, handler] of Object.entries(handlers)) {
+    const path = paths[name];
+    if (path !== undefined && typeof handler === 'function') app.on(method, path, withExpo, handler);
+  }
+}
+
+function root(): Hono<RefEnv> {
   const app = new Hono<RefEnv>();
   app.onError(onError);
-  for (const [method, path, handler] of routes) app.on(method.toUpperCase(), path, withExpo, handler);
-  // Registered last: reached only when no call above matched (path or method).
-  app.all('*', unknownCall);
   return app;
 }
+
+/** The calls under `/custom`, by area (docs/upstream.md "Calls" … "Health upload"). */
+const custom = root();
+serve(custom, 'GET', Path, { selectAESKey: selectAesKey, getCustomerId, captchaVerify, queryFromUserExpoId, queryCustomerCode });
+serve(custom, 'GET', Path, { queryUserExpoId: lookup('phone'), queryEmailUserExpoId: lookup('email') });
+for (const [path, call] of Object.entries(SEND_CALLS)) custom.on('POST', path, withExpo, sendCode(call));
+serve(custom, 'POST', Path, { addUserInfo, camera5 });
+serve(custom, 'POST', HealthPath, { upload: uploadHealth });
+serve(custom, 'GET', HealthPath, { list: listHealth, image: healthImage });
+serve(custom, 'DELETE', HealthPath, { delete: deleteHealth });
+serve(custom, 'GET', TicketPath, tickets);
+serve(custom, 'POST', TicketPath, { createOrderNew, doUnifiedOrder, deleteOrderById, payNotify });
+serve(custom, 'GET', TicketPath, { getOrderStatus, findOrderListByPhone, ifOpenRefund });
+serve(custom, 'POST', TicketPath, { WxRefundJSAPIByOrderNo, cancelRefundByOrderNo });
+serve(custom, 'GET', SitePath, { selectSiteTypeList, selectSiteDateList, selectExpoUserSiteId });
+serve(custom, 'POST', SitePath, { addExpoUserSite, deleteExpoUserSite });
+// Registered last: reached only when no call above matched (path or method).
+custom.all('*', unknownCall);
+
+/** The auth host's calls (docs/upstream.md "Seat lookup": `{UPSTREAM_AUTH_URL}/auth`). */
+const auth = root();
+serve(auth, 'GET', SeatPath, seats);
+auth.all('*', unknownCall);
 
 /** The reference's HTTP face; the Worker mounts it at `/`. */
 const routes = new Hono<{ Bindings: AppEnv }>();
 routes.onError(onError);
-routes.route('/custom', root(CUSTOM));
-routes.route('/auth', root(AUTH));
+routes.route('/custom', custom);
+routes.route('/auth', auth);
 routes.all('/wx/*', unknownCall);
 routes.route('/dev/pay', paySimulator);
 routes.route('/dev', outbox);

@@ -149,6 +149,27 @@ export async function decryptParam(raw: string, aesKey: string): Promise<string 
   }
 }
 
+/**
+ * Reads "encrypted data" (a form's values): decrypts it with the expo's key, parses the JSON and
+ * reads it through a schema; `plain` is the decrypted text (an idempotency key hashes it).
+ */
+export async function decryptValues<T extends z.ZodType>(
+  data: string,
+  aesKey: string,
+  schema: T,
+): Promise<{ ok: true; value: z.infer<T>; plain: string } | { ok: false; msg: string }> {
+  const plain = await decryptParam(data, aesKey);
+  if (plain === null) return { ok: false, msg: "bad input: data does not decrypt with this expo's key" };
+  let json: unknown;
+  try {
+    json = JSON.parse(plain) as unknown;
+  } catch {
+    return { ok: false, msg: 'bad input: data is not JSON' };
+  }
+  const parsed = parseInput(schema, json);
+  return parsed.ok ? { ...parsed, plain } : parsed;
+}
+
 /** Reads a JSON body; undefined when there is none or it is not JSON (the schema then refuses it). */
 export async function readJsonBody(req: Request): Promise<unknown> {
   try {

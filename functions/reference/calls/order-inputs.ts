@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { normalizeEmail, normalizePhone } from '../contact';
 import { RefCode, reply } from '../envelope';
 import { type RefEnv } from '../expo';
-import { DecimalId } from '../inputs';
+import { DecimalId, parseInput } from '../inputs';
 import { type TicketRow } from '../orders';
 
 
@@ -65,3 +65,11 @@ export async function paidCounts(db: D1Database, expoId: number): Promise<Map<nu
 export const OrderQuery = z.object({ expoId: DecimalId.optional(), orderNo: OrderNo });
 export const OrderBody = OrderQuery;
 
+/** The contact of a query (`phone` or `email`, the header's expo), normalised as stored; or the refusal. */
+export function queriedContact(c: Ctx): string | Response {
+  const q = parseInput(ContactQuery, c.req.query());
+  if (!q.ok) return reply(c, RefCode.BAD_INPUT, q.msg);
+  const bad = sameExpo(c, q.value.expoId);
+  if (bad) return bad;
+  return contactOf(q.value) ?? reply(c, RefCode.BAD_INPUT, 'bad input: not a valid phone (E.164) or e-mail');
+}

@@ -13,10 +13,10 @@ import { mailboxKey, normalizeEmail, normalizePhone } from '../contact';
 import { RefCode, ok, reply } from '../envelope';
 import type { AppEnv } from '../../env';
 import { expoLocalTime } from '../expo';
-import { DecimalId, FormValues, decryptParam, parseInput, readJsonBody } from '../inputs';
+import { DecimalId, FormValues, decryptValues, parseInput, readJsonBody } from '../inputs';
 import { CONTACT_KEY, HOLDING, OPEN, checkoutHoldMs, codesOf, findOrder, heldByContact, holdMs, newOrderNo, openOrderCaps, statusAt, toOrder, usesLeft, type OrderRow } from '../orders';
 
-import { ContactQuery, DiscountCode as Code, Encrypted, OrderBody, OrderNo, OrderQuery, PayType, contactOf, sameExpo, ticketRow, type Ctx } from './order-inputs';
+import { queriedContact, DiscountCode as Code, Encrypted, OrderBody, OrderNo, OrderQuery, PayType, sameExpo, ticketRow, type Ctx } from './order-inputs';
 
 const CreateBody = z.object({
   expoId: DecimalId.optional(),
@@ -62,15 +62,7 @@ export async function createOrderNew(c: Ctx): Promise<Response> {
   const { urlsId, ticketId, quantity, payType } = body.value;
   const code = body.value.discountCode ? body.value.discountCode : null;
 
-  const plain = await decryptParam(body.value.data, expo.aes_key);
-  if (plain === null) return reply(c, RefCode.BAD_INPUT, "bad input: data does not decrypt with this expo's key");
-  let json: unknown;
-  try {
-    json = JSON.parse(plain) as unknown;
-  } catch {
-    return reply(c, RefCode.BAD_INPUT, 'bad input: data is not JSON');
-  }
-  const values = parseInput(BuyerValues, json);
+  const values = await decryptValues(body.value.data, expo.aes_key, BuyerValues);
   if (!values.ok) return reply(c, RefCode.BAD_INPUT, values.msg);
   const v = values.value;
   // Whose order this is: the contact the edge verified (checkType), as addUserInfo decides it.
@@ -311,12 +303,8 @@ export async function getOrderStatus(c: Ctx): Promise<Response> {
 
 /** `GET /customFrom/findOrderListByPhone`: the contact's orders, newest first. */
 export async function findOrderListByPhone(c: Ctx): Promise<Response> {
-  const q = parseInput(ContactQuery, c.req.query());
-  if (!q.ok) return reply(c, RefCode.BAD_INPUT, q.msg);
-  const bad = sameExpo(c, q.value.expoId);
-  if (bad) return bad;
-  const contact = contactOf(q.value);
-  if (!contact) return reply(c, RefCode.BAD_INPUT, 'bad input: not a valid phone (E.164) or e-mail');
+  const contact = queriedContact(c);
+  if (typeof contact !== 'string') return contact;
   const { results } = await c.env.DB.prepare(
     'SELECT * FROM orders WHERE expo_id = ? AND contact = ? ORDER BY create_ms DESC, order_no DESC LIMIT 100',
   )

@@ -13,7 +13,7 @@ import { parseExpoId } from '../expo';
 import { DecimalId, decryptParam, parseInput } from '../inputs';
 import { heldByContact, surplusOf, toTicket, usesLeft, type TicketRow } from '../orders';
 
-import { ContactQuery, DiscountCode as Code, Encrypted, contactOf, paidCounts, sameExpo, ticketRow, type Ctx } from './order-inputs';
+import { queriedContact, DiscountCode as Code, Encrypted, paidCounts, sameExpo, ticketRow, type Ctx } from './order-inputs';
 
 /** `GET /customFrom/selectUrlsTicketList`: `expoId`, `urlsId` encrypted; data encrypted `{ ticketList }`. */
 export async function selectUrlsTicketList(c: Ctx): Promise<Response> {
@@ -60,12 +60,8 @@ export async function selectDiscountTicketByCode(c: Ctx): Promise<Response> {
 
 /** `GET /customFrom/findUserBuyOrderNumByPhoneExpoId`: `{ count }` tickets held or reserved. */
 export async function findUserBuyOrderNumByPhoneExpoId(c: Ctx): Promise<Response> {
-  const q = parseInput(ContactQuery, c.req.query());
-  if (!q.ok) return reply(c, RefCode.BAD_INPUT, q.msg);
-  const bad = sameExpo(c, q.value.expoId);
-  if (bad) return bad;
-  const contact = contactOf(q.value);
-  if (!contact) return reply(c, RefCode.BAD_INPUT, 'bad input: not a valid phone (E.164) or e-mail');
+  const contact = queriedContact(c);
+  if (typeof contact !== 'string') return contact;
   return ok(c, { count: await heldByContact(c.env.DB, c.var.expo.id, mailboxKey(contact) ?? contact, Date.now()) });
 }
 

@@ -5,9 +5,7 @@
  */
 import { z } from 'zod';
 import { looseFields, looseInt, looseString, opt } from './loose';
-import { under, type Base } from './wire';
-
-export const FormBase: Base = 'custom';
+import { under } from './wire';
 
 export const FormPath = {
   ...under('/customFrom', 'getCustomerId queryFromUserExpoId'),

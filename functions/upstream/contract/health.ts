@@ -4,9 +4,6 @@
  */
 import { z } from 'zod';
 import { looseInt, looseList, looseText } from './loose';
-import type { Base } from './wire';
-
-export const HealthBase: Base = 'custom';
 
 export const HealthPath = {
   upload: '/health/uploadEpidemicPreventionInfo',

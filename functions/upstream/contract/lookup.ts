@@ -6,9 +6,7 @@
 import { z } from 'zod';
 import type * as domain from '../../../src/lib/util/domain';
 import { looseFields, looseInt } from './loose';
-import { under, type Base } from './wire';
-
-export const LookupBase: Base = 'custom';
+import { under } from './wire';
 
 export const LookupPath = {
   ...under('/CustomerUserInfo', 'selectAESKey'),

@@ -5,9 +5,7 @@
  * never shown half.
  */
 import { z } from 'zod';
-import { under, type Base } from './wire';
-
-export const SiteBase: Base = 'custom';
+import { under } from './wire';
 
 export const SitePath = {
   ...under('/from/site', 'selectSiteTypeList selectSiteDateList addExpoUserSite selectExpoUserSiteId'),

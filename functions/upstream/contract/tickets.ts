@@ -7,9 +7,7 @@
 import { z } from 'zod';
 import type * as domain from '../../../src/lib/tickets/tickets';
 import { int, looseFields, looseInt, looseList, looseString, opt } from './loose';
-import { under, type Base } from './wire';
-
-export const TicketBase: Base = 'custom';
+import { under } from './wire';
 
 export const TicketPath = {
   ...under('/customFrom', 'selectUrlsTicketList checkSurplusTicket selectDiscountTicketByCode findUserBuyOrderNumByPhoneExpoId'),
