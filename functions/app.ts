@@ -4,7 +4,8 @@ import { api } from './api';
 import { qrImage } from './qr-image';
 import { applePass } from './apple-pass';
 import { serviceWorker } from './service-worker';
-import reference from './reference';
+import reference, { createReference } from './reference';
+import { useLocalUpstream } from './upstream';
 import { guard } from './middleware/guard';
 import { securityHeaders } from './middleware/security-headers';
 import { devFaces } from './middleware/dev-faces';
@@ -23,6 +24,9 @@ const onError: ErrorHandler = (err, c) => {
  * reference upstream. functions/worker.ts adds Astro; tests in workerd call this directly.
  */
 export function createApp(): Hono<{ Bindings: AppEnv }> {
+  // Without UPSTREAM_URL the upstream client speaks to the reference in-process; the app gives
+  // it the reference, so the client never imports it.
+  useLocalUpstream(createReference);
   const app = new Hono<{ Bindings: AppEnv }>();
   app.use(securityHeaders());
   app.onError(onError);

@@ -3,7 +3,7 @@ import { astro } from 'astro/hono';
 import { createApp } from './app';
 import { wholePages } from './middleware/whole-pages';
 import type { AppEnv } from './env';
-import { scheduledSweep } from './reference/sweep';
+import { createReference } from './reference';
 
 /**
  * The Worker entry (wrangler `main`): the Hono app (headers, API, reference upstream), then
@@ -15,7 +15,10 @@ app.use(cf());
 app.use(astro());
 
 // fetch: the app; scheduled: the Cron Trigger's sweep of expired unpaid orders (wrangler.toml).
-export default { fetch: app.fetch, scheduled: scheduledSweep } satisfies ExportedHandler<AppEnv>;
+export default {
+  fetch: app.fetch,
+  scheduled: (controller, env, ctx) => createReference(env).scheduled(controller, ctx),
+} satisfies ExportedHandler<AppEnv>;
 
 // The abuse limits' counter (functions/limits): a Durable Object class must be exported by the entry.
 export { Limiter } from './limits/limiter';

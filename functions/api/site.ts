@@ -6,7 +6,7 @@ import { matchRoute, type SuccessParams } from '../../src/lib/page/routes';
 import { safeBackPath } from '../../src/lib/util/safe-redirect';
 import type { AppEnv } from '../env';
 import { upstreamFor } from '../upstream';
-import { SiteCode } from '../upstream/site-paths';
+import { SiteCode } from '../upstream/contract';
 import { faultJson, upstreamFault } from './fault';
 import { readInput } from './input';
 

@@ -11,12 +11,10 @@ import {
   type GuardFacts,
   type GuardPorts,
   type GuardRule,
-  type SilentLogin,
 } from '../../src/lib/page/guard';
 import type { AppEnv } from '../env';
 import { waitUntilOf } from '../wait-until';
-import { requestUpstream, type RequestScope, type Upstream } from '../upstream';
-import { Envelope, isSuccessCode } from '../upstream/contract';
+import { requestUpstream, upstreamWx, type RequestScope, type Upstream, type WxPort } from '../upstream';
 
 /**
  * The navigation guard at the edge (spec §4, §2.3): runs src/lib/page/guard.ts's rules before a
@@ -25,16 +23,7 @@ import { Envelope, isSuccessCode } from '../upstream/contract';
  * the dev pages, Astro's assets or static files.
  */
 
-/** The messaging-app calls the guard needs (spec §4, §7), per request. */
-export interface WxPort {
-  appId(expoId: number): Promise<string | null>;
-  silentLogin(p: {
-    code: string;
-    expoId: number;
-    fId: number | null;
-    isUserClass: number | null;
-  }): Promise<SilentLogin | null>;
-}
+export type { WxPort } from '../upstream';
 
 export interface GuardOptions {
   /** the upstream client of a request (tests give a failing one); default the request's shared one, which the page loader reuses */
@@ -168,57 +157,6 @@ function portsOf(
         const cfg = await config().catch(() => null);
         return wx.silentLogin({ code, expoId: page.expoId, fId: page.fId, isUserClass: cfg?.isUserClass ?? null });
       },
-    },
-  };
-}
-
-/**
- * The messaging-app calls of spec §4/§7 on the organiser's API (docs/upstream.md: they live under
- * `{UPSTREAM_URL}/wx`; the spec gives their parameters, not their paths: these two paths are
- * our reading, named after the spec's `getwxAppId` and `getOpenId`). The reference upstream
- * has no messaging app: with no UPSTREAM_URL there is no port, so no login and no OAuth.
- * TODO(upstream owner): move these into functions/upstream/client.ts as typed methods.
- */
-export const WX_PATHS = { appId: '/wx/getwxAppId', openId: '/wx/getOpenId' } as const;
-
-export function upstreamWx(env: AppEnv): WxPort | null {
-  const base = env.UPSTREAM_URL?.trim().replace(/\/+$/, '') ?? '';
-  if (base === '') return null;
-  const get = async (path: string, expoId: number, query: Record<string, string>): Promise<Envelope | null> => {
-    const u = new URL(base + path);
-    for (const [k, v] of Object.entries(query)) u.searchParams.set(k, v);
-    const res = await fetch(u, {
-      headers: { expoId: String(expoId), accept: 'application/json' },
-      signal: AbortSignal.timeout(5000),
-    });
-    if (!res.ok) return null;
-    const env = Envelope.safeParse(await res.json());
-    return env.success ? env.data : null;
-  };
-  const str = (v: unknown) =>
-    typeof v === 'string' && v.trim() !== '' ? v.trim() : typeof v === 'number' ? String(v) : null;
-  const num = (v: unknown) => (v !== null && v !== undefined && /^\d+$/.test(String(v)) ? Number(v) : null);
-  return {
-    async appId(expoId) {
-      const r = await get(WX_PATHS.appId, expoId, { expoId: String(expoId) });
-      return r && isSuccessCode(r.code) ? str(r.data) : null;
-    },
-    async silentLogin({ code, expoId, fId, isUserClass }) {
-      const r = await get(WX_PATHS.openId, expoId, {
-        code,
-        eId: String(expoId),
-        fId: fId === null ? '' : String(fId),
-        isUserClass: isUserClass === null ? '' : String(isUserClass),
-      });
-      if (!r || !isSuccessCode(r.code) || typeof r.data !== 'object' || r.data === null) return null;
-      const d = r.data as Record<string, unknown>;
-      return {
-        code: num(d['code']),
-        openId: str(d['openId']),
-        user: str(d['user']),
-        expo: num(d['expo']),
-        wx: num(d['wx']),
-      };
     },
   };
 }

@@ -52,10 +52,8 @@ export function mailboxKey(raw: string): string | null {
   const contact = normalizeContact(raw);
   if (!contact || !contact.includes('@')) return contact;
   const at = contact.lastIndexOf('@');
-  const domain = contact.slice(at + 1);
-  let local = contact.slice(0, at);
-  const plus = local.indexOf('+');
-  if (plus > 0) local = local.slice(0, plus);
-  const dotless = DOTLESS[domain];
-  return dotless ? `${local.replace(/\./g, '')}@${dotless}` : `${local}@${domain}`;
+  // The +tag goes (a leading + is part of the name), then, where the provider ignores them, the dots.
+  const local = contact.slice(0, at).replace(/^([^+].*?)\+.*$/s, '$1');
+  const dotless = DOTLESS[contact.slice(at + 1)];
+  return dotless === undefined ? `${local}${contact.slice(at)}` : `${local.replaceAll('.', '')}@${dotless}`;
 }

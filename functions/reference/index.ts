@@ -1,37 +1,40 @@
 /**
  * The reference upstream: docs/upstream.md's contract on D1, so the product runs whole on a fresh
- * machine and tests run against it. Mounted by the Worker at the root: `/custom/*` (every
- * call), `/auth/*` (the seat lookup's auth host), `/wx/*` (messaging-app calls, not served yet) and `/dev/outbox*` (DEV_OUTBOX only).
+ * machine and tests run against it. Its one face is `createReference(env)`: `fetch` answers a
+ * call in-process (the app injects it into functions/upstream when `UPSTREAM_URL` is empty),
+ * `scheduled` is the Cron Trigger's sweep, and `routes` is its HTTP face, which the app mounts at
+ * the root: `/custom/*` (every call), `/auth/*` (the seat lookup's auth host), `/wx/*` (the
+ * messaging app: not served) and the development routes `/dev/pay/*` (the payment simulator)
+ * and `/dev/outbox*` (DEV_OUTBOX only).
  *
- * Every `/custom` reply is the `{ code, msg, data }` envelope with HTTP 200 (envelope.ts),
- * including unknown calls, unknown expos and bad input.
+ * It depends on the contract (functions/upstream/contract) and its own rules (rules.ts), never
+ * on the edge's src/lib. Every `/custom` reply is the `{ code, msg, data }` envelope with HTTP
+ * 200 (envelope.ts), including unknown calls, unknown expos and bad input.
  */
-import { Hono } from 'hono';
-import type { ErrorHandler } from 'hono';
+import { Hono, type Context, type ErrorHandler, type Handler } from 'hono';
 import type { AppEnv } from '../env';
-import { Path } from '../upstream/contract';
+import { HealthPath, Path, SeatPath, SitePath, TicketPath } from '../upstream/contract';
 import { addUserInfo } from './calls/addUserInfo';
 import { camera5 } from './calls/camera5';
 import { captchaVerify } from './calls/captchaVerify';
 import { getCustomerId } from './calls/getCustomerId';
+import { deleteHealth, healthImage, listHealth, uploadHealth } from './calls/health';
 import { lookup } from './calls/lookup';
+import { createOrderNew, deleteOrderById, doUnifiedOrder, findOrderListByPhone, getOrderStatus } from './calls/orders';
 import { queryCustomerCode } from './calls/queryCustomerCode';
+import { WxRefundJSAPIByOrderNo, cancelRefundByOrderNo, ifOpenRefund } from './calls/refunds';
+import * as seats from './calls/seats';
 import { queryFromUserExpoId } from './calls/secondForm';
 import { selectAesKey } from './calls/selectAesKey';
 import { SEND_CALLS, sendCode } from './calls/sendCode';
 import { addExpoUserSite, deleteExpoUserSite, selectExpoUserSiteId, selectSiteDateList, selectSiteTypeList } from './calls/sites';
-import { SitePath } from '../upstream/site-paths';
+import * as tickets from './calls/tickets';
 import { RefCode, reply } from './envelope';
 import { type RefEnv, withExpo } from './expo';
 import { outbox } from './outbox';
-import { checkUserByName, getImage, getUserCompanyList, getUserSeatDetail, pageActivityType, selectUserSeat } from './calls/seats';
-import { deleteHealth, healthImage, listHealth, uploadHealth } from './calls/health';
-import { SeatPath } from '../upstream/calls/seats';
-import { HealthPath } from '../upstream/calls/health';
-import * as tickets from './calls/tickets';
-import { TicketPath } from '../upstream/contract-tickets';
-import { payNotify } from './payments';
 import { paySimulator } from './pay-simulator';
+import { payNotify } from './payments';
+import { scheduledSweep } from './sweep';
 
 /** Unexpected failures still answer an envelope; the detail goes to the log, not the user. */
 const onError: ErrorHandler = (err, c) => {
@@ -39,66 +42,85 @@ const onError: ErrorHandler = (err, c) => {
   return reply(c, RefCode.INTERNAL, 'internal error in the reference upstream; see the Worker log');
 };
 
-const unknownCall = (c: Parameters<ErrorHandler>[1]) => reply(c, RefCode.NOT_FOUND, 'unknown call');
+function unknownCall(c: Context): Response {
+  return reply(c, RefCode.NOT_FOUND, 'unknown call');
+}
 
-const custom = new Hono<RefEnv>();
-custom.onError(onError);
-custom.get(Path.selectAESKey, withExpo, selectAesKey);
-custom.get(Path.getCustomerId, withExpo, getCustomerId);
-for (const [path, call] of Object.entries(SEND_CALLS)) custom.post(path, withExpo, sendCode(call));
-custom.get(Path.captchaVerify, withExpo, captchaVerify);
-custom.get(Path.queryUserExpoId, withExpo, lookup('phone'));
-custom.get(Path.queryEmailUserExpoId, withExpo, lookup('email'));
-custom.get(Path.queryFromUserExpoId, withExpo, queryFromUserExpoId);
-custom.get(Path.queryCustomerCode, withExpo, queryCustomerCode);
-custom.post(Path.addUserInfo, withExpo, addUserInfo);
-custom.post(Path.camera5, withExpo, camera5);
-// Health upload (docs/upstream.md "Health upload"; calls/health.ts).
-custom.post(HealthPath.upload, withExpo, uploadHealth);
-custom.get(HealthPath.list, withExpo, listHealth);
-custom.delete(HealthPath.delete, withExpo, deleteHealth);
-custom.get(HealthPath.image, withExpo, healthImage);
-// Tickets and orders (docs/upstream.md "Tickets and orders"), and the provider's callback (ours).
-custom.get(TicketPath.selectUrlsTicketList, withExpo, tickets.selectUrlsTicketList);
-custom.get(TicketPath.checkSurplusTicket, withExpo, tickets.checkSurplusTicket);
-custom.get(TicketPath.selectDiscountTicketByCode, withExpo, tickets.selectDiscountTicketByCode);
-custom.get(TicketPath.findUserBuyOrderNumByPhoneExpoId, withExpo, tickets.findUserBuyOrderNumByPhoneExpoId);
-custom.post(TicketPath.createOrderNew, withExpo, tickets.createOrderNew);
-custom.post(TicketPath.doUnifiedOrder, withExpo, tickets.doUnifiedOrder);
-custom.get(TicketPath.getOrderStatus, withExpo, tickets.getOrderStatus);
-custom.get(TicketPath.findOrderListByPhone, withExpo, tickets.findOrderListByPhone);
-custom.post(TicketPath.deleteOrderById, withExpo, tickets.deleteOrderById);
-custom.get(TicketPath.ifOpenRefund, withExpo, tickets.ifOpenRefund);
-custom.post(TicketPath.WxRefundJSAPIByOrderNo, withExpo, tickets.WxRefundJSAPIByOrderNo);
-custom.post(TicketPath.cancelRefundByOrderNo, withExpo, tickets.cancelRefundByOrderNo);
-custom.post(TicketPath.payNotify, withExpo, payNotify);
-// Site booking (docs/upstream.md "Site booking"): calls/sites.ts.
-custom.get(SitePath.selectSiteTypeList, withExpo, selectSiteTypeList);
-custom.get(SitePath.selectSiteDateList, withExpo, selectSiteDateList);
-custom.post(SitePath.addExpoUserSite, withExpo, addExpoUserSite);
-custom.get(SitePath.selectExpoUserSiteId, withExpo, selectExpoUserSiteId);
-custom.post(SitePath.deleteExpoUserSite, withExpo, deleteExpoUserSite);
+/**
+ * Serves calls of one method on a root: `handlers` is keyed by the call's name in the contract's
+ * path table, so a name the contract does not know does not compile. Every call first reads its
+ * expo (withExpo).
+ */
+function serve<P extends Readonly<Record<string, string>>>(
+  app: Hono<RefEnv>,
+  method: 'GET' | 'POST' | 'DELETE',
+  paths: P,
+  handlers: Partial<Record<keyof P, Handler<RefEnv>>>,
+): void {
+  for (const [name, handler] of Object.entries(handlers)) {
+    const path = paths[name];
+    if (path !== undefined && typeof handler === 'function') app.on(method, path, withExpo, handler);
+  }
+}
+
+function root(): Hono<RefEnv> {
+  const app = new Hono<RefEnv>();
+  app.onError(onError);
+  return app;
+}
+
+/** The calls under `/custom`, by area (docs/upstream.md "Calls" … "Health upload"). */
+const custom = root();
+serve(custom, 'GET', Path, { selectAESKey: selectAesKey, getCustomerId, captchaVerify, queryFromUserExpoId, queryCustomerCode });
+serve(custom, 'GET', Path, { queryUserExpoId: lookup('phone'), queryEmailUserExpoId: lookup('email') });
+for (const [path, call] of Object.entries(SEND_CALLS)) custom.on('POST', path, withExpo, sendCode(call));
+serve(custom, 'POST', Path, { addUserInfo, camera5 });
+serve(custom, 'POST', HealthPath, { upload: uploadHealth });
+serve(custom, 'GET', HealthPath, { list: listHealth, image: healthImage });
+serve(custom, 'DELETE', HealthPath, { delete: deleteHealth });
+serve(custom, 'GET', TicketPath, tickets);
+serve(custom, 'POST', TicketPath, { createOrderNew, doUnifiedOrder, deleteOrderById, payNotify });
+serve(custom, 'GET', TicketPath, { getOrderStatus, findOrderListByPhone, ifOpenRefund });
+serve(custom, 'POST', TicketPath, { WxRefundJSAPIByOrderNo, cancelRefundByOrderNo });
+serve(custom, 'GET', SitePath, { selectSiteTypeList, selectSiteDateList, selectExpoUserSiteId });
+serve(custom, 'POST', SitePath, { addExpoUserSite, deleteExpoUserSite });
 // Registered last: reached only when no call above matched (path or method).
 custom.all('*', unknownCall);
 
-/** The auth host's calls (docs/upstream.md "Seat lookup": `{UPSTREAM_AUTH_URL}/auth`; calls/seats.ts). */
-const auth = new Hono<RefEnv>();
-auth.onError(onError);
-auth.get(SeatPath.getUserCompanyList, withExpo, getUserCompanyList);
-auth.get(SeatPath.checkUserByName, withExpo, checkUserByName);
-auth.get(SeatPath.getUserSeatDetail, withExpo, getUserSeatDetail);
-auth.get(SeatPath.pageActivityType, withExpo, pageActivityType);
-auth.get(SeatPath.selectUserSeat, withExpo, selectUserSeat);
-auth.get(SeatPath.getImage, withExpo, getImage);
+/** The auth host's calls (docs/upstream.md "Seat lookup": `{UPSTREAM_AUTH_URL}/auth`). */
+const auth = root();
+serve(auth, 'GET', SeatPath, seats);
 auth.all('*', unknownCall);
 
-/** The reference upstream app; the Worker mounts it at `/`. */
-const app = new Hono<{ Bindings: AppEnv }>();
-app.onError(onError);
-app.route('/custom', custom);
-app.route('/auth', auth);
-app.all('/wx/*', unknownCall);
-app.route('/dev/pay', paySimulator);
-app.route('/dev', outbox);
+/** The reference's HTTP face; the Worker mounts it at `/`. */
+const routes = new Hono<{ Bindings: AppEnv }>();
+routes.onError(onError);
+routes.route('/custom', custom);
+routes.route('/auth', auth);
+routes.all('/wx/*', unknownCall);
+routes.route('/dev/pay', paySimulator);
+routes.route('/dev', outbox);
 
-export default app;
+/** The reference upstream of one environment. */
+export interface Reference {
+  /** answers one request of the organiser's API in-process (same isolate, same D1) */
+  fetch(request: Request): Promise<Response>;
+  /** the Cron Trigger's sweep (sweep.ts): unpaid orders past their hold are written down as timed out */
+  scheduled(controller: ScheduledController, ctx: ExecutionContext): void;
+  /** the HTTP face with the development routes, for the app to mount at `/` */
+  routes: Hono<{ Bindings: AppEnv }>;
+}
+
+/**
+ * The reference upstream for an environment.
+ * @example const ref = createReference(env); await ref.fetch(new Request('http://reference.invalid/custom/…'));
+ */
+export function createReference(env: AppEnv): Reference {
+  return {
+    fetch: async (request) => routes.fetch(request, env),
+    scheduled: (controller, ctx) => scheduledSweep(controller, env, ctx),
+    routes,
+  };
+}
+
+export default routes;

@@ -3,7 +3,7 @@
  * `parseInput` (zod → a clear message) and `decryptParam` (an encrypted param → its text).
  */
 import { z } from 'zod';
-import { AesError, decrypt } from '../upstream/aes';
+import { AesError, decrypt } from '../upstream/contract/aes';
 
 /** A positive decimal id given as a number or a decimal string. */
 export const DecimalId = z
@@ -147,6 +147,27 @@ export async function decryptParam(raw: string, aesKey: string): Promise<string 
     if (err instanceof AesError) return null;
     throw err;
   }
+}
+
+/**
+ * Reads "encrypted data" (a form's values): decrypts it with the expo's key, parses the JSON and
+ * reads it through a schema; `plain` is the decrypted text (an idempotency key hashes it).
+ */
+export async function decryptValues<T extends z.ZodType>(
+  data: string,
+  aesKey: string,
+  schema: T,
+): Promise<{ ok: true; value: z.infer<T>; plain: string } | { ok: false; msg: string }> {
+  const plain = await decryptParam(data, aesKey);
+  if (plain === null) return { ok: false, msg: "bad input: data does not decrypt with this expo's key" };
+  let json: unknown;
+  try {
+    json = JSON.parse(plain) as unknown;
+  } catch {
+    return { ok: false, msg: 'bad input: data is not JSON' };
+  }
+  const parsed = parseInput(schema, json);
+  return parsed.ok ? { ...parsed, plain } : parsed;
 }
 
 /** Reads a JSON body; undefined when there is none or it is not JSON (the schema then refuses it). */

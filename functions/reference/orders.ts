@@ -5,8 +5,8 @@
  * statement at a time) and an unpaid order past its hold stops counting the moment it expires:
  * no sweep is needed for correctness (the Cron Trigger only writes status 4 down).
  */
-import type { Order, Ticket } from '../../src/lib/tickets/tickets';
-import { OrderStatus, ORDER_HOLD_MINUTES } from '../../src/lib/tickets/tickets';
+import { OrderStatus, type Order, type Ticket } from '../upstream/contract';
+import { CHECKOUT_HOLD_MINUTES, OPEN_ORDERS_PER_EXPO, OPEN_ORDERS_PER_TICKET, ORDER_HOLD_MINUTES } from './rules';
 import type { AppEnv } from '../env';
 import { expoLocalTime } from './expo';
 
@@ -80,7 +80,7 @@ export function holdMs(env: Pick<AppEnv, 'REF_ORDER_HOLD_S'>): number {
  * the cashier (a failed doUnifiedOrder, a script that only creates orders) lets go of its
  * tickets after this instead of spec §9's 30 minutes. Going to pay starts the 30 minutes.
  */
-export const CHECKOUT_HOLD_MS = 10 * 60_000;
+export const CHECKOUT_HOLD_MS = CHECKOUT_HOLD_MINUTES * 60_000;
 export function checkoutHoldMs(env: Pick<AppEnv, 'REF_ORDER_HOLD_S'>): number {
   return Math.min(CHECKOUT_HOLD_MS, holdMs(env));
 }
@@ -92,8 +92,8 @@ function countVar(raw: string | undefined, fallback: number): number {
 }
 
 /**
- * Caps on open unpaid orders (item 11: one contact held a ticket's whole stock with
- * 100 unpaid orders): per contact (its mailbox, contact.ts mailboxKey) and expo, and per
+ * Caps on open unpaid orders (docs/upstream.md "Open orders": without them one contact could
+ * hold a ticket's whole stock with 100 unpaid orders): per contact (its mailbox, contact.ts mailboxKey) and expo, and per
  * contact and ticket. Checked inside the order's conditional INSERT, so parallel orders
  * cannot pass it together. Paid, cancelled and timed-out orders do not count.
  */
@@ -102,8 +102,8 @@ export function openOrderCaps(env: Pick<AppEnv, 'REF_OPEN_ORDERS_PER_CONTACT' | 
   perTicket: number;
 } {
   return {
-    perContact: countVar(env.REF_OPEN_ORDERS_PER_CONTACT, 3),
-    perTicket: countVar(env.REF_OPEN_ORDERS_PER_TICKET, 1),
+    perContact: countVar(env.REF_OPEN_ORDERS_PER_CONTACT, OPEN_ORDERS_PER_EXPO),
+    perTicket: countVar(env.REF_OPEN_ORDERS_PER_TICKET, OPEN_ORDERS_PER_TICKET),
   };
 }
 

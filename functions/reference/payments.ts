@@ -2,8 +2,8 @@
  * Payment notifications: how a provider's callback tells the organiser an order is
  * paid. The body is JSON `{ expoId, orderNo, txId, totalFee, result }`, signed with HMAC-SHA-256
  * (hex, header `x-pay-signature`) under the merchant key `REF_PAY_SECRET`, which is required:
- * never the expo's aesKey, which the legacy contract hands to anyone (selectAESKey; issue 19
- * item 13). Without it every notification is refused and the log says why. Applying one is idempotent: only an unpaid order in its hold changes, in one D1 batch
+ * never the expo's aesKey, which the legacy contract hands to anyone (selectAESKey;
+ * docs/upstream.md "Payments"). Without it every notification is refused and the log says why. Applying one is idempotent: only an unpaid order in its hold changes, in one D1 batch
  * (a transaction) that also creates one class 8 registration per ticket (docs/upstream.md "An
  * order") unless the ticket needs the organiser's review (then status 1 and no registration
  * until the review passes: `approveOrder`).
@@ -16,7 +16,7 @@ import { RefCode, ok, reply } from './envelope';
 import { expoLocalTime, type ExpoRow, type RefEnv } from './expo';
 import { DecimalId, parseInput } from './inputs';
 import { CONTACT_KEY, HOLDING, findOrder, statusAt, type OrderRow } from './orders';
-import { OrderStatus } from '../../src/lib/tickets/tickets';
+import { OrderStatus } from '../upstream/contract';
 
 export const PAY_SIGNATURE_HEADER = 'x-pay-signature';
 

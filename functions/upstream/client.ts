@@ -5,12 +5,12 @@
  * Wire rules it applies to every call: base `{baseUrl}/custom`, header `expoId: <decimal>`,
  * JSON bodies for POST and query strings for GET, AES-CBC encrypted params and data with the
  * expo's aesKey (fetched once per isolate and cached, aes-key-cache.ts), replies read through
- * contract.ts's schemas. Success and business refusals come back as values (result.ts);
+ * contract/ schemas. Success and business refusals come back as values (result.ts);
  * transport faults are thrown as UpstreamError (errors.ts), and nothing else is ever thrown
  * for an odd reply.
  */
 import { z } from 'zod';
-import { encryptJson } from './aes';
+import { encryptJson } from './contract/aes';
 import type { Lang } from '../../src/lib/page/languages';
 import { emailSenderPath, smsPhone, smsSenderPath } from './senders';
 import { fullPhone } from '../../src/lib/form/phone';

@@ -18,6 +18,7 @@
  *   schema read, which are most of a cached page view's cost. It never holds a config longer than
  *   the TTL allows, so a change shows as soon as it would without it; every answer is a copy.
  */
+import { BoundedMemo, perIsolate } from './memo';
 import { FormConfig } from './contract';
 import { isUnknownExpo, UNKNOWN_EXPO_TTL_S, unknownExpoError } from './errors';
 import type { Ok, UpstreamResult } from './result';
@@ -51,32 +52,14 @@ interface Unknown {
 type Memo = { fetchedAt: number; result: Ok<FormConfig> } | { fetchedAt: number; unknown: Unknown };
 
 /** Fresh configs kept in the isolate's memory, by cache key; at most `max`, the oldest dropped first. */
-export class ConfigMemo {
-  readonly #entries = new Map<string, Memo>();
-  constructor(readonly max = 256) {}
-  get(key: string): Memo | undefined {
-    return this.#entries.get(key);
-  }
-  set(key: string, entry: Memo): void {
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
-    while (this.#entries.size > this.max) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.#entries.delete(oldest);
-    }
-  }
-  get size(): number {
-    return this.#entries.size;
+export class ConfigMemo extends BoundedMemo<Memo> {
+  constructor(max = 256) {
+    super(max);
   }
 }
 
-let isolateMemo: ConfigMemo | undefined;
-/** The one memo of this isolate (module state: it lives as long as the isolate, across requests). */
-export function isolateConfigMemo(): ConfigMemo {
-  isolateMemo ??= new ConfigMemo();
-  return isolateMemo;
-}
+/** The one memo of this isolate. */
+export const isolateConfigMemo = perIsolate(() => new ConfigMemo());
 
 interface Stored {
   fetchedAt: number;

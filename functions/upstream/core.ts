@@ -6,9 +6,9 @@
  * under `calls/` and gets this core, so groups never reach into one another.
  */
 import { z } from 'zod';
-import { AesError, decryptJson, encrypt } from './aes';
+import { AesError, decryptJson, encrypt } from './contract/aes';
 import { sharedAesKeyCache, type AesKeyCache } from './aes-key-cache';
-import { AesKeyData, Envelope, FormConfig, Path, isSuccessCode } from './contract';
+import { AesKeyData, Envelope, FormConfig, Ignored, Path, isSuccessCode, type Base } from './contract';
 import { UpstreamError } from './errors';
 import type { Ok, Refused, UpstreamResult } from './result';
 
@@ -41,8 +41,7 @@ const OptionsSchema = z.object({
 
 export type Query = Readonly<Record<string, string>>;
 export type Send = { method: 'GET'; query: Query } | { method: 'POST'; body: unknown } | { method: 'DELETE'; query: Query } | { method: 'POST'; form: FormData };
-/** Which root a call goes to: `{baseUrl}/custom` or the auth host's `/auth` (docs/upstream.md). */
-export type Base = 'custom' | 'auth';
+export type { Base } from './contract';
 
 /** What every group of calls builds on. */
 export interface UpstreamCore {
@@ -63,15 +62,16 @@ export interface UpstreamCore {
   refused(env: Envelope): Refused;
 }
 
-/** Data of send-code and verify calls is ignored: only code and msg matter (spec §4). */
-const Ignored = z.unknown().transform(() => null);
-
 /** Builds the shared machinery of one client. */
 export function createCore(options: UpstreamOptions): UpstreamCore {
   const { baseUrl, timeoutMs } = OptionsSchema.parse({ baseUrl: options.baseUrl, timeoutMs: options.timeoutMs });
   const root = `${baseUrl.replace(/\/+$/, '')}/custom`;
   const authBase = options.authBaseUrl?.trim() ? options.authBaseUrl.trim() : baseUrl;
-  const authRoot = `${authBase.replace(/\/+$/, '')}/auth`;
+  const roots: Record<Base, string> = {
+    custom: root,
+    auth: `${authBase.replace(/\/+$/, '')}/auth`,
+    wx: `${baseUrl.replace(/\/+$/, '')}/wx`,
+  };
   const doFetch = options.fetch;
   const keyCache = options.keyCache ?? sharedAesKeyCache;
 
@@ -85,7 +85,7 @@ export function createCore(options: UpstreamOptions): UpstreamCore {
         reject(new UpstreamError('timeout', `no reply within ${timeoutMs} ms`, { path }));
       }, timeoutMs);
     });
-    const exchange = exchangeOnce((base === 'auth' ? authRoot : root) + path, path, expoId, send, controller.signal);
+    const exchange = exchangeOnce(roots[base] + path, path, expoId, send, controller.signal);
     // The loser of the race must not surface as an unhandled rejection.
     exchange.catch(() => undefined);
     try {

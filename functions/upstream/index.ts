@@ -1,25 +1,38 @@
 /**
  * The upstream for a request's environment (DESIGN.md "One Worker, four parts"):
  * `UPSTREAM_URL` set → the organiser's real API over the network; unset or empty → the
- * embedded reference upstream, called in-process (no network hop, same isolate, same D1).
+ * in-process upstream the app gives (useLocalUpstream: the reference upstream, no network hop,
+ * same isolate, same D1). This folder never imports the reference: the app injects it.
  *
  * Other code imports the client from here: `upstreamFor(env)`, the result and error types.
  */
 import type { AppEnv } from '../env';
-import reference from '../reference';
 import { createUpstream, type ConfigCache, type Upstream } from './client';
+import { createCore } from './core';
 import { cachedConfig, configCacheTtls, isolateConfigMemo } from './config-cache';
 import { upstreamTimeoutMs } from './timeout';
+import { wxCalls, type WxPort } from './calls/wx';
 
 export { createUpstream } from './client';
 export type { Contact, Upstream, UpstreamOptions } from './client';
+export type { WxPort } from './calls/wx';
 export { UpstreamError, isUpstreamError } from './errors';
 export type { UpstreamErrorKind } from './errors';
 export type { AlreadyRegistered, Ok, Refused, SecondForm, UpstreamResult } from './result';
 export { sharedAesKeyCache, AES_KEY_TTL_MS } from './aes-key-cache';
 export { UPSTREAM_TIMEOUT_DEFAULT_MS, UPSTREAM_TIMEOUT_MAX_MS, upstreamTimeoutMs } from './timeout';
 
-/** Base URL of the in-process reference upstream; `.invalid` (RFC 2606) never resolves, so nothing can leak to the network. */
+/** An upstream answered in-process for an environment (the reference upstream's `createReference`). */
+export type LocalUpstream = (env: AppEnv) => { fetch(request: Request): Promise<Response> };
+
+let localUpstream: LocalUpstream | null = null;
+
+/** Gives the in-process upstream used when `UPSTREAM_URL` is empty (functions/app.ts gives the reference). */
+export function useLocalUpstream(make: LocalUpstream): void {
+  localUpstream = make;
+}
+
+/** Base URL of the in-process upstream; `.invalid` (RFC 2606) never resolves, so nothing can leak to the network. */
 export const REFERENCE_BASE_URL = 'http://reference.invalid';
 
 /**
@@ -33,12 +46,26 @@ export function upstreamFor(env: AppEnv, request: RequestScope = {}): Upstream {
   if (url !== '') {
     return createUpstream({ baseUrl: url, authBaseUrl: env.UPSTREAM_AUTH_URL, fetch: (req) => fetch(req), timeoutMs, configCache });
   }
+  const make = localUpstream;
+  if (!make) throw new Error('UPSTREAM_URL is empty and no in-process upstream was given (useLocalUpstream)');
+  const local = make(env);
   return createUpstream({
     baseUrl: REFERENCE_BASE_URL,
-    fetch: async (req) => reference.fetch(req, env),
+    fetch: (req) => local.fetch(req),
     timeoutMs,
     configCache,
   });
+}
+
+/**
+ * The messaging-app calls of an environment (spec §4, §7), or null where there are none: the
+ * reference upstream has no messaging app, so without UPSTREAM_URL there is no silent login and
+ * no OAuth.
+ */
+export function upstreamWx(env: AppEnv): WxPort | null {
+  const url = env.UPSTREAM_URL?.trim() ?? '';
+  if (url === '') return null;
+  return wxCalls(createCore({ baseUrl: url, fetch: (req) => fetch(req), timeoutMs: upstreamTimeoutMs(env) }));
 }
 
 /**

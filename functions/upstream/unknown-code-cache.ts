@@ -1,8 +1,7 @@
 /**
- * Registration codes the upstream answered as unknown, remembered briefly at the edge (issue 19
- * item 13, "unknown codes are not negative-cached"): a dead credential link shared in a chat
- * group, opened again and again, costs one upstream call per TTL and Cloudflare location, not
- * one per view.
+ * Registration codes the upstream answered as unknown, remembered briefly at the edge: a dead
+ * credential link shared in a chat group, opened again and again, costs one upstream call per
+ * TTL and Cloudflare location, not one per view.
  *
  * - Cloudflare's Cache API (a named cache), keyed by upstream, expo and code; in front of it the
  *   isolate's own memory (as functions/upstream/config-cache.ts does for configs), bounded.
@@ -11,6 +10,7 @@
  *   of its link (a visitor who opened it too early) shows at the latest one TTL later.
  * - Nothing of the visitor is stored: the expo id and the code the URL carries.
  */
+import { BoundedMemo, perIsolate } from './memo';
 
 /** The default seconds an unknown code is remembered (README "Configuration"). */
 export const UNKNOWN_CODE_TTL_DEFAULT_S = 60;
@@ -25,35 +25,14 @@ export function unknownCodeTtlS(env: { UNKNOWN_CODE_CACHE_TTL_S?: string | undef
 }
 
 /** Unknown codes in the isolate's memory: key → until (ms); at most `max`, the oldest dropped first. */
-export class UnknownCodeMemo {
-  readonly #until = new Map<string, number>();
-  constructor(readonly max = 1024) {}
-  get(key: string): number | undefined {
-    return this.#until.get(key);
-  }
-  set(key: string, until: number): void {
-    this.#until.delete(key);
-    this.#until.set(key, until);
-    while (this.#until.size > this.max) {
-      const oldest = this.#until.keys().next().value;
-      if (oldest === undefined) break;
-      this.#until.delete(oldest);
-    }
-  }
-  delete(key: string): void {
-    this.#until.delete(key);
-  }
-  get size(): number {
-    return this.#until.size;
+export class UnknownCodeMemo extends BoundedMemo<number> {
+  constructor(max = 1024) {
+    super(max);
   }
 }
 
-let isolateMemo: UnknownCodeMemo | undefined;
-/** The one memo of this isolate (module state: it lives as long as the isolate). */
-export function isolateUnknownCodeMemo(): UnknownCodeMemo {
-  isolateMemo ??= new UnknownCodeMemo();
-  return isolateMemo;
-}
+/** The one memo of this isolate. */
+export const isolateUnknownCodeMemo = perIsolate(() => new UnknownCodeMemo());
 
 export interface UnknownCodeCacheOptions {
   /** opens the Cache API cache; null: the isolate's memory only */

@@ -22,7 +22,7 @@ import { createApp } from '../../functions/app';
 import type { AppEnv } from '../../functions/env';
 import reference from '../../functions/reference';
 import { Path } from '../../functions/upstream/contract';
-import { decryptJson, encrypt } from '../../functions/upstream/aes';
+import { decryptJson, encrypt } from '../../functions/upstream/contract/aes';
 import {
   MISSING,
   anyText,

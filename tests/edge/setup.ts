@@ -8,3 +8,9 @@ await applyD1Migrations(testEnv.DB, testEnv.TEST_MIGRATIONS);
 for (const file of testEnv.TEST_SEED) {
   await testEnv.DB.batch(file.queries.map((q) => testEnv.DB.prepare(q)));
 }
+
+// Without UPSTREAM_URL the upstream client speaks to the reference in-process; the app injects it
+// (functions/app.ts), and tests that build an upstream without the app get the same.
+const { useLocalUpstream } = await import('../../functions/upstream');
+const { createReference } = await import('../../functions/reference');
+useLocalUpstream(createReference);

@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encrypt, encryptJson } from '../../functions/upstream/aes';
+import { encrypt, encryptJson } from '../../functions/upstream/contract/aes';
 import { createAesKeyCache } from '../../functions/upstream/aes-key-cache';
 import { createUpstream } from '../../functions/upstream/client';
 import { Path } from '../../functions/upstream/contract';

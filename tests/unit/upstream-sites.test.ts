@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createUpstream } from '../../functions/upstream/client';
 import { createAesKeyCache } from '../../functions/upstream/aes-key-cache';
-import { SiteCode, SitePath } from '../../functions/upstream/site-paths';
+import { SiteCode, SitePath } from '../../functions/upstream/contract';
 
 interface Seen {
   method: string;

@@ -21,7 +21,7 @@ import { normalizeEmail, normalizePhone } from '../contact';
 import { RefCode, ok, reply } from '../envelope';
 import { expoLocalTime, type RefEnv } from '../expo';
 import { newEuCode } from '../euCode';
-import { AddUserInfoBody, FormValues, decryptParam, parseInput, readJsonBody } from '../inputs';
+import { AddUserInfoBody, FormValues, decryptValues, parseInput, readJsonBody } from '../inputs';
 import { OWNER_COLUMN } from '../registrations';
 import { hashCode } from '../verificationCode';
 
@@ -50,17 +50,9 @@ export async function addUserInfo(c: Context<RefEnv>): Promise<Response> {
     .first<{ eu_class: number }>();
   if (!url) return reply(c, RefCode.NOT_FOUND, `customer url ${urlsId} does not exist for expo ${expo.id}`);
 
-  const plain = await decryptParam(data, expo.aes_key);
-  if (plain === null) return reply(c, RefCode.BAD_INPUT, "bad input: data does not decrypt with this expo's key");
-  let json: unknown;
-  try {
-    json = JSON.parse(plain) as unknown;
-  } catch {
-    return reply(c, RefCode.BAD_INPUT, 'bad input: data is not JSON');
-  }
-  const parsed = parseInput(FormValues, json);
+  const parsed = await decryptValues(data, expo.aes_key, FormValues);
   if (!parsed.ok) return reply(c, RefCode.BAD_INPUT, parsed.msg);
-  const v = parsed.value;
+  const { value: v, plain } = parsed;
 
   let phone: string | null = null;
   if (v.phone) {

@@ -1,5 +1,5 @@
 /**
- * `POST /CustomerUserInfo/camera5` (spec §7 "Camera: camera5"; issue: business-card pre-fill):
+ * `POST /CustomerUserInfo/camera5` (spec §7 "Camera: camera5"; docs/upstream.md "Business-card reader"):
  * `{ image }` (base64 JPEG) → `{ success, uiName, uiCompany, uiCompanyTitle, uiDepa, uiEmail1,
  * uiPhone1, uiAddress }`. The reference recognises nothing by itself: without env OCR_URL it
  * answers `success: false`; with it, it posts `{ image }` to that endpoint and passes the ui*

@@ -3,7 +3,7 @@
  * encrypted: `{ customerForm, customerUrls, customerWx, expoInfo, activity }` (spec §3).
  */
 import type { Context } from 'hono';
-import { encryptJson } from '../../upstream/aes';
+import { encryptJson } from '../../upstream/contract/aes';
 import type { Activity, CustomerUrls, CustomerWx, ExpoInfo } from '../../upstream/contract';
 import { RefCode, ok, reply } from '../envelope';
 import type { ExpoRow, RefEnv } from '../expo';

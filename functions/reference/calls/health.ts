@@ -13,7 +13,8 @@ import { z } from 'zod';
 import { RefCode, ok, reply } from '../envelope';
 import { expoLocalTime, type RefEnv } from '../expo';
 import { DecimalId, parseInput } from '../inputs';
-import { checkHealthUpload, HEALTH_MAX_BYTES, HEALTH_MAX_PER_KIND } from '../../../src/lib/seat/health';
+import { healthKindOf } from '../../upstream/contract';
+import { HEALTH_MAX_BYTES, HEALTH_MAX_PER_KIND, imageType } from '../rules';
 
 /** Below D1's 2 MB per row. */
 const CHUNK = 1_000_000;
@@ -38,6 +39,18 @@ function imageUrl(c: Context<RefEnv>, euCode: string, id: number): string {
   return `${origin}/custom/health/image?${q.toString()}`;
 }
 
+type Checked = { ok: true; kind: number; type: 'image/jpeg' | 'image/png'; bytes: Uint8Array } | { ok: false; key: string };
+
+/** docs/upstream.md "Health upload": a kind of 1 to 3 and a JPEG or PNG of at most 5 MB, judged by its bytes. */
+function checkUpload(kind: unknown, bytes: Uint8Array | null): Checked {
+  const k = healthKindOf(kind);
+  if (k === null) return { ok: false, key: 'kind must be 1, 2 or 3' };
+  if (!bytes || bytes.length === 0) return { ok: false, key: 'file is required' };
+  if (bytes.length > HEALTH_MAX_BYTES) return { ok: false, key: 'the file is larger than 5 MB' };
+  const type = imageType(bytes);
+  return type ? { ok: true, kind: k, type, bytes } : { ok: false, key: 'the file is not a JPEG or PNG image' };
+}
+
 /** Multipart `expoId`, `euCode`, `kind`, `file` → `{ id, url }`. */
 export async function uploadHealth(c: Context<RefEnv>): Promise<Response> {
   const length = Number(c.req.header('content-length') ?? '0');
@@ -54,9 +67,8 @@ export async function uploadHealth(c: Context<RefEnv>): Promise<Response> {
     return reply(c, RefCode.BAD_INPUT, 'bad input: expoId differs from the expoId header');
   const file = form.get('file');
   const bytes = typeof file === 'object' && file !== null ? new Uint8Array(await file.arrayBuffer()) : null;
-  const check = checkHealthUpload({ kind: form.get('kind'), bytes });
+  const check = checkUpload(form.get('kind'), bytes);
   if (!check.ok) return reply(c, RefCode.BAD_INPUT, `bad input: ${check.key}`);
-  // The image as read whole and written again without its metadata (src/lib/util/image-clean.ts).
   const data = check.bytes;
   const { euCode } = fields.value;
   if (!(await registered(c, euCode))) return reply(c, RefCode.NOT_FOUND, 'no registration with this code in this expo');

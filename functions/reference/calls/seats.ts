@@ -4,7 +4,7 @@
  * `selectUserSeat`, `getImage`. Only people who agreed to be found by name
  * (`registrations.seat_consent`, migrations/0003_seats.sql) appear in any answer.
  *
- * Issue 19 item 4: a name alone answers no one's company. `getUserCompanyList` type 1 (the
+ * docs/upstream.md "Seat lookup": a name alone answers no one's company. `getUserCompanyList` type 1 (the
  * companies of everyone called X) is refused; type 2 lists companies that *start with* at least
  * {@link COMPANY_PREFIX_MIN} typed characters; `getUserSeatDetail` answers only a name and a
  * company that are both exact, case and spacing folded ({@link folded}).
@@ -130,7 +130,7 @@ const PersonQuery = z.object({
   typeId: DecimalId,
 });
 
-/** Seats of the people of that name (and proven phone, when given: issue 19 item 1) in one activity type. */
+/** Seats of the people of that name (and proven phone, when given: docs/upstream.md "Who owns a registration") in one activity type. */
 export async function selectUserSeat(c: Context<RefEnv>): Promise<Response> {
   const q = parseInput(PersonQuery, c.req.query());
   if (!q.ok) return reply(c, RefCode.BAD_INPUT, q.msg);

@@ -11,7 +11,7 @@
  */
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { SiteCode } from '../../upstream/site-paths';
+import { SiteCode } from '../../upstream/contract';
 import { RefCode, ok, reply } from '../envelope';
 import { expoLocalTime, type RefEnv } from '../expo';
 import { DecimalId, parseInput } from '../inputs';

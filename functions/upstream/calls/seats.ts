@@ -5,64 +5,13 @@
  */
 import { z } from 'zod';
 import type { UpstreamCore } from '../core';
-import { isSuccessCode } from '../contract';
+import { ActivityTypes, CompanyNames, NameCount, PersonSeats, SeatBase, SeatDetailData, SeatImage, SeatPath, ACTIVITY_CLASSIFICATION, isSuccessCode } from '../contract';
 import type { UpstreamResult } from '../result';
 import type { ActivityType, PersonSeat, SeatDetail } from '../../../src/lib/seat/seats';
-import { ACTIVITY_CLASSIFICATION, companyChoices } from '../../../src/lib/seat/seats';
-import { looseInt, looseList, looseText } from './loose';
+import { companyChoices } from '../../../src/lib/seat/seats';
 
-/** Paths relative to `{UPSTREAM_AUTH_URL}/auth`. */
-export const SeatPath = {
-  getUserCompanyList: '/getUserCompanyList',
-  checkUserByName: '/checkUserByName',
-  getUserSeatDetail: '/getUserSeatDetail',
-  pageActivityType: '/pageActivityType',
-  selectUserSeat: '/selectUserSeat',
-  getImage: '/getImage',
-} as const;
-
-/** getUserCompanyList: strings, at most 20 kept. */
-export const CompanyList = z.unknown().transform((v) => companyChoices(Array.isArray(v) ? v : []));
-
-/** checkUserByName: `{ count }`; unreadable reads as 0. */
-export const NameCount = z.unknown().transform((v) => {
-  const n = looseInt.safeParse(v !== null && typeof v === 'object' ? (v as Record<string, unknown>)['count'] : null);
-  return { count: n.success && n.data !== null && n.data > 0 ? n.data : 0 };
-});
-
-/** getUserSeatDetail: `{ userName, company, seat }` or null; a row without a seat is none. */
-export const SeatDetailData = z.unknown().transform((v): SeatDetail | null => {
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) return null;
-  const o = v as Record<string, unknown>;
-  const text = looseText(100);
-  const d = { userName: text.parse(o['userName']), company: text.parse(o['company']), seat: text.parse(o['seat']) };
-  return d.seat === '' ? null : d;
-});
-
-const ActivityRow = z
-  .object({ id: looseInt.pipe(z.number().int().positive()), activityName: looseText(100) })
-  .refine((r) => r.activityName !== '') satisfies z.ZodType<ActivityType>;
-export const ActivityTypes = looseList(ActivityRow, 100);
-
-const PersonRow = z
-  .object({
-    id: looseInt.optional().transform((v) => v ?? null),
-    userName: looseText(100),
-    company: looseText(100),
-    seat: looseText(100),
-    seatNumber: looseText(100),
-  })
-  .refine((r) => r.seat !== '' || r.seatNumber !== '') satisfies z.ZodType<PersonSeat>;
-export const PersonSeats = looseList(PersonRow, 100);
-
-/** getImage: `{ image: [{ ImgUrl: ["https://…"] }] }` → the first url (spec §7 `image[0].ImgUrl[0]`), or null. */
-export const SeatImage = z.unknown().transform((v): { url: string | null } => {
-  const image = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)['image'] : null;
-  const first: unknown = Array.isArray(image) ? image[0] : null;
-  const urls = first !== null && typeof first === 'object' ? (first as Record<string, unknown>)['ImgUrl'] : null;
-  const url: unknown = Array.isArray(urls) ? urls[0] : null;
-  return { url: typeof url === 'string' && url.trim() !== '' && url.length <= 2048 ? url.trim() : null };
-});
+/** getUserCompanyList: strings, at most 20 distinct kept. */
+const CompanyList = CompanyNames.transform((v) => companyChoices(v));
 
 /** The seat lookup's calls. */
 export interface SeatCalls {
@@ -84,7 +33,7 @@ export interface SeatCalls {
 export function seatCalls(core: UpstreamCore): SeatCalls {
   const { call, read, ok, refused } = core;
   async function get<S extends z.ZodType>(path: string, expoId: number, query: Record<string, string>, schema: S): Promise<UpstreamResult<z.output<S>>> {
-    const env = await call(path, expoId, { method: 'GET', query: { expoId: String(expoId), ...query } }, 'auth');
+    const env = await call(path, expoId, { method: 'GET', query: { expoId: String(expoId), ...query } }, SeatBase);
     return isSuccessCode(env.code) ? ok(env, read(path, schema, env.data)) : refused(env);
   }
   return {

@@ -5,32 +5,11 @@
  * 20202 (already booked of that type) come back as refusals with their code, for the page to
  * name in the visitor's language.
  */
-import { z } from 'zod';
-import { isSuccessCode } from '../contract';
+import { BookedId, SiteBooking, SiteDate, SitePath, SiteType, isSuccessCode, siteRows as rows } from '../contract';
 import type { UpstreamCore } from '../core';
 import type { UpstreamResult } from '../result';
-import { SitePath } from '../site-paths';
 
-const Id = z.preprocess((v) => (typeof v === 'string' && /^\d{1,12}$/.test(v.trim()) ? Number(v.trim()) : v), z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
-const Count = z.preprocess((v) => (typeof v === 'string' && /^\d{1,9}$/.test(v.trim()) ? Number(v.trim()) : v), z.number().int().min(0).max(1_000_000));
-const Text = (max: number) => z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().max(max));
-
-export const SiteType = z.object({ id: Id, name: Text(200).pipe(z.string().min(1)), note: Text(1000) });
-export type SiteType = z.infer<typeof SiteType>;
-export const SiteDate = z.object({ id: Id, date: Text(40).pipe(z.string().min(1)), timeRange: Text(40), capacity: Count, booked: Count });
-export type SiteDate = z.infer<typeof SiteDate>;
-export const SiteBooking = z.object({ id: Id, typeId: Id, typeName: Text(200), date: Text(40), timeRange: Text(40) });
-export type SiteBooking = z.infer<typeof SiteBooking>;
-
-/** A list whose rows are read one by one: a row that does not fit is left out. */
-function rows<S extends z.ZodType>(schema: S) {
-  return z.preprocess((v) => (Array.isArray(v) ? v : []), z.array(z.unknown()).max(500)).transform((list) =>
-    list.flatMap((item) => {
-      const r = schema.safeParse(item);
-      return r.success ? [r.data as z.output<S>] : [];
-    }),
-  );
-}
+export type { SiteBooking, SiteDate, SiteType } from '../contract';
 
 export interface SiteCalls {
   /** `GET /from/site/selectSiteTypeList`: the expo's slot types (an empty list: no site booking). */
@@ -62,7 +41,7 @@ export function siteCalls(core: UpstreamCore): SiteCalls {
     async addExpoUserSite({ expoId, euCode, siteDateId }) {
       const path = SitePath.addExpoUserSite;
       const env = await call(path, expoId, { method: 'POST', body: { expoId, euCode, siteDateId } });
-      return isSuccessCode(env.code) ? ok(env, read(path, z.object({ id: Id }), env.data)) : refused(env);
+      return isSuccessCode(env.code) ? ok(env, read(path, BookedId, env.data)) : refused(env);
     },
     async selectExpoUserSiteId({ expoId, euCode }) {
       const path = SitePath.selectExpoUserSiteId;

@@ -1,6 +1,6 @@
 /**
  * The calls of docs/upstream.md "Tickets and orders", one typed method each, on the shared core
- * (core.ts). Replies are read through contract-tickets.ts; refusals (20101 code used up, 20102
+ * (core.ts). Replies are read through contract/tickets.ts; refusals (20101 code used up, 20102
  * sold out, 20103 over the limit, anything else) come back as values, transport faults are
  * thrown as UpstreamError like every other call.
  *
@@ -8,7 +8,7 @@
  * tickets, orders"): `phone` full E.164 or `email`.
  */
 import { z } from 'zod';
-import { encryptJson } from '../aes';
+import { encryptJson } from '../contract/aes';
 import { isSuccessCode } from '../contract';
 import {
   BuyCount,
@@ -21,7 +21,7 @@ import {
   TicketList,
   TicketPath,
   UnifiedOrder,
-} from '../contract-tickets';
+} from '../contract';
 import type { UpstreamCore } from '../core';
 import type { UpstreamResult } from '../result';
 import type { Order as OrderT, RefundWindow, Ticket } from '../../../src/lib/tickets/tickets';

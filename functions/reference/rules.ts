@@ -1,0 +1,32 @@
+/**
+ * The reference upstream's own numbers, each written from docs/upstream.md (never imported
+ * from the edge, so a wrong number on one side shows as a failing test instead of agreeing with
+ * itself). tests/edge/reference.rules.worker.test.ts pins each one by its contract value.
+ */
+
+/** "Tickets and orders": one order takes 1 to 20 tickets. */
+export const MAX_QUANTITY = 20;
+
+/** "Tickets and orders" (spec §9): an unpaid order holds its tickets 30 minutes from the first doUnifiedOrder. */
+export const ORDER_HOLD_MINUTES = 30;
+
+/** "Open orders": an unpaid order not yet sent to pay holds its tickets 10 minutes. */
+export const CHECKOUT_HOLD_MINUTES = 10;
+
+/** "Open orders": unpaid orders a contact may have open, per ticket and per expo (REF_OPEN_ORDERS_PER_* override them). */
+export const OPEN_ORDERS_PER_TICKET = 1;
+export const OPEN_ORDERS_PER_EXPO = 3;
+
+/** "Health upload": a file is a JPEG or PNG of at most 5 MB. */
+export const HEALTH_MAX_BYTES = 5 * 1024 * 1024;
+
+/** "Health upload": a registration keeps at most 3 uploads of each kind. */
+export const HEALTH_MAX_PER_KIND = 3;
+
+/** What a file is, by its magic numbers ("Health upload": JPEG or PNG); a declared type is never trusted. */
+export function imageType(bytes: Uint8Array): 'image/jpeg' | 'image/png' | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (bytes.length >= 8 && png.every((b, i) => bytes[i] === b)) return 'image/png';
+  return null;
+}

@@ -1,0 +1,29 @@
+/**
+ * The organiser's API as docs/upstream.md describes it, one file per area: its paths (relative to
+ * the area's base, wire.ts `Base`), codes and the schemas every reply is read through (loose.ts:
+ * replies from real organisers are loose). The upstream client reads through them; the reference
+ * upstream (functions/reference) serves the same paths and writes replies that satisfy them.
+ */
+import { FormCode, FormPath } from './forms';
+import { LookupCode, LookupPath } from './lookup';
+import { WireCode } from './wire';
+
+export * from './wire';
+export * from './loose';
+export * from './lookup';
+export * from './forms';
+export * from './tickets';
+export * from './seats';
+export * from './health';
+export * from './sites';
+export * from './wx';
+
+/** The lookup and form calls together: every path of the original contract's first table, plus camera5. */
+export const Path = { ...LookupPath, ...FormPath } as const;
+
+/** The codes of the lookup and the form, with the shared ones. */
+export const Code = { ...WireCode, ...LookupCode, ...FormCode } as const;
+
+/** Attendee classes (docs/upstream.md "Records": `euClass`). */
+export const EU_CLASSES = [0, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+export type EuClass = (typeof EU_CLASSES)[number];

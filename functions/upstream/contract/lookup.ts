@@ -1,0 +1,50 @@
+/**
+ * The lookup (docs/upstream.md "Calls", "Records"): the expo's key, the code senders, the code
+ * check, the lookups by contact and by registration code. Every path is relative to
+ * `{UPSTREAM_URL}/custom`.
+ */
+import { z } from 'zod';
+import type * as domain from '../../../src/lib/util/domain';
+import { looseFields, looseInt } from './loose';
+import { under } from './wire';
+
+export const LookupPath = {
+  ...under('/CustomerUserInfo', 'selectAESKey'),
+  /** the senders: +86, +886, other area codes, then e-mail by page language (senders.ts) */
+  ...under('/sms', 'getCaptcha getSmsGJTWCode getSmsGJEnCode getemailCode getemailCodeEn getemailCodeTw getemailCodeVietnam getemailCodeYN'),
+  ...under('/sms', 'captchaVerify'),
+  ...under('/customFrom', 'queryUserExpoId queryEmailUserExpoId queryCustomerCode'),
+};
+
+export const LookupCode = {
+  /** queryUserExpoId / queryEmailUserExpoId: this contact has a second form to complete; data `{ userId, urlsId }` in clear */
+  SECOND_FORM: 20003,
+} as const;
+
+/** selectAESKey's data: the expo's 16-byte key. */
+export const AesKeyData = z.object({
+  aesKey: z.string().refine((k) => new TextEncoder().encode(k).byteLength === 16, 'aesKey must be 16 bytes'),
+});
+export type AesKeyData = z.infer<typeof AesKeyData>;
+
+/** A registration record (docs/upstream.md "Records"). */
+export const Registration = z.object(
+  // createtime: "YYYY-MM-DD HH:mm:ss", expo-local time
+  looseFields('id:int euCode uname euClass:int euDefine ticketName activityId:int createtime ucompany ucardid ucompanyTitle'),
+) satisfies z.ZodType<domain.Registration>;
+export type Registration = z.infer<typeof Registration>;
+
+/** queryCustomerCode: one registration record plus usage. */
+export const Credential = Registration.extend(
+  // useStatus 0 unused, 1 used, 2 void (its order's refund was applied for); maxCount 0 = unlimited;
+  // auditStatus 0 approved, 1 awaiting review
+  looseFields('useStatus:int usedCount:int maxCount:int auditStatus:int'),
+) satisfies z.ZodType<domain.Credential>;
+export type Credential = z.infer<typeof Credential>;
+
+/** 20003's data, in clear. */
+export const SecondFormRef = z.object({
+  userId: looseInt.pipe(z.number().int()),
+  urlsId: looseInt.pipe(z.number().int()),
+}) satisfies z.ZodType<domain.SecondFormRef>;
+export type SecondFormRef = z.infer<typeof SecondFormRef>;

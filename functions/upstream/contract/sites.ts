@@ -1,0 +1,47 @@
+/**
+ * Site booking (docs/upstream.md "Site booking"; spec §1, §7 `from/site`): paths relative to
+ * `{UPSTREAM_URL}/custom`, plain params and data (no AES), the codes of `addExpoUserSite` and the
+ * shapes of the replies. Numbers may come as decimal strings; rows that do not fit are dropped,
+ * never shown half.
+ */
+import { z } from 'zod';
+import { under } from './wire';
+
+export const SitePath = {
+  ...under('/from/site', 'selectSiteTypeList selectSiteDateList addExpoUserSite selectExpoUserSiteId'),
+  /** deleteExpoUserSite, beyond the original contract: the spec names no cancel call */
+  ...under('/from/site', 'deleteExpoUserSite'),
+};
+
+/** The business refusals of `addExpoUserSite`. */
+export const SiteCode = {
+  /** the date has no place left */
+  FULL: 20201,
+  /** this registration already holds a booking of that type (cancel it first) */
+  ALREADY_BOOKED: 20202,
+} as const;
+
+/** Site ids and counts are strict: a decimal string is read, anything else that is not a fitting number fails the row. */
+const decimal = (digits: number) => (v: unknown) =>
+  typeof v === 'string' && new RegExp(`^\\d{1,${digits}}$`).test(v.trim()) ? Number(v.trim()) : v;
+const Id = z.preprocess(decimal(12), z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+const Count = z.preprocess(decimal(9), z.number().int().min(0).max(1_000_000));
+const Text = (max: number) => z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().max(max));
+
+export const SiteType = z.object({ id: Id, name: Text(200).pipe(z.string().min(1)), note: Text(1000) });
+export type SiteType = z.infer<typeof SiteType>;
+export const SiteDate = z.object({ id: Id, date: Text(40).pipe(z.string().min(1)), timeRange: Text(40), capacity: Count, booked: Count });
+export type SiteDate = z.infer<typeof SiteDate>;
+export const SiteBooking = z.object({ id: Id, typeId: Id, typeName: Text(200), date: Text(40), timeRange: Text(40) });
+export type SiteBooking = z.infer<typeof SiteBooking>;
+export const BookedId = z.object({ id: Id });
+
+/** A list whose rows are read one by one: a row that does not fit is left out; more than 500 rows is not a list. */
+export function siteRows<S extends z.ZodType>(schema: S) {
+  return z.preprocess((v) => (Array.isArray(v) ? v : []), z.array(z.unknown()).max(500)).transform((list) =>
+    list.flatMap((item) => {
+      const r = schema.safeParse(item);
+      return r.success ? [r.data as z.output<S>] : [];
+    }),
+  );
+}
