@@ -27,7 +27,7 @@ import { needsPledge } from '../../src/lib/seat/pledge';
 import { safeBackPath } from '../../src/lib/util/safe-redirect';
 import { createT } from '../../src/i18n';
 import { LANG_COOKIE, resolveLang } from '../../src/lib/page/languages';
-import type { HealthReply } from '../../src/islands/seat-types';
+import type { HealthReply } from '../../src/lib/actions/replies';
 
 type Ctx = Context<{ Bindings: AppEnv }>;
 

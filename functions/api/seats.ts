@@ -42,7 +42,7 @@ import {
   validateSeatQuery,
   type SeatMessageKey,
 } from '../../src/lib/seat/seats';
-import type { SeatReply } from '../../src/islands/seat-types';
+import type { SeatReply } from '../../src/lib/actions/replies';
 import { routePath } from '../../src/lib/page/routes';
 
 type Ctx = Context<{ Bindings: AppEnv }>;

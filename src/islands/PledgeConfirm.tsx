@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { interpolate } from '../lib/util/interpolate';
 import { PLEDGE_WAIT_MS } from '../lib/seat/pledge';
 import { postJson } from './call';
-import type { PledgeReply } from './seat-types';
+import type { PledgeReply } from '../lib/actions/replies';
 import './seat.css';
 
 export const PLEDGE_STRING_KEYS = ['pledge.confirm', 'pledge.countdown'] as const;

@@ -9,7 +9,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { COMPANY_DEBOUNCE_MS, shouldFetchCompanies, validateSeatQuery } from '../lib/seat/seats';
 import { postJson } from './call';
-import type { SeatReply } from './seat-types';
+import type { SeatReply } from '../lib/actions/replies';
 import './seat.css';
 
 export const SEAT_STRING_KEYS = [
