@@ -2,7 +2,10 @@
  * The hold's countdown (spec §9: unpaid orders are kept 30 minutes). The server renders the
  * time left (and a refresh link, for pages without JavaScript); this island counts it down.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import { countdown } from '../stores/countdown';
+import { clock } from '../lib/tickets/tickets';
 
 interface Props {
   /** seconds left when the page was rendered */
@@ -14,15 +17,8 @@ interface Props {
   children?: ReactNode;
 }
 
-const clock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-
 export default function HoldCountdown({ seconds, template, expired }: Props) {
-  const [end] = useState(() => Date.now() + seconds * 1000);
-  const [left, setLeft] = useState(seconds);
-  useEffect(() => {
-    const tick = () => setLeft(Math.max(0, Math.round((end - Date.now()) / 1000)));
-    const id = setInterval(tick, 1000);
-    return () => clearInterval(id);
-  }, [end]);
+  const [hold] = useState(() => countdown(seconds));
+  const left = useStore(hold.$left);
   return <span data-hold-left={left}>{left > 0 ? template.replace('{{time}}', clock(left)) : expired}</span>;
 }
