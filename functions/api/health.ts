@@ -6,6 +6,7 @@
  * (`GET /api/health` itself is the Worker's health check, functions/api/index.ts.)
  */
 import { Hono, type Context } from 'hono';
+import type { z } from 'zod';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
 import { upstreamFor } from '../upstream';
@@ -70,15 +71,22 @@ async function deleteItem(c: Ctx): Promise<Response> {
   }
 }
 
-/** The owner's uploads: their ids, kinds and times. */
-async function listUploads(c: Ctx): Promise<Response> {
-  const { t } = await readInput(c);
-  const q = Owner.safeParse(c.req.query());
+/** The query of a GET, when it names a credential of the visitor's own; else the answer (400, 401). */
+async function ownerQuery<T extends { expoId: number; euCode: string }>(c: Ctx, schema: z.ZodType<T>, t: Input['t']): Promise<T | Response> {
+  const q = schema.safeParse(c.req.query());
   if (!q.success) return c.json<HealthReply>({ code: 400, msg: t('api.badPage'), data: null }, 400);
   if (!(await ownsCode(getCookie(c), c.env.SESSION_SECRET ?? '', q.data.expoId, q.data.euCode)))
     return c.json<HealthReply>({ code: 401, msg: t('health.notOwner'), data: null }, 401);
+  return q.data;
+}
+
+/** The owner's uploads: their ids, kinds and times. */
+async function listUploads(c: Ctx): Promise<Response> {
+  const { t } = await readInput(c);
+  const q = await ownerQuery(c, Owner, t);
+  if (q instanceof Response) return q;
   try {
-    const r = await upstreamFor(c.env).listHealth(q.data);
+    const r = await upstreamFor(c.env).listHealth(q);
     if (!r.ok) return c.json<HealthReply>({ code: r.code, msg: refusalText(r.msg, t('error.relatedData')), data: null });
     return c.json<HealthReply>({ code: 200, msg: null, data: { uploads: r.data.map(({ id, kind, createTime }) => ({ id, kind, createTime })) } });
   } catch (e) {
@@ -89,12 +97,10 @@ async function listUploads(c: Ctx): Promise<Response> {
 /** One upload's bytes, typed by what they are (not what the upstream claims). */
 async function uploadImage(c: Ctx): Promise<Response> {
   const { t } = await readInput(c);
-  const q = OneUpload.safeParse(c.req.query());
-  if (!q.success) return c.json<HealthReply>({ code: 400, msg: t('api.badPage'), data: null }, 400);
-  if (!(await ownsCode(getCookie(c), c.env.SESSION_SECRET ?? '', q.data.expoId, q.data.euCode)))
-    return c.json<HealthReply>({ code: 401, msg: t('health.notOwner'), data: null }, 401);
+  const q = await ownerQuery(c, OneUpload, t);
+  if (q instanceof Response) return q;
   try {
-    const r = await upstreamFor(c.env).healthImage(q.data);
+    const r = await upstreamFor(c.env).healthImage(q);
     if (!r.ok) return c.json<HealthReply>({ code: r.code, msg: refusalText(r.msg, t('error.noData')), data: null }, 404);
     const bin = atob(r.data.base64);
     const bytes = new Uint8Array(bin.length);

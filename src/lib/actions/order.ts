@@ -242,12 +242,12 @@ async function ownOrder(up: OrderUpstream, expoId: number, buyer: VerifiedBuyer,
 /** The buyer form's failing field, in the order the form shows them. */
 const ORDER_FIELD_KEYS: Readonly<Record<string, string>> = { discountCode: 'ticket.discountInvalid', payType: 'ticket.payTypeRequired' };
 
+/** What the buyer form's posts share: the whole registration form plus four fields, and the form to come back to. */
+const buyerForm = { bodyLimit: 64 * 1024, input: Page, back: formBack, keep: keepBuyer };
+
 export const order = defineAction({
+  ...buyerForm,
   path: '/api/order',
-  bodyLimit: 64 * 1024,
-  input: Page,
-  back: formBack,
-  keep: keepBuyer,
   async run(page, ports: OrderPorts, ctx): Promise<Outcome> {
     const { t } = ctx;
     const back = formBack(page.fields);
@@ -363,11 +363,8 @@ export const orderAction = defineAction({
 });
 
 export const discount = defineAction({
+  ...buyerForm,
   path: '/api/discount',
-  bodyLimit: 64 * 1024,
-  input: Page,
-  back: formBack,
-  keep: keepBuyer,
   async run(page, ports: OrderPorts, ctx): Promise<Outcome> {
     const { t } = ctx;
     const who = await buyerOf(page, formBack(page.fields), ports, ctx);
