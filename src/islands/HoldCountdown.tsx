@@ -5,7 +5,6 @@
 import { useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { countdown } from '../stores/countdown';
-import { clock } from '../lib/tickets/tickets';
 
 interface Props {
   /** seconds left when the page was rendered */
@@ -16,6 +15,9 @@ interface Props {
   expired: string;
   children?: ReactNode;
 }
+
+/** Minutes and seconds (src/lib/tickets/tickets.ts `clock`, kept here: the shared chunk every page loads stays as it is). */
+const clock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 
 export default function HoldCountdown({ seconds, template, expired }: Props) {
   const [hold] = useState(() => countdown(seconds));
