@@ -2,8 +2,7 @@
  * The hold's countdown (spec §9: unpaid orders are kept 30 minutes). The server renders the
  * time left (and a refresh link, for pages without JavaScript); this island counts it down.
  */
-import { useState, type ReactNode } from 'react';
-import { useStore } from '@nanostores/react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { countdown } from '../stores/countdown';
 
 interface Props {
@@ -21,6 +20,7 @@ const clock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2,
 
 export default function HoldCountdown({ seconds, template, expired }: Props) {
   const [hold] = useState(() => countdown(seconds));
-  const left = useStore(hold.$left);
+  const [left, setLeft] = useState(hold.$left.get);
+  useEffect(() => hold.$left.listen(setLeft), [hold]);
   return <span data-hold-left={left}>{left > 0 ? template.replace('{{time}}', clock(left)) : expired}</span>;
 }

@@ -4,7 +4,6 @@
  * (the server accepts the confirm only 5 s after it served the page, src/lib/seat/pledge.ts).
  */
 import { useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
 import { interpolate } from '../lib/util/interpolate';
 import { PLEDGE_WAIT_MS } from '../lib/seat/pledge';
 import { countdown } from '../stores/countdown';
@@ -23,8 +22,9 @@ export interface PledgeConfirmProps {
 
 export default function PledgeConfirm({ expoId, ticket, back, notice, strings }: PledgeConfirmProps) {
   // The server render is the plain form (nothing to wait for); hydrated, 5 seconds from now.
-  const [wait] = useState(() => countdown(0, { tickMs: 250 }));
-  const left = useStore(wait.$left);
+  const [wait] = useState(() => countdown(0, 250));
+  const [left, setLeft] = useState(wait.$left.get);
+  useEffect(() => wait.$left.listen(setLeft), [wait]);
   const [message, setMessage] = useState(notice);
   useEffect(() => wait.start(PLEDGE_WAIT_MS / 1000), [wait]);
   const waiting = left > 0;

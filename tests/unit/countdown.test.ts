@@ -17,13 +17,13 @@ describe('countdown', () => {
     expect(secondsLeft(10_000, 12_000)).toBe(0);
   });
   it('starts at its seconds before anyone listens (the server render)', () => {
-    expect(countdown(1800, { now: 0 }).$left.get()).toBe(1800);
+    expect(countdown(1800, 1000, 0).$left.get()).toBe(1800);
     expect(countdown(-5).$left.get()).toBe(0);
   });
   it('counts to the deadline while a component listens, and stops ticking when none does', () => {
     vi.useFakeTimers();
     vi.setSystemTime(0);
-    const c = countdown(5, { tickMs: 250 });
+    const c = countdown(5, 250);
     const seen: number[] = [];
     const off = c.$left.listen((n) => seen.push(n));
     vi.advanceTimersByTime(1_000);
