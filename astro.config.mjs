@@ -43,8 +43,9 @@ export default defineConfig({
               // One shared chunk for what every island needs (React, nanostores, our rules), so a
               // lookup page loads a handful of files instead of a dozen small ones over a slow
               // network (issue 10: 12 JavaScript files, 16 requests). Each island stays its own entry.
+              // The countdown store serves the hold and the pledge only: not in every page's chunk.
               codeSplitting: {
-                groups: [{ name: 'shared', test: /node_modules|[\\/]src[\\/](lib|stores)[\\/]|[\\/]src[\\/]islands[\\/](call\.ts|session\.ts|form-dom\.ts|ToastHost\.tsx)/ }],
+                groups: [{ name: 'shared', test: /node_modules|[\\/]src[\\/]lib[\\/]|[\\/]src[\\/]stores[\\/](?!countdown\.ts)|[\\/]src[\\/]islands[\\/](call\.ts|session\.ts|form-dom\.ts|ToastHost\.tsx)/ }],
               },
             },
           },

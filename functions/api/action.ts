@@ -15,7 +15,7 @@ import { readInput, type Input } from './input';
 import { badRequest } from './bad-request';
 import { faultJson, upstreamFault } from './fault';
 import { encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S, FLASH_MAX_PATH, type FlashInput } from '../../src/lib/page/flash';
-import { jsonOf, type Action, type ActionContext, type ActionOutcome, type CookieWrite } from '../../src/lib/actions/outcome';
+import { FaultAt, jsonOf, type Action, type ActionContext, type ActionOutcome, type CookieWrite } from '../../src/lib/actions/outcome';
 
 export type Ctx = Context<{ Bindings: AppEnv }>;
 
@@ -68,12 +68,12 @@ export function answer(c: Ctx, input: Input, way: Way, o: ActionOutcome): Respon
     const { status, body } = jsonOf(o, input.t as ActionContext['t']);
     return c.json(body, status as ContentfulStatusCode, headers);
   }
-  if (o.kind === 'navigate') return withHeaders(c.redirect(o.location, 303), headers);
+  if (o.kind === 'navigate') return withHeaders(o.html !== undefined ? c.html(o.html) : c.redirect(o.location, 303), headers);
   const to = o.kind === 'notice' && o.to ? o.to : way.back;
   const flash: FlashInput =
     o.kind === 'invalid'
       ? { path: to, values: way.values, error: o.errors[0], ...(o.errors.length > 1 ? { errors: o.errors } : {}) }
-      : { path: to, values: { ...way.values, ...(o.values ?? {}) }, notice: o.notice };
+      : { path: to, values: o.kind === 'notice' && o.to ? (o.values ?? {}) : { ...way.values, ...(o.values ?? {}) }, notice: o.notice };
   setCookie(c, FLASH_COOKIE, encodeFlash(flash), cookieOptions(c, { maxAge: FLASH_MAX_AGE_S }));
   return withHeaders(c.redirect(to, 303), headers);
 }
@@ -115,6 +115,7 @@ export function action<In, Ports, D>(def: Action<In, Ports, D>, options: ActionO
     try {
       return answer(c, input, way, (await def.run(parsed.data, options.ports(c), ctx)) as ActionOutcome);
     } catch (e) {
+      if (e instanceof FaultAt) return faultAnswer(c, input, { back: e.to, values: {} }, e.fault, def.faultKey);
       return faultAnswer(c, input, way, e, def.faultKey);
     }
   };

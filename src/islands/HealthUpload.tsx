@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { fitWithin, isImageType } from '../lib/form/image';
 import { HEALTH_JPEG_QUALITY, HEALTH_MAX_PX } from '../lib/seat/health';
-import type { HealthReply } from './seat-types';
+import type { HealthReply } from '../lib/actions/replies';
 import './seat.css';
 
 export const HEALTH_STRING_KEYS = [

@@ -3,6 +3,7 @@
  * time left (and a refresh link, for pages without JavaScript); this island counts it down.
  */
 import { useEffect, useState, type ReactNode } from 'react';
+import { countdown } from '../stores/countdown';
 
 interface Props {
   /** seconds left when the page was rendered */
@@ -14,15 +15,12 @@ interface Props {
   children?: ReactNode;
 }
 
+/** Minutes and seconds (src/lib/tickets/tickets.ts `clock`, kept here: the shared chunk every page loads stays as it is). */
 const clock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 
 export default function HoldCountdown({ seconds, template, expired }: Props) {
-  const [end] = useState(() => Date.now() + seconds * 1000);
-  const [left, setLeft] = useState(seconds);
-  useEffect(() => {
-    const tick = () => setLeft(Math.max(0, Math.round((end - Date.now()) / 1000)));
-    const id = setInterval(tick, 1000);
-    return () => clearInterval(id);
-  }, [end]);
+  const [hold] = useState(() => countdown(seconds));
+  const [left, setLeft] = useState(hold.$left.get);
+  useEffect(() => hold.$left.listen(setLeft), [hold]);
   return <span data-hold-left={left}>{left > 0 ? template.replace('{{time}}', clock(left)) : expired}</span>;
 }

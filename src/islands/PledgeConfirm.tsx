@@ -6,8 +6,8 @@
 import { useEffect, useState } from 'react';
 import { interpolate } from '../lib/util/interpolate';
 import { PLEDGE_WAIT_MS } from '../lib/seat/pledge';
-import { postJson } from './call';
-import type { PledgeReply } from './seat-types';
+import { countdown } from '../stores/countdown';
+import { submit } from './submit';
 import './seat.css';
 
 export const PLEDGE_STRING_KEYS = ['pledge.confirm', 'pledge.countdown'] as const;
@@ -21,24 +21,20 @@ export interface PledgeConfirmProps {
 }
 
 export default function PledgeConfirm({ expoId, ticket, back, notice, strings }: PledgeConfirmProps) {
-  const [left, setLeft] = useState<number | null>(null);
+  // The server render is the plain form (nothing to wait for); hydrated, 5 seconds from now.
+  const [wait] = useState(() => countdown(0, 250));
+  const [left, setLeft] = useState(wait.$left.get);
+  useEffect(() => wait.$left.listen(setLeft), [wait]);
   const [message, setMessage] = useState(notice);
-  useEffect(() => {
-    const end = Date.now() + PLEDGE_WAIT_MS;
-    const tick = () => setLeft(Math.max(0, Math.ceil((end - Date.now()) / 1000)));
-    tick();
-    const id = setInterval(tick, 250);
-    return () => clearInterval(id);
-  }, []);
-  const waiting = left !== null && left > 0;
+  useEffect(() => wait.start(PLEDGE_WAIT_MS / 1000), [wait]);
+  const waiting = left > 0;
 
   const onSubmit = async (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (waiting) return;
-    const r = await postJson<PledgeReply['data']>('/api/pledge', { expoId, ticket, back });
-    if (!r) return;
-    if (r.code === 200) window.location.reload();
-    else setMessage(r.msg);
+    const r = await submit('/api/pledge', { expoId, ticket, back });
+    if (r.kind === 'data' || r.kind === 'navigate') window.location.reload();
+    else if (r.kind !== 'fault') setMessage(r.message);
   };
 
   return (
@@ -52,7 +48,7 @@ export default function PledgeConfirm({ expoId, ticket, back, notice, strings }:
       <input type="hidden" name="ticket" value={ticket} />
       <input type="hidden" name="back" value={back} />
       <button className="btn" type="submit" disabled={waiting} aria-live="polite">
-        {waiting ? interpolate(strings['pledge.countdown'], { n: left ?? 0 }) : strings['pledge.confirm']}
+        {waiting ? interpolate(strings['pledge.countdown'], { n: left }) : strings['pledge.confirm']}
       </button>
     </form>
   );

@@ -8,8 +8,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { COMPANY_DEBOUNCE_MS, shouldFetchCompanies, validateSeatQuery } from '../lib/seat/seats';
-import { postJson } from './call';
-import type { SeatReply } from './seat-types';
+import { submit } from './submit';
+import type { SeatData } from '../lib/actions/replies';
 import './seat.css';
 
 export const SEAT_STRING_KEYS = [
@@ -55,6 +55,8 @@ export default function SeatLookup(props: SeatLookupProps) {
     return () => clearTimeout(timer.current);
   }, []);
 
+  /** Asks a seat action about this page's expo. */
+  const ask = (url: string, fields: Record<string, string>) => submit<SeatData>(url, { ...hidden, ...fields });
   const fieldError = (f: 'userName' | 'companyName') => (error?.field === f ? error.message : null);
   const msg = (key: 'seat.nameRequired' | 'seat.companyRequired' | 'seat.tooLong' | 'seat.noSeat') => (key === 'seat.noSeat' ? '' : s[key]);
 
@@ -69,15 +71,15 @@ export default function SeatLookup(props: SeatLookupProps) {
     }
     timer.current = setTimeout(() => {
       const seq = ++asked.current;
-      void postJson<NonNullable<SeatReply['data']>>('/api/seat/companies', { ...hidden, keywords: text }).then((r) => {
-        if (seq !== asked.current || !r) return;
-        if (r.code !== 200) {
-          setList(null);
-          setNotice({ tone: 'error', message: r.msg ?? '' });
+      void ask('/api/seat/companies', { keywords: text }).then((r) => {
+        if (seq !== asked.current || r.kind === 'fault') return;
+        if (r.kind === 'data') {
+          setNotice(null);
+          setList(r.data?.companies ?? []);
           return;
         }
-        setNotice(null);
-        setList(r.data?.companies ?? []);
+        setList(null);
+        setNotice({ tone: 'error', message: r.kind === 'navigate' ? '' : r.message });
       });
     }, COMPANY_DEBOUNCE_MS);
   };
@@ -93,15 +95,10 @@ export default function SeatLookup(props: SeatLookupProps) {
     setBusy(true);
     setError(null);
     try {
-      const r = await postJson<NonNullable<SeatReply['data']>>('/api/seat/detail', { ...hidden, ...q.value });
-      if (!r) return;
-      if (r.code === 200 && r.data?.location) {
-        window.location.assign(r.data.location);
-        return;
-      }
-      const field = r.data?.field ?? null;
-      if (field) setError({ field, message: r.msg ?? '' });
-      else setNotice({ tone: 'error', message: r.msg ?? '' });
+      const r = await ask('/api/seat/detail', q.value);
+      if (r.kind === 'navigate') window.location.assign(r.location);
+      else if (r.kind === 'invalid') setError({ field: r.field === 'companyName' ? 'companyName' : 'userName', message: r.message });
+      else if (r.kind !== 'fault') setNotice({ tone: 'error', message: r.message ?? '' });
     } finally {
       setBusy(false);
     }

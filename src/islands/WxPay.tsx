@@ -7,17 +7,13 @@
  */
 import { useState, type FormEvent } from 'react';
 import { postJson } from './call';
+import type { OrderOutcome } from '../lib/actions/replies';
 
 interface Props {
   path: string;
   orderNo: string;
   label: string;
 }
-
-type Outcome =
-  | { outcome: 'jsapi'; jsapi: Record<string, string>; returnUrl: string }
-  | { outcome: 'navigate'; location: string }
-  | { outcome: 'refused' | 'invalid'; message: string };
 
 interface Bridge {
   invoke(name: string, params: Record<string, string>, done: (res: { err_msg?: string }) => void): void;
@@ -30,7 +26,7 @@ export default function WxPay({ path, orderNo, label }: Props) {
     if (!bridge) return; // the plain form post: the cashier page
     e.preventDefault();
     setBusy(true);
-    const reply = await postJson<Outcome>('/api/order/action', { path, orderNo, action: 'pay' });
+    const reply = await postJson<OrderOutcome>('/api/order/action', { path, orderNo, action: 'pay' });
     const out = reply?.data ?? null;
     if (out?.outcome === 'jsapi') {
       bridge.invoke('getBrandWCPayRequest', out.jsapi, (res) => {

@@ -11,7 +11,7 @@ import { createApp } from '../../functions/app';
 import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
 import { encodeId } from '../../src/lib/util/ids';
 import { createT } from '../../src/i18n';
-import type { HealthReply } from '../../src/islands/seat-types';
+import type { HealthReply } from '../../src/lib/actions/replies';
 import { BASE, flashOf, spyUpstream, testEnv, SECRET } from './api-lookup.helpers';
 import {
   chunk,

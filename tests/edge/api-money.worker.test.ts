@@ -5,7 +5,7 @@
  * applications at once. In workerd, the whole app in-process.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OrderReply } from '../../functions/api/order';
+import type { OrderReply } from '../../src/lib/actions/replies';
 import type { AppEnv } from '../../functions/env';
 import { encryptJson } from '../../functions/upstream/contract/aes';
 import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';

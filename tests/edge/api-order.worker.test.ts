@@ -6,7 +6,7 @@
  * HEAD, and a posted price.
  */
 import { describe, expect, it } from 'vitest';
-import type { OrderReply } from '../../functions/api/order';
+import type { OrderReply } from '../../src/lib/actions/replies';
 import { encodeId } from '../../src/lib/util/ids';
 import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
 import type { AppEnv } from '../../functions/env';

@@ -17,7 +17,7 @@ import { encodeId } from '../../src/lib/util/ids';
 import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
 import { HEALTH_MAX_PER_KIND } from '../../src/lib/seat/health';
 import { PLEDGE_COOKIE, pledgeTicket, readPledged } from '../../src/lib/seat/pledge';
-import type { HealthReply, SeatReply } from '../../src/islands/seat-types';
+import type { HealthReply, SeatReply } from '../../src/lib/actions/replies';
 
 const appA = createApp();
 const appB = createApp();

@@ -19,7 +19,7 @@ import { decodeFlash, FLASH_COOKIE } from '../../src/lib/page/flash';
 import { decodeId, encodeId } from '../../src/lib/util/ids';
 import { idCheckChar } from '../../src/lib/form/id-number';
 import type { RegisterReply } from '../../src/islands/form-types';
-import type { HealthReply } from '../../src/islands/seat-types';
+import type { HealthReply } from '../../src/lib/actions/replies';
 import { JPEG_1X1 } from '../unit/image-fixtures';
 import { BIND_COOKIE } from '../../src/lib/security/friction';
 import {

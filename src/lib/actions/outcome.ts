@@ -60,16 +60,21 @@ interface Common<D> {
 }
 
 export type ActionOutcome<D = unknown> =
-  /** On to the next page: `303 location`; JSON `{ code: 200, msg: null, data: { location } }` unless `reply` says more. */
-  | (Common<D> & { kind: 'navigate'; location: string })
+  /**
+   * On to the next page: `303 location`; JSON `{ code: 200, msg: null, data: { location } }` unless `reply` says more.
+   * `html`: a form post gets this page (200) instead of the 303, e.g. the hand-off to a cashier on
+   * another origin, which `form-action 'self'` forbids reaching by a redirect after a form post.
+   */
+  | (Common<D> & { kind: 'navigate'; location: string; html?: string })
   /**
    * The input fails a rule: the page comes back with every typed value, the failing fields
    * (the first receives focus) and their messages. JSON: `{ code: 400, msg, data: { field, message } }`.
    */
   | (Common<D> & { kind: 'invalid'; errors: [FieldError, ...FieldError[]] })
   /**
-   * A page-level message (or none): the page comes back (or goes to `to`) with every typed
-   * value and the notice. JSON: `{ code: 200 | 400, msg, data: null }` by tone.
+   * A page-level message (or none): the page comes back with every typed value and the notice,
+   * or goes to `to` with only `values` (typed values belong to the page they were typed on).
+   * JSON: `{ code: 200 | 400, msg, data: null }` by tone.
    */
   | (Common<D> & { kind: 'notice'; notice: Notice | null; to?: string; values?: Record<string, string> })
   /**
@@ -108,6 +113,19 @@ export interface Action<In, Ports, D = unknown> {
   /** the text of an upstream fault without a status of its own */
   faultKey?: 'error.relatedData' | 'error.uploadFailed';
   run(input: In, ports: Ports, ctx: ActionContext): Promise<ActionOutcome<D>>;
+}
+
+/**
+ * Thrown by `run` for an upstream fault past the point of no return (an order that exists):
+ * the fault is answered as any other (spec §8), but a form post goes to `to`, with no typed value.
+ */
+export class FaultAt extends Error {
+  constructor(
+    readonly to: string,
+    readonly fault: unknown,
+  ) {
+    super('upstream fault', { cause: fault });
+  }
 }
 
 /** Declares an action (an identity function that keeps the types). */

@@ -1,0 +1,170 @@
+/**
+ * The seat lookup's actions (spec §2.4, §2.5, §5, §8), the same form with and without JavaScript:
+ *
+ * - `seatCompanies`: the pick-list as the visitor types the company (JSON only): companies that
+ *   start with the typed text (≥ 3 characters, ≤ 20 names; getUserCompanyList type 2). The name
+ *   plays no part, so it lists no one's company.
+ * - `seatDetail`: the seat of a typed name and company, both exact (case and spacing folded) →
+ *   the signed result page.
+ * - `seatPerson`: one person's seats in one activity type (selectUserSeat), for a typed name and
+ *   company, both exact.
+ *
+ * A name alone never answers with anyone's company (src/lib/seat/seats.ts). Every call that looks
+ * a person up counts against the seat limits before the upstream sees it; a refusal is 429 with
+ * the message and every typed value kept.
+ */
+import { z } from 'zod';
+import { FLASH_MAX_PATH } from '../page/flash';
+import { routePath } from '../page/routes';
+import { safeBackPath } from '../util/safe-redirect';
+import {
+  cleanSeatText,
+  companySuggestions,
+  sameSeatText,
+  SEAT_EXPO_IDS,
+  SEAT_TEXT_MAX,
+  seatResultPath,
+  shouldFetchCompanies,
+  validateSeatQuery,
+  type PersonSeat,
+  type SeatDetail,
+  type SeatMessageKey,
+} from '../seat/seats';
+import { defineAction, type ActionContext, type ActionOutcome } from './outcome';
+import { limitedOutcome, refusalText, type LimitRefusal, type Result } from './results';
+import type { SeatData } from './replies';
+
+/** The upstream's seat calls (functions/upstream/calls/seats.ts), as the actions use them. */
+export interface SeatUpstream {
+  getUserCompanyList(p: { expoId: number; keywords: string; type: 1 | 2; userName?: string }): Promise<Result<string[]>>;
+  getUserSeatDetail(p: { expoId: number; userName: string; companyName: string }): Promise<Result<SeatDetail | null>>;
+  selectUserSeat(p: { expoId: number; userName: string; typeId: number }): Promise<Result<PersonSeat[]>>;
+}
+
+export interface SeatPorts {
+  up: SeatUpstream;
+  /** SESSION_SECRET: signs the result page */
+  secret: string;
+  /** counts a lookup of the expo (functions/limits `checkSeatLimits`); null: it may go on */
+  limit(expoId: number): Promise<LimitRefusal | null>;
+}
+
+export const decimal = z.string().trim().regex(/^\d{1,12}$/).transform(Number).pipe(z.number().int().positive());
+/** A seat-lookup expo's id. */
+export const SeatExpo = decimal.refine((id) => SEAT_EXPO_IDS.has(id));
+
+/** What the visitor typed: only cut to a sane size here; src/lib/seat/seats.ts judges it. */
+const typed = z.string().default('').transform((s) => s.slice(0, 4 * SEAT_TEXT_MAX));
+
+/** The hidden fields of the seat lookup page, and what was typed. */
+const Input = z.object({
+  expoId: SeatExpo,
+  urlId: decimal,
+  ty: z.string().trim().regex(/^[A-Za-z0-9_-]{0,32}$/).default(''),
+  back: z.string().default('').transform((s) => (s.length > FLASH_MAX_PATH ? '' : s)),
+  userName: typed,
+  companyName: typed,
+  keywords: typed,
+  typeId: typed,
+});
+type Input = z.infer<typeof Input>;
+
+/** The seat page the post came from (same origin, a seat page), else the page's own address. */
+function backOf(fields: Readonly<Record<string, string>>, origin: string): string {
+  const page = Input.safeParse(fields);
+  if (!page.success) return fields['back'] ?? '';
+  const own = routePath({ screen: 'seat', params: { fId: page.data.urlId, expoId: page.data.expoId, ty: page.data.ty } });
+  const posted = safeBackPath(page.data.back, origin);
+  return posted !== null && posted.length <= FLASH_MAX_PATH && posted.startsWith('/seat/') ? posted : own;
+}
+
+/** The typed name and company, refilled when the page comes back. */
+function keep(fields: Readonly<Record<string, string>>): Record<string, string> {
+  return { userName: (fields['userName'] ?? '').slice(0, SEAT_TEXT_MAX), companyName: (fields['companyName'] ?? '').slice(0, SEAT_TEXT_MAX) };
+}
+
+type Outcome = ActionOutcome<SeatData>;
+
+/** JSON `{ code: 200, data }` for the island. */
+const data = (d: SeatData, msg: string | null = null): Outcome => ({ kind: 'notice', notice: null, reply: { code: 200, msg, data: d } });
+
+/** A message for the field or the page: JSON 200 with the message (the island shows it), or back with the values. */
+function refuse(field: 'userName' | 'companyName' | null, key: SeatMessageKey | 'seat.companyNone', t: ActionContext['t']): Outcome {
+  const reply = { code: 400, msg: t(key), data: { field } };
+  if (field) return { kind: 'invalid', errors: [{ field, key, text: null }], reply };
+  return { kind: 'notice', notice: { tone: 'error', key, text: null }, reply };
+}
+
+/** An upstream refusal: its message (cut) or the route's text. */
+export function seatRefused(msg: string | null, t: ActionContext['t']): Outcome {
+  const text = refusalText(msg, t('error.relatedData'));
+  return { kind: 'notice', notice: { tone: 'error', key: null, text }, reply: { code: 600, msg: text, data: null } };
+}
+
+const common = { bodyLimit: 16 * 1024, input: Input, back: (fields: Readonly<Record<string, string>>, ctx: ActionContext) => backOf(fields, ctx.origin), keep };
+
+export const seatCompanies = defineAction({
+  ...common,
+  path: '/api/seat/companies',
+  async run(input: Input, ports: SeatPorts, ctx): Promise<Outcome> {
+    // JSON only: without JavaScript the visitor types the whole company.
+    if (!ctx.json) return { kind: 'broken', message: ctx.t('api.badPage') };
+    const keywords = cleanSeatText(input.keywords);
+    // Too short to ask: no upstream call, nothing counted.
+    if (!shouldFetchCompanies(keywords) || [...keywords].length > SEAT_TEXT_MAX) return data({ companies: [] });
+    const limited = await ports.limit(input.expoId);
+    if (limited) return limitedOutcome(limited, ctx) as Outcome;
+    const list = await ports.up.getUserCompanyList({ expoId: input.expoId, type: 2, userName: '', keywords });
+    if (!list.ok) return seatRefused(list.msg, ctx.t);
+    // Whatever the upstream matched (anywhere in the name), only prefixes of the typed text are shown.
+    return data({ companies: companySuggestions(list.data, keywords) });
+  },
+});
+
+export const seatDetail = defineAction({
+  ...common,
+  path: '/api/seat/detail',
+  async run(input: Input, ports: SeatPorts, ctx): Promise<Outcome> {
+    const q = validateSeatQuery(input);
+    if (!q.ok) return refuse(q.field, q.key, ctx.t);
+    const limited = await ports.limit(input.expoId);
+    if (limited) return limitedOutcome(limited, ctx) as Outcome;
+    const d = await ports.up.getUserSeatDetail({ expoId: input.expoId, ...q.value });
+    if (!d.ok) return seatRefused(d.msg, ctx.t);
+    // Only the typed name and company, both exact (case and spacing folded), whatever the
+    // upstream matched: a partial company or a near name finds no seat.
+    if (!d.data || !sameSeatText(d.data.userName, q.value.userName) || !sameSeatText(d.data.company, q.value.companyName))
+      return refuse(null, 'seat.noSeat', ctx.t);
+    const location = await seatResultPath(
+      { expoId: input.expoId, fId: input.urlId },
+      { userName: d.data.userName, companyName: d.data.company, seat: d.data.seat },
+      ports.secret,
+    );
+    return { kind: 'navigate', location, reply: { code: 200, msg: null, data: { location } } };
+  },
+});
+
+export const seatPerson = defineAction({
+  ...common,
+  path: '/api/seat/person',
+  async run(input: Input, ports: SeatPorts, ctx): Promise<Outcome> {
+    const q = validateSeatQuery(input);
+    if (!q.ok) return refuse(q.field, q.key, ctx.t);
+    const typeId = decimal.safeParse(input.typeId);
+    if (!typeId.success) return { kind: 'notice', notice: null, status: 400, reply: { code: 400, msg: ctx.t('seat.activityType'), data: null } };
+    const limited = await ports.limit(input.expoId);
+    if (limited) return limitedOutcome(limited, ctx) as Outcome;
+    const all = await ports.up.selectUserSeat({ expoId: input.expoId, userName: q.value.userName, typeId: typeId.data });
+    if (!all.ok) return seatRefused(all.msg, ctx.t);
+    // The upstream answers everyone of that name; only the typed company's are shown.
+    const people = all.data.filter((p) => sameSeatText(p.userName, q.value.userName) && sameSeatText(p.company, q.value.companyName));
+    // Without JavaScript: back to the page, the rows in the flash (p0 … as company / seat / number).
+    const rows = Object.fromEntries(people.slice(0, 10).map((p, i) => [`p${i}`, JSON.stringify([p.company, p.seat, p.seatNumber])]));
+    return {
+      kind: 'notice',
+      notice: people.length ? null : { tone: 'info', key: 'seat.activityNone', text: null },
+      values: { typeId: String(typeId.data), ...rows },
+      reply: { code: 200, msg: people.length ? null : ctx.t('seat.activityNone'), data: { people } },
+    };
+  },
+});
