@@ -29,7 +29,7 @@ export const API_BODY_LIMITS: Readonly<Record<string, number>> = {
   '/api/register': 64 * 1024,
   // action, back (a credential path) and one id
   '/api/site': 2 * 1024,
-  // a business card resized to 750×750 JPEG, as base64 (camera.ts MAX_IMAGE), plus the page fields
+  // a business card resized to 750×750 JPEG, as base64 (src/lib/actions/camera.ts MAX_IMAGE), plus the page fields
   '/api/camera': 1_600_000,
   // a health upload: at most 5 MB (src/lib/seat/health.ts) plus the form's fields and boundaries
   '/api/health': 5 * 1024 * 1024 + 64 * 1024,

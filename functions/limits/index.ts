@@ -9,8 +9,10 @@
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
-import type { Input } from '../api/input';
 import type { FlashInput } from '../../src/lib/page/flash';
+import { jsonOf, type ActionContext } from '../../src/lib/actions/outcome';
+import { limitOutcome, type LimitRefusal, type LookupLimits, type SendCheck, type SendCount } from '../../src/lib/actions/limits';
+import type { Translate } from '../../src/i18n';
 import {
   clientOfHeader,
   contactKey,
@@ -23,7 +25,6 @@ import {
   sendRules,
   seatRules,
   wrongCodeKey,
-  type LimitMessageKey,
   type Client,
   type LimitRule,
   type Limits,
@@ -54,13 +55,7 @@ type Ctx = Context<{ Bindings: AppEnv }>;
 /** The one counter object every isolate asks (a name, so every isolate reaches the same one). */
 export const LIMITER_NAME = 'global';
 
-/** A refused request: the status, the wait (null when unknown) and the message. */
-export interface LimitRefusal {
-  status: 429 | 503;
-  retryAfterS: number | null;
-  key: LimitMessageKey;
-  vars: { n: number };
-}
+export type { LimitRefusal, LookupLimits, SendCheck } from '../../src/lib/actions/limits';
 
 interface Settings {
   limits: Limits;
@@ -153,23 +148,13 @@ async function count(c: Ctx, kind: 'send' | 'lookup', rules: LimitRule[], challe
   };
 }
 
-/** The answer to a code send's count: go on, refused, or a challenge first. */
-export type SendCheck =
-  | { kind: 'ok' }
-  | { kind: 'refused'; refusal: LimitRefusal }
-  /** a shared budget is full: the sender must pass a challenge; `waitS`: a wait ticket's seconds left */
-  | { kind: 'challenge'; waitS: number };
-
 /**
  * Counts a code send (`POST /api/send-code`) against every send limit. Past a shared budget
  * (soft rules) the send needs a challenge: a Turnstile token verified at the edge, or a
  * matured wait ticket of this address for this contact; without one, a new ticket is issued
  * (cookie) and the answer says to wait. A refused send counts against no limit.
  */
-export async function checkSendLimits(
-  c: Ctx,
-  s: Omit<SendSubject, 'client'> & { token: string },
-): Promise<SendCheck> {
+export async function checkSendLimits(c: Ctx, s: SendCount): Promise<SendCheck> {
   const client = clientOf(c);
   const rules = sendRules(limitsOf(c.env), { ...s, client });
   const first = await count(c, 'send', rules);
@@ -277,13 +262,6 @@ export async function checkPurchaseLimits(c: Ctx, s: Omit<PurchaseSubject, 'clie
   return (await count(c, 'lookup', purchaseRules(limitsOf(c.env), { ...s, client: clientOf(c) }))).refusal;
 }
 
-/** The lookup limits' answer: a refusal, or what to call once the upstream accepted the code. */
-export interface LookupLimits {
-  refused: LimitRefusal | null;
-  /** Gives back the wrong-code slot the lookup took up front (after the waitUntil, or at once without one). */
-  codeAccepted: () => Promise<void>;
-}
-
 /**
  * Counts a lookup (`POST /api/lookup`) before the upstream sees it. With a code to check it
  * takes a wrong-code slot too; `codeAccepted()` gives it back when the code was right.
@@ -313,19 +291,17 @@ export async function checkLookupLimits(c: Ctx, s: { checksCode: boolean }): Pro
 }
 
 /**
- * The answer to a refused request, as the spec answers a refused send (§4, §8: code 600, the
- * message shown, the button enabled again): JSON `{code: 600, msg, data: null}` with HTTP 429
- * (503 when the counter is unreachable) and `Retry-After`; the island reads the body whatever
- * the status. A form post goes back to the page through `flash` with every typed value.
+ * A refusal answered by a route that is not an action yet: the outcome of
+ * src/lib/actions/limits.ts, as JSON, or through `flash` back to the page with every typed value.
  */
 export function limitedReply(
   c: Ctx,
   refusal: LimitRefusal,
-  input: Input,
+  input: { json: boolean; t: Translate },
   flash: (notice: NonNullable<FlashInput['notice']>) => Response,
 ): Response {
+  const o = limitOutcome(refusal, input.t as ActionContext['t']);
   if (!input.json) return flash({ tone: 'error', key: refusal.key, vars: refusal.vars, text: null });
-  const headers: Record<string, string> =
-    refusal.retryAfterS === null ? {} : { 'retry-after': String(refusal.retryAfterS) };
-  return c.json({ code: 600, msg: input.t(refusal.key, refusal.vars), data: null }, refusal.status, headers);
+  const { status, body } = jsonOf(o, input.t as ActionContext['t']);
+  return c.json(body, status as 429 | 503, o.headers);
 }

@@ -46,6 +46,8 @@ export interface CookieWrite {
   path?: string;
   /** Secure even on plain http (the verified-contact cookie: never sent over http, even locally behind a proxy) */
   alwaysSecure?: boolean;
+  /** not HttpOnly (the language cookie, which holds nothing private) */
+  script?: boolean;
 }
 
 /** What every outcome may carry besides its kind. */
@@ -68,8 +70,9 @@ export type ActionOutcome<D = unknown> =
    */
   | (Common<D> & { kind: 'invalid'; errors: [FieldError, ...FieldError[]] })
   /**
-   * A page-level message (or none): the page comes back (or goes to `to`) with every typed
-   * value and the notice. JSON: `{ code: 200 | 400, msg, data: null }` by tone.
+   * A page-level message (or none): the page comes back with every typed value and the
+   * notice, or goes to `to` with `values` only (another page's fields). JSON:
+   * `{ code: 200 | 400, msg, data: null }` by tone.
    */
   | (Common<D> & { kind: 'notice'; notice: Notice | null; to?: string; values?: Record<string, string> })
   /**
@@ -88,6 +91,8 @@ export interface ActionContext {
   json: boolean;
   /** this site's origin, for same-origin checks of posted paths */
   origin: string;
+  /** the same-origin page the post came from, when the browser said (`Referer`) */
+  referer?: string | null;
   /** the request's cookies, by name (only ours matter) */
   cookies: Readonly<Record<string, string>>;
   now: number;
@@ -107,6 +112,8 @@ export interface Action<In, Ports, D = unknown> {
   keep?(fields: Readonly<Record<string, string>>): Record<string, string>;
   /** the text of an upstream fault without a status of its own */
   faultKey?: 'error.relatedData' | 'error.uploadFailed';
+  /** the `data` of a fault's JSON envelope when the island reads one (default null) */
+  faultData?(message: string): D;
   run(input: In, ports: Ports, ctx: ActionContext): Promise<ActionOutcome<D>>;
 }
 
