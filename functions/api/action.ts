@@ -65,11 +65,12 @@ export function answer(c: Ctx, input: Input, way: Way, o: ActionOutcome): Respon
   writeCookies(c, o.cookies);
   const headers = o.headers ?? {};
   if (o.kind === 'broken') return withHeaders(badRequest(c, input, o.message, input.t('app.back'), way.back), headers);
-  if (input.json) {
+  const json = () => {
     const { status, body } = jsonOf(o, input.t as ActionContext['t']);
     return c.json(body, status as ContentfulStatusCode, headers);
-  }
-  if (o.kind === 'navigate') return withHeaders(c.redirect(o.location, 303), headers);
+  };
+  if (o.kind === 'navigate') return input.json ? json() : withHeaders(c.redirect(o.location, 303), headers);
+  if (input.json && !(o.kind === 'notice' && o.flashWithJson === true)) return json();
   const to = o.kind === 'notice' && o.to ? o.to : way.back;
   // Another page's flash carries that page's values only.
   const values = to === way.back ? way.values : {};
@@ -78,7 +79,7 @@ export function answer(c: Ctx, input: Input, way: Way, o: ActionOutcome): Respon
       ? { path: to, values, error: o.errors[0], ...(o.errors.length > 1 ? { errors: o.errors } : {}) }
       : { path: to, values: { ...values, ...(o.values ?? {}) }, notice: o.notice };
   setCookie(c, FLASH_COOKIE, encodeFlash(flash), cookieOptions(c, { maxAge: FLASH_MAX_AGE_S }));
-  return withHeaders(c.redirect(to, 303), headers);
+  return input.json ? json() : withHeaders(c.redirect(to, 303), headers);
 }
 
 function withHeaders(res: Response, headers: Record<string, string>): Response {

@@ -12,7 +12,7 @@ import { cardFill, type CardFields } from '../lib/form/prefill';
 import { CARD_JPEG_QUALITY, base64OfDataUrl, fitWithin, isImageType } from '../lib/form/image';
 import { TOAST_MS } from '../lib/page/toast';
 import { showToast } from '../stores/toast';
-import { postJson } from './call';
+import { submit } from './call';
 import { fillEmpty, keptValues, saveValues } from './form-dom';
 import type { CameraReply, CameraStringKey } from './form-types';
 import { browserSession } from './session';
@@ -68,7 +68,9 @@ export default function CardCamera({ formId, fields, locked, strings }: CardCame
       const image = await resized(file);
       if (!image) return toast(strings['home.camera']);
       const fd = new FormData(form);
-      const reply = await postJson<CameraReply>('/api/camera', { route: fd.get('route'), path: fd.get('path'), image });
+      const reply = await submit<CameraReply>('/api/camera', { route: fd.get('route'), path: fd.get('path'), image }, {
+        notice: (r) => toast(r.msg || strings['error.uploadFailed']),
+      });
       if (!reply) return setStatus(null);
       const found: CardFields = reply.data?.fields ?? {};
       const values = cardFill(fields, found, locked);

@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { FormField } from '../lib/form/schema';
 import { validateField, validateForm, type FieldFailure } from '../lib/form/validation';
 import type { Lang } from '../lib/page/languages';
-import { postJson } from './call';
+import { submit as post } from './call';
 import {
   fillEmpty,
   focusInput,
@@ -122,25 +122,23 @@ export default function FormEnhance(props: FormEnhanceProps) {
         submit.textContent = strings['form.submitting'];
       }
       try {
-        const reply = await postJson<RegisterOutcome>(form.action, update ? { ...values, update: '1' } : values);
+        const reply = await post<RegisterOutcome>(form.action, update ? { ...values, update: '1' } : values, {
+          leave: (_, r) => r.code === 200 && store?.removeItem(key),
+          invalid: (data) => {
+            if (data.outcome !== 'invalid') return;
+            const field = fields.find((f) => f.key === data.field);
+            if (field) showFieldError(form, field.key, data.name, data.message);
+            focusInput(form, data.name);
+          },
+          notice: (r) => setRefusal(r.msg ?? strings['error.generic']),
+        });
+        // null: handled above, or a network failure (its toast is on screen): every value stays in the form.
         const data = reply?.data;
-        if (!reply || !data) {
-          // Network failure (toast shown by postJson) or a broken page: every value stays in the form.
+        if (!data) {
           if (reply) setRefusal(reply.msg ?? strings['error.generic']);
           return;
         }
         switch (data.outcome) {
-          case 'navigate':
-            if (reply.code === 200) store?.removeItem(key);
-            if (data.replace) location.replace(data.location);
-            else location.assign(data.location);
-            return;
-          case 'invalid': {
-            const field = fields.find((f) => f.key === data.field);
-            if (field) showFieldError(form, field.key, data.name, data.message);
-            focusInput(form, data.name);
-            return;
-          }
           case 'update':
             setPrompt(data.message);
             return;

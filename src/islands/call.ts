@@ -1,12 +1,9 @@
 import { toastFor, type CallFailure } from '../lib/page/toast';
 import { showToast } from '../stores/toast';
+import type { Envelope } from '../lib/actions/outcome';
 
-/** What the edge API answers to islands: `{ code, msg, data }` like the upstream (spec §7). */
-export interface ApiReply<T = unknown> {
-  code: number;
-  msg: string | null;
-  data: T | null;
-}
+/** What the edge API answers to islands: `{ code, msg, data }` like the upstream (spec §7; src/lib/actions). */
+export type ApiReply<T = unknown> = Envelope<T>;
 
 /**
  * Posts JSON to the edge API. Transport failures show the spec §8 toast and resolve to
@@ -42,4 +39,56 @@ function isReply<T>(x: unknown): x is ApiReply<T> {
 
 function fail(failure: CallFailure): void {
   showToast(toastFor(failure));
+}
+
+/** The data of a navigate outcome: the page to go to (`replace`: the current page leaves the history). */
+export interface Navigate {
+  location: string;
+  replace?: boolean;
+}
+/** The data of an invalid outcome: the failing field and its message. */
+export interface Invalid {
+  field: string;
+  message: string;
+}
+
+/** What an island does with the common outcomes of {@link submit}; each is optional. */
+export interface SubmitHandlers<D> {
+  /** before the browser goes to `data.location` (write session storage, drop a draft) */
+  leave?(data: D & Navigate, reply: ApiReply<D>): void;
+  /** a field the server refused: show the message under it and focus it */
+  invalid?(data: D & Invalid): void;
+  /** a refusal without data (a code not 2xx); default: the spec §8 toast of its `msg` */
+  notice?(reply: ApiReply<D>): void;
+}
+
+/**
+ * Posts an action's input (src/lib/actions) and does what every island does with the common
+ * outcomes, so an island handles only its own:
+ * - a transport fault (offline, no answer, an HTTP status of spec §8): the toast;
+ * - navigate (`data.location`): `leave`, then the browser goes there;
+ * - invalid (`data.field` and `data.message`): `invalid`;
+ * - a refusal without data: `notice`, by default the toast of its message.
+ * Each of these resolves to null; any other answer (a list to choose from, an update prompt, a
+ * challenge, a found business card) resolves to its envelope.
+ * @example const reply = await submit<LookupOutcome>('/api/lookup', body, { leave: (d) => write(d.session) });
+ */
+export async function submit<D>(url: string, body: unknown, on: SubmitHandlers<D> = {}): Promise<ApiReply<D> | null> {
+  const reply = await postJson<D>(url, body);
+  const data = reply?.data as (D & Partial<Navigate & Invalid & { outcome: string }>) | null | undefined;
+  if (!reply) return null;
+  if (data && typeof data.location === 'string' && (data.outcome ?? 'navigate') === 'navigate') {
+    on.leave?.(data as D & Navigate, reply);
+    if (data.replace) window.location.replace(data.location);
+    else window.location.assign(data.location);
+  } else if (data && typeof data.field === 'string' && typeof data.message === 'string') {
+    on.invalid?.(data as D & Invalid);
+  } else if (!data && !(reply.code >= 200 && reply.code <= 202)) {
+    (on.notice ?? toastOf)(reply);
+  } else return reply;
+  return null;
+}
+
+function toastOf(reply: ApiReply<unknown>): void {
+  showToast(toastFor({ kind: 'body', code: reply.code, msg: reply.msg }));
 }

@@ -74,7 +74,14 @@ export type ActionOutcome<D = unknown> =
    * notice, or goes to `to` with `values` only (another page's fields). JSON:
    * `{ code: 200 | 400, msg, data: null }` by tone.
    */
-  | (Common<D> & { kind: 'notice'; notice: Notice | null; to?: string; values?: Record<string, string> })
+  | (Common<D> & {
+      kind: 'notice';
+      notice: Notice | null;
+      to?: string;
+      values?: Record<string, string>;
+      /** the island follows `to` itself: the flash goes with the JSON answer too, for that page to show */
+      flashWithJson?: boolean;
+    })
   /**
    * A request no page of ours makes (a hidden field broken or missing): a short sentence in
    * the page's language, never a schema dump. JSON 400; a form post gets a small page with a link back.

@@ -136,6 +136,8 @@ async function verifyAgain(p: Posted, secret: string, ctx: ActionContext): Promi
     notice: { tone: 'info', key, text: null },
     to: location,
     values: old ? lookupValues(old) : {},
+    // the island goes to the lookup itself, which shows the notice with the contact filled in
+    flashWithJson: true,
     cookies: [{ name: DRAFT_COOKIE, value: encodeFlash({ path: p.back, values: p.values }), path: formPagePath(p.page), maxAge: DRAFT_MAX_AGE_S }],
     reply: { code: 401, msg: ctx.t(key), data: { outcome: 'navigate', location, replace: false } },
   };
