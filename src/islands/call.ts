@@ -75,20 +75,16 @@ export interface SubmitHandlers<D> {
  */
 export async function submit<D>(url: string, body: unknown, on: SubmitHandlers<D> = {}): Promise<ApiReply<D> | null> {
   const reply = await postJson<D>(url, body);
-  const data = reply?.data as (D & Partial<Navigate & Invalid & { outcome: string }>) | null | undefined;
-  if (!reply) return null;
-  if (data && typeof data.location === 'string' && (data.outcome ?? 'navigate') === 'navigate') {
-    on.leave?.(data as D & Navigate, reply);
-    if (data.replace) window.location.replace(data.location);
-    else window.location.assign(data.location);
-  } else if (data && typeof data.field === 'string' && typeof data.message === 'string') {
-    on.invalid?.(data as D & Invalid);
-  } else if (!data && !(reply.code >= 200 && reply.code <= 202)) {
-    (on.notice ?? toastOf)(reply);
-  } else return reply;
+  const d = reply?.data as (D & Navigate & Invalid & { outcome?: string }) | null | undefined;
+  if (d?.location && (d.outcome ?? 'navigate') === 'navigate') {
+    on.leave?.(d, reply!);
+    window.location[d.replace ? 'replace' : 'assign'](d.location);
+  } else if (d?.field && d.message) on.invalid?.(d);
+  else if (reply && !d && (reply.code < 200 || reply.code > 202)) (on.notice ?? toastOf)(reply);
+  else return reply;
   return null;
 }
 
 function toastOf(reply: ApiReply<unknown>): void {
-  showToast(toastFor({ kind: 'body', code: reply.code, msg: reply.msg }));
+  fail({ kind: 'body', code: reply.code, msg: reply.msg });
 }
