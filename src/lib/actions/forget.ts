@@ -22,7 +22,6 @@ export const forget = defineAction({
   bodyLimit: 2 * 1024,
   input: Input,
   back: (fields, ctx) => pickBackPath([fields['back'] ?? null, ctx.referer], ctx.origin),
-  // eslint-disable-next-line @typescript-eslint/require-await -- an action's run is async by contract
   async run(input, _ports: null, ctx): Promise<ActionOutcome<{ location: string }>> {
     const target = forgetTarget(pickBackPath([input.back, ctx.referer], ctx.origin));
     const lands = target.lookup !== null && !ctx.json;

@@ -15,7 +15,6 @@ export const lang = defineAction({
   bodyLimit: 4 * 1024,
   input: Input,
   back: (fields, ctx) => pickBackPath([fields['back'] ?? null, ctx.referer], ctx.origin),
-  // eslint-disable-next-line @typescript-eslint/require-await -- an action's run is async by contract
   async run(input, _ports: null, ctx): Promise<ActionOutcome> {
     if (!isLang(input.lang)) return { kind: 'broken', message: ctx.t('api.badLanguage') };
     return {
