@@ -94,8 +94,7 @@ export function faultAnswer(c: Ctx, input: Input, way: Way, e: unknown, def: Pic
     if (def.faultData && 'code' in fault.body) return c.json({ ...fault.body, data: def.faultData(fault.body.msg) }, fault.status);
     return faultJson(c, fault);
   }
-  setCookie(c, FLASH_COOKIE, encodeFlash({ path: way.back, values: way.values, notice: fault.notice }), cookieOptions(c, { maxAge: FLASH_MAX_AGE_S }));
-  return c.redirect(way.back, 303);
+  return answer(c, input, way, { kind: 'notice', notice: fault.notice });
 }
 
 /** A back path the flash can belong to, else home: a form post never goes back to a page that cannot show its values. */
