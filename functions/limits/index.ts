@@ -10,7 +10,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import type { FlashInput } from '../../src/lib/page/flash';
-import { jsonOf, type ActionContext } from '../../src/lib/actions/outcome';
+import { jsonOf, type ActionContext, type CookieWrite } from '../../src/lib/actions/outcome';
 import { limitOutcome, type LimitRefusal, type LookupLimits, type SendCheck, type SendCount } from '../../src/lib/actions/limits';
 import type { Translate } from '../../src/i18n';
 import {
@@ -44,7 +44,7 @@ import {
   TICKET_LIFE_S,
   type ChallengeConfig,
 } from '../../src/lib/security/friction';
-import { getCookie, setCookie } from 'hono/cookie';
+import { getCookie } from 'hono/cookie';
 import { waitUntilOf } from '../wait-until';
 import type { HitResult } from './limiter';
 import type { VerifiedContact } from '../../src/lib/lookup/contact-cookie';
@@ -167,7 +167,7 @@ export async function checkSendLimits(c: Ctx, s: SendCount): Promise<SendCheck> 
     return again.refusal ? { kind: 'refused', refusal: again.refusal } : { kind: 'ok' };
   }
   if (typeof pass === 'number') return { kind: 'challenge', waitS: pass };
-  return { kind: 'challenge', waitS: await issueTicket(c, { client: client.key, contactKey: key, expoId: s.expoId }) };
+  return { kind: 'challenge', ...(await issueTicket(c, { client: client.key, contactKey: key, expoId: s.expoId })) };
 }
 
 /** The key of a client address's one live ticket in the limiter. */
@@ -214,8 +214,8 @@ async function turnstileVerified(cfg: ChallengeConfig, token: string, remoteip: 
   }
 }
 
-/** Issues the wait ticket (cookie) of this address for this contact; its one live ticket from now. */
-async function issueTicket(c: Ctx, s: { client: string; contactKey: string; expoId: number }): Promise<number> {
+/** Issues the wait ticket of this address for this contact (the cookie the answer sets); its one live ticket from now. */
+async function issueTicket(c: Ctx, s: { client: string; contactKey: string; expoId: number }): Promise<{ waitS: number; ticket: CookieWrite }> {
   const { waitS } = challengeOf(c.env);
   const nonce = newNonce();
   const now = Date.now();
@@ -225,14 +225,7 @@ async function issueTicket(c: Ctx, s: { client: string; contactKey: string; expo
   } catch (e) {
     console.error('abuse limits: could not record a wait ticket', e);
   }
-  setCookie(c, TICKET_COOKIE, value, {
-    path: '/',
-    maxAge: waitS + TICKET_LIFE_S,
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: new URL(c.req.url).protocol === 'https:',
-  });
-  return waitS;
+  return { waitS, ticket: { name: TICKET_COOKIE, value, maxAge: waitS + TICKET_LIFE_S } };
 }
 
 /** Counts a seat lookup or company list before the upstream sees it; null when it may go on. */

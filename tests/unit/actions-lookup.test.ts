@@ -84,7 +84,9 @@ describe('send-code', () => {
     expect(o.headers).toEqual({ 'retry-after': '60' });
   });
   it('a shared budget full: a challenge (code 601, HTTP 429)', async () => {
-    const o = await send({}, ports({ countSend: async () => ({ kind: 'challenge', waitS: 20 }), turnstile: true }));
+    const ticket = { name: TICKET_COOKIE, value: 'signed', maxAge: 620 };
+    const o = await send({}, ports({ countSend: async () => ({ kind: 'challenge', waitS: 20, ticket }), turnstile: true }));
+    expect(o.cookies).toEqual([ticket]);
     expect(json(o)).toEqual({ status: 429, body: { code: 601, msg: 'limit.challenge{"n":20}', data: { challenge: { waitS: 20, turnstile: true } } } });
     expect(o).toMatchObject({ kind: 'notice', notice: { key: 'limit.challengeWait' }, headers: { 'retry-after': '20' } });
   });

@@ -4,7 +4,7 @@
  * {@link ActionOutcome} like any other, answered by the one adapter.
  */
 import type { LimitMessageKey, SendContact } from '../security/limits';
-import type { ActionContext, ActionOutcome } from './outcome';
+import type { ActionContext, ActionOutcome, CookieWrite } from './outcome';
 
 /** A refused request: the status, the wait (null when unknown) and the message. */
 export interface LimitRefusal {
@@ -18,8 +18,8 @@ export interface LimitRefusal {
 export type SendCheck =
   | { kind: 'ok' }
   | { kind: 'refused'; refusal: LimitRefusal }
-  /** a shared budget is full: the sender must pass a challenge; `waitS`: a wait ticket's seconds left */
-  | { kind: 'challenge'; waitS: number };
+  /** a shared budget is full: the sender must pass a challenge; `waitS`: a wait ticket's seconds left; `ticket`: a new ticket's cookie */
+  | { kind: 'challenge'; waitS: number; ticket?: CookieWrite };
 
 /** What a code send is counted by (the client address is the port's). */
 export interface SendCount {

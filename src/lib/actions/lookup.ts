@@ -148,7 +148,16 @@ function modeRefused(variant: Variant | null, checkType: CheckType, ctx: ActionC
   return { kind: 'broken', message: ctx.t(checkType === 1 ? 'api.emailOnly' : 'api.phoneOnly') };
 }
 
-const broken = (ctx: ActionContext): ActionOutcome<never> => ({ kind: 'broken', message: ctx.t('api.badPage') });
+/** The page's variant and the mode posted, or the broken request it is. */
+function modeOf(p: Posted, ctx: ActionContext): { variant: Variant | null; checkType: CheckType } | ActionOutcome<never> {
+  const variant = variantOf(p);
+  if (variant === undefined) return { kind: 'broken', message: ctx.t('api.badPage') };
+  const checkType = parseCheckType(p.checkType);
+  return modeRefused(variant, checkType, ctx) ?? { variant, checkType };
+}
+
+/** What both actions declare alike: the page's fields, the way back and the values kept. */
+const LOOKUP_FORM = { bodyLimit: 16 * 1024, input: Input, back, keep } as const;
 
 /**
  * A shared budget is full: the sender must pass a challenge. JSON: HTTP 429, code 601, the
@@ -156,9 +165,11 @@ const broken = (ctx: ActionContext): ActionOutcome<never> => ({ kind: 'broken', 
  * seconds a wait ticket needs); the island shows the widget or counts down. A form post goes
  * back to the page with every value and the wait; the ticket is in its cookie already.
  */
-function challenge(waitS: number, turnstile: boolean, ctx: ActionContext): ActionOutcome<SendCodeReply['data']> {
+function challenge(check: Extract<SendCheck, { kind: 'challenge' }>, turnstile: boolean, ctx: ActionContext): ActionOutcome<SendCodeReply['data']> {
+  const { waitS } = check;
   const vars = { n: waitS };
   return {
+    ...(check.ticket ? { cookies: [check.ticket] } : {}),
     kind: 'notice',
     notice: { tone: 'error', key: 'limit.challengeWait', vars, text: null },
     status: 429,
@@ -169,17 +180,12 @@ function challenge(waitS: number, turnstile: boolean, ctx: ActionContext): Actio
 
 export const sendCode = defineAction({
   path: '/api/send-code',
-  bodyLimit: 16 * 1024,
-  input: Input,
-  back,
-  keep,
+  ...LOOKUP_FORM,
   async run(p, ports: LookupPorts, ctx): Promise<ActionOutcome<SendCodeReply['data']>> {
-    const variant = variantOf(p);
-    if (variant === undefined) return broken(ctx);
+    const mode = modeOf(p, ctx);
+    if ('kind' in mode) return mode;
+    const { variant, checkType } = mode;
     const { t } = ctx;
-    const checkType = parseCheckType(p.checkType);
-    const refused = modeRefused(variant, checkType, ctx);
-    if (refused) return refused;
     const valid = validateSendCode({ checkType, areaCode: p.areaCode, phone: p.phone, email: p.email });
     if (!valid.ok) return { kind: 'invalid', errors: [{ field: valid.field, key: valid.key, text: null }] };
     // The button is not shown on the bypass path; a hand-made post gets a clear answer, and no code.
@@ -203,7 +209,7 @@ export const sendCode = defineAction({
     // abuse limits: counted at the edge before the upstream sends anything.
     const checked = await ports.countSend({ expoId: p.expoId, contact, ownNonce: own?.n ?? null, token: p['cf-turnstile-response'] });
     if (checked.kind === 'refused') return limitOutcome(checked.refusal, t);
-    if (checked.kind === 'challenge') return challenge(checked.waitS, ports.turnstile, ctx);
+    if (checked.kind === 'challenge') return challenge(checked, ports.turnstile, ctx);
     const result =
       checkType === 1
         ? await ports.upstream.sendSmsCode({ expoId: p.expoId, areaCode: v.areaCode, national: v.phone })
@@ -267,17 +273,12 @@ function unbound(ctx: ActionContext): LookupAnswer {
 
 export const lookup = defineAction({
   path: '/api/lookup',
-  bodyLimit: 16 * 1024,
-  input: Input,
-  back,
-  keep,
+  ...LOOKUP_FORM,
   async run(p, ports: LookupPorts, ctx): Promise<LookupAnswer> {
-    const variant = variantOf(p);
-    if (variant === undefined) return broken(ctx);
+    const mode = modeOf(p, ctx);
+    if ('kind' in mode) return mode;
+    const { variant, checkType } = mode;
     const { t } = ctx;
-    const checkType = parseCheckType(p.checkType);
-    const refused = modeRefused(variant, checkType, ctx);
-    if (refused) return refused;
     const bypass = usesBypass(variant, p.expoId, p.urlId, checkType);
     const valid = validateLookup({ checkType, areaCode: p.areaCode, phone: p.phone, email: p.email, code: p.code }, { requireCode: !bypass });
     if (!valid.ok) {
