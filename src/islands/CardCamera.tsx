@@ -74,9 +74,10 @@ export default function CardCamera({ formId, fields, locked, strings }: CardCame
       if (!reply) return setStatus(null);
       const found: CardFields = reply.data?.fields ?? {};
       const values = cardFill(fields, found, locked);
-      if (reply.code !== 200 || Object.keys(values).length === 0) {
+      // A refusal was shown by submit(); here the card was read, with nothing to fill in or not.
+      if (Object.keys(values).length === 0) {
         setStatus(null);
-        return toast(reply.code === 200 ? strings['home.cameraTip'] : reply.msg || strings['error.uploadFailed']);
+        return toast(strings['home.cameraTip']);
       }
       fillEmpty(form, values, locked, true);
       saveValues(browserSession(), form.dataset['storage'] ?? '', keptValues(form, locked));

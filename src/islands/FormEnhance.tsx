@@ -134,10 +134,7 @@ export default function FormEnhance(props: FormEnhanceProps) {
         });
         // null: handled above, or a network failure (its toast is on screen): every value stays in the form.
         const data = reply?.data;
-        if (!data) {
-          if (reply) setRefusal(reply.msg ?? strings['error.generic']);
-          return;
-        }
+        if (!data) return;
         switch (data.outcome) {
           case 'update':
             setPrompt(data.message);

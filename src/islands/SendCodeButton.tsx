@@ -1,8 +1,8 @@
 import { useRef, useState, type MouseEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { submit } from './call';
+import { submit, toastOf } from './call';
 import type { LookupStringKey, SendCodeReply } from './lookup-types';
-import { toastFor, TOAST_MS } from '../lib/page/toast';
+import { TOAST_MS } from '../lib/page/toast';
 import type { LookupField } from '../lib/lookup/validation';
 import { showToast } from '../stores/toast';
 import { $resendIn, RESEND_SECONDS, sendCodeLabel, startResendCountdown } from '../stores/lookup';
@@ -94,7 +94,7 @@ export default function SendCodeButton({
         return;
       }
       if (!turnstile) startResendCountdown(waitS);
-      showToast(toastFor({ kind: 'body', code: reply.code, msg: reply.msg }));
+      toastOf(reply);
     }
   }
 

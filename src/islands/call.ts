@@ -85,6 +85,7 @@ export async function submit<D>(url: string, body: unknown, on: SubmitHandlers<D
   return null;
 }
 
-function toastOf(reply: ApiReply<unknown>): void {
+/** The spec §8 toast of a reply's message. */
+export function toastOf(reply: ApiReply<unknown>): void {
   fail({ kind: 'body', code: reply.code, msg: reply.msg });
 }
