@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { FormField } from '../lib/form/schema';
 import { validateField, validateForm, type FieldFailure } from '../lib/form/validation';
 import type { Lang } from '../lib/page/languages';
-import { submit as post } from './call';
+import { submit as post, toastOf } from './call';
 import {
   fillEmpty,
   focusInput,
@@ -23,8 +23,6 @@ import {
 } from './form-dom';
 import type { FormStringKey, RegisterOutcome } from './form-types';
 import { browserSession } from './session';
-import { showToast } from '../stores/toast';
-import { TOAST_MS } from '../lib/page/toast';
 import './form.css';
 
 /** Field types whose value is chosen, not typed: checked as soon as they change. */
@@ -141,7 +139,7 @@ export default function FormEnhance(props: FormEnhanceProps) {
             return;
           case 'refused':
             setRefusal(data.message);
-            showToast({ key: null, text: data.message, durationMs: TOAST_MS });
+            toastOf(reply);
         }
       } finally {
         busy.current = false;

@@ -8,37 +8,17 @@ export type ApiReply<T = unknown> = Envelope<T>;
 /**
  * Posts JSON to the edge API. Transport failures show the spec §8 toast and resolve to
  * null; a reply body is returned whatever its code, and the caller decides what to show
- * (spec §8: a failed verify or lookup shows no message).
+ * (spec §8: a failed verify or lookup shows no message). {@link submit} handles the common outcomes too.
  */
-export async function postJson<T>(url: string, body: unknown): Promise<ApiReply<T> | null> {
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    fail(navigator.onLine === false ? { kind: 'offline' } : { kind: 'network' });
-    return null;
-  }
-  let reply: unknown = null;
-  try {
-    reply = await res.json();
-  } catch {
-    reply = null;
-  }
-  if (isReply<T>(reply)) return reply;
-  fail({ kind: 'http', status: res.status, statusText: res.statusText, url });
-  return null;
-}
+export const postJson = <T>(url: string, body: unknown): Promise<ApiReply<T> | null> => submit<T>(url, body, null);
 
 function isReply<T>(x: unknown): x is ApiReply<T> {
   return typeof x === 'object' && x !== null && typeof (x as { code?: unknown }).code === 'number';
 }
 
-function fail(failure: CallFailure): void {
+function fail(failure: CallFailure): null {
   showToast(toastFor(failure));
+  return null;
 }
 
 /** The data of a navigate outcome: the page to go to (`replace`: the current page leaves the history). */
@@ -73,14 +53,28 @@ export interface SubmitHandlers<D> {
  * challenge, a found business card) resolves to its envelope.
  * @example const reply = await submit<LookupOutcome>('/api/lookup', body, { leave: (d) => write(d.session) });
  */
-export async function submit<D>(url: string, body: unknown, on: SubmitHandlers<D> = {}): Promise<ApiReply<D> | null> {
-  const reply = await postJson<D>(url, body);
-  const d = reply?.data as (D & Navigate & Invalid & { outcome?: string }) | null | undefined;
+export async function submit<D>(url: string, body: unknown, on: SubmitHandlers<D> | null = {}): Promise<ApiReply<D> | null> {
+  let reply: unknown = null;
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+    reply = await res.json().catch(() => null);
+  } catch {
+    fail(navigator.onLine === false ? { kind: 'offline' } : { kind: 'network' });
+    return null;
+  }
+  if (!isReply<D>(reply)) return fail({ kind: 'http', status: res.status, statusText: res.statusText, url });
+  const d = reply.data as (D & Navigate & Invalid & { outcome?: string }) | null;
+  if (!on) return reply;
   if (d?.location && (d.outcome ?? 'navigate') === 'navigate') {
-    on.leave?.(d, reply!);
+    on.leave?.(d, reply);
     window.location[d.replace ? 'replace' : 'assign'](d.location);
   } else if (d?.field && d.message) on.invalid?.(d);
-  else if (reply && !d && (reply.code < 200 || reply.code > 202)) (on.notice ?? toastOf)(reply);
+  else if (!d && (reply.code < 200 || reply.code > 202)) (on.notice ?? toastOf)(reply);
   else return reply;
   return null;
 }
