@@ -20,10 +20,10 @@ import { FaultAt, jsonOf, type Action, type ActionContext, type ActionOutcome, t
 export type Ctx = Context<{ Bindings: AppEnv }>;
 
 /** The attributes every cookie of ours has: HttpOnly, SameSite=Lax, Secure on https (or always, when asked). */
-export function cookieOptions(c: Ctx, w: Pick<CookieWrite, 'maxAge' | 'path' | 'alwaysSecure'> = {}) {
+export function cookieOptions(c: Ctx, w: Pick<CookieWrite, 'maxAge' | 'path' | 'alwaysSecure' | 'script'> = {}) {
   return {
     path: w.path ?? '/',
-    httpOnly: true,
+    httpOnly: w.script !== true,
     sameSite: 'Lax' as const,
     secure: w.alwaysSecure === true || new URL(c.req.url).protocol === 'https:',
     ...(w.maxAge !== undefined ? { maxAge: w.maxAge } : {}),
@@ -33,7 +33,7 @@ export function cookieOptions(c: Ctx, w: Pick<CookieWrite, 'maxAge' | 'path' | '
 /** Sets or removes the outcome's cookies. */
 export function writeCookies(c: Ctx, cookies: readonly CookieWrite[] = []): void {
   for (const w of cookies) {
-    if (w.value === null) deleteCookie(c, w.name, { path: w.path ?? '/' });
+    if (w.value === null) deleteCookie(c, w.name, { path: w.path ?? '/', secure: cookieOptions(c, w).secure });
     else setCookie(c, w.name, w.value, cookieOptions(c, w));
   }
 }
@@ -45,6 +45,7 @@ export function actionContext(c: Ctx, input: Input): ActionContext {
     t: input.t as ActionContext['t'],
     json: input.json,
     origin: new URL(c.req.url).origin,
+    referer: c.req.header('referer') ?? null,
     cookies: getCookie(c),
     now: Date.now(),
   };
@@ -64,18 +65,24 @@ export function answer(c: Ctx, input: Input, way: Way, o: ActionOutcome): Respon
   writeCookies(c, o.cookies);
   const headers = o.headers ?? {};
   if (o.kind === 'broken') return withHeaders(badRequest(c, input, o.message, input.t('app.back'), way.back), headers);
-  if (input.json) {
+  const json = () => {
     const { status, body } = jsonOf(o, input.t as ActionContext['t']);
     return c.json(body, status as ContentfulStatusCode, headers);
+  };
+  if (o.kind === 'navigate') {
+    if (input.json) return json();
+    return withHeaders(o.html !== undefined ? c.html(o.html) : c.redirect(o.location, 303), headers);
   }
-  if (o.kind === 'navigate') return withHeaders(o.html !== undefined ? c.html(o.html) : c.redirect(o.location, 303), headers);
+  if (input.json && !(o.kind === 'notice' && o.flashWithJson === true)) return json();
   const to = o.kind === 'notice' && o.to ? o.to : way.back;
+  // Another page's flash carries that page's values only.
+  const values = to === way.back ? way.values : {};
   const flash: FlashInput =
     o.kind === 'invalid'
-      ? { path: to, values: way.values, error: o.errors[0], ...(o.errors.length > 1 ? { errors: o.errors } : {}) }
-      : { path: to, values: o.kind === 'notice' && o.to ? (o.values ?? {}) : { ...way.values, ...(o.values ?? {}) }, notice: o.notice };
+      ? { path: to, values, error: o.errors[0], ...(o.errors.length > 1 ? { errors: o.errors } : {}) }
+      : { path: to, values: { ...values, ...(o.values ?? {}) }, notice: o.notice };
   setCookie(c, FLASH_COOKIE, encodeFlash(flash), cookieOptions(c, { maxAge: FLASH_MAX_AGE_S }));
-  return withHeaders(c.redirect(to, 303), headers);
+  return input.json ? json() : withHeaders(c.redirect(to, 303), headers);
 }
 
 function withHeaders(res: Response, headers: Record<string, string>): Response {
@@ -84,11 +91,13 @@ function withHeaders(res: Response, headers: Record<string, string>): Response {
 }
 
 /** An upstream fault (thrown by a port) as spec §8 shows it: JSON, or back to the page with every value. */
-export function faultAnswer(c: Ctx, input: Input, way: Way, e: unknown, fallbackKey: Action<unknown, unknown>['faultKey']): Response {
-  const fault = upstreamFault(e, input.t, new URL(c.req.url).pathname, fallbackKey);
-  if (input.json) return faultJson(c, fault);
-  setCookie(c, FLASH_COOKIE, encodeFlash({ path: way.back, values: way.values, notice: fault.notice }), cookieOptions(c, { maxAge: FLASH_MAX_AGE_S }));
-  return c.redirect(way.back, 303);
+export function faultAnswer(c: Ctx, input: Input, way: Way, e: unknown, def: Pick<Action<unknown, unknown>, 'faultKey' | 'faultData'>): Response {
+  const fault = upstreamFault(e, input.t, new URL(c.req.url).pathname, def.faultKey);
+  if (input.json) {
+    if (def.faultData && 'code' in fault.body) return c.json({ ...fault.body, data: def.faultData(fault.body.msg) }, fault.status);
+    return faultJson(c, fault);
+  }
+  return answer(c, input, way, { kind: 'notice', notice: fault.notice });
 }
 
 /** A back path the flash can belong to, else home: a form post never goes back to a page that cannot show its values. */
@@ -99,6 +108,8 @@ export function flashablePath(path: string): string {
 /** Options of {@link action}: how to build the action's ports from the request. */
 export interface ActionOptions<Ports> {
   ports(c: Ctx): Ports;
+  /** a form post's answer of the route's own, where it has one (else null: the usual 303) */
+  formAnswer?(c: Ctx, input: Input, o: ActionOutcome): Response | null;
 }
 
 /**
@@ -112,11 +123,17 @@ export function action<In, Ports, D>(def: Action<In, Ports, D>, options: ActionO
     const way: Way = { back: flashablePath(def.back(input.fields, ctx)), values: def.keep?.(input.fields) ?? {} };
     const parsed = def.input.safeParse(input.fields);
     if (!parsed.success) return answer(c, input, way, { kind: 'broken', message: input.t('api.badPage') });
+    let o: ActionOutcome;
     try {
-      return answer(c, input, way, (await def.run(parsed.data, options.ports(c), ctx)) as ActionOutcome);
+      o = (await def.run(parsed.data, options.ports(c), ctx)) as ActionOutcome;
     } catch (e) {
-      if (e instanceof FaultAt) return faultAnswer(c, input, { back: e.to, values: {} }, e.fault, def.faultKey);
-      return faultAnswer(c, input, way, e, def.faultKey);
+      const declared = def as Pick<Action<unknown, unknown>, 'faultKey' | 'faultData'>;
+      if (e instanceof FaultAt) return faultAnswer(c, input, { back: e.to, values: {} }, e.fault, declared);
+      return faultAnswer(c, input, way, e, declared);
     }
+    if (input.json || !options.formAnswer) return answer(c, input, way, o);
+    writeCookies(c, o.cookies);
+    const own = options.formAnswer(c, input, o);
+    return own ? withHeaders(own, o.headers ?? {}) : answer(c, input, way, { ...o, cookies: [] });
   };
 }

@@ -13,7 +13,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Translate } from '../../src/i18n';
-import type { FlashInput } from '../../src/lib/page/flash';
+import type { Notice } from '../../src/lib/actions/outcome';
 import { toastFor } from '../../src/lib/page/toast';
 import { isUpstreamError } from '../upstream';
 
@@ -23,7 +23,7 @@ export interface FaultView {
   /** the JSON answer's body */
   body: { code: number; msg: string; data: null } | { error: string };
   /** what a page without JavaScript shows; null: nothing (403) */
-  notice: NonNullable<FlashInput['notice']> | null;
+  notice: Notice | null;
 }
 
 /** The statuses of spec §8 that the island shows its own toast for. */

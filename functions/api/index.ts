@@ -12,6 +12,13 @@ import { health, healthTooLarge } from './health';
 import { order } from './order';
 import { site } from './site';
 import { forget } from './forget';
+import type { Action } from '../../src/lib/actions/outcome';
+import { lang as langAction } from '../../src/lib/actions/lang';
+import { lookup as lookupAction, sendCode } from '../../src/lib/actions/lookup';
+import { register as registerAction } from '../../src/lib/actions/register';
+import { camera as cameraAction } from '../../src/lib/actions/camera';
+import { forget as forgetAction } from '../../src/lib/actions/forget';
+import { pledge as pledgeAction } from '../../src/lib/actions/pledge';
 
 /**
  * The edge API, mounted at /api (DESIGN.md part 3). Accepts JSON (islands) and form posts
@@ -21,24 +28,20 @@ import { forget } from './forget';
  * from another site are refused (403), and without a usable SESSION_SECRET nothing runs (503).
  */
 
+/** The actions declared in src/lib/actions: each names its path and the largest body it takes. */
+const ACTIONS: readonly Pick<Action<unknown, unknown>, 'path' | 'bodyLimit'>[] = [langAction, sendCode, lookupAction, registerAction, cameraAction, forgetAction, pledgeAction];
+
 /** The largest body each route takes; a real form is far below these. */
 export const API_BODY_LIMITS: Readonly<Record<string, number>> = {
-  '/api/lang': 4 * 1024,
-  '/api/send-code': 16 * 1024,
-  '/api/lookup': 16 * 1024,
-  '/api/register': 64 * 1024,
+  ...Object.fromEntries(ACTIONS.map((a) => [a.path, a.bodyLimit])),
   // action, back (a credential path) and one id
   '/api/site': 2 * 1024,
-  // a business card resized to 750×750 JPEG, as base64 (camera.ts MAX_IMAGE), plus the page fields
-  '/api/camera': 1_600_000,
   // a health upload: at most 5 MB (src/lib/seat/health.ts) plus the form's fields and boundaries
   '/api/health': 5 * 1024 * 1024 + 64 * 1024,
   // the buyer form is the registration form plus four fields
   '/api/order': 64 * 1024,
   '/api/order/action': 8 * 1024,
   '/api/discount': 64 * 1024,
-  // `back` and the page language
-  '/api/forget': 2 * 1024,
 };
 const OTHER_API_BODY_LIMIT = 16 * 1024;
 
@@ -53,12 +56,14 @@ const limits = new Map(
     bodyLimit({ maxBytes, ...(path === '/api/health' ? { tooLarge: healthTooLarge } : {}) }),
   ]),
 );
-api.use('*', async (c, next) => {
+api.use('*', async function bounded(c, next) {
   const limit = limits.get(new URL(c.req.url).pathname) ?? limits.get('*');
   return limit ? limit(c, next) : next();
 });
 api.use('*', sameOrigin());
-api.get('/health', (c) => c.json({ ok: true }));
+api.get('/health', function alive(c) {
+  return c.json({ ok: true });
+});
 api.use('*', async function configured(c, next) {
   if ((c.env.SESSION_SECRET ?? '').length >= MIN_SESSION_SECRET) return next();
   // An operator error, said once per request in the Worker log; the visitor gets a plain answer.
@@ -76,4 +81,6 @@ api.route('/', order);
 api.route('/', site);
 api.route('/', forget);
 // Mounted sub-apps do not own notFound: a catch-all keeps unknown API paths out of the pages.
-api.all('*', (c) => c.json({ error: `No API at ${new URL(c.req.url).pathname}` }, 404));
+api.all('*', function noApi(c) {
+  return c.json({ error: `No API at ${new URL(c.req.url).pathname}` }, 404);
+});

@@ -9,8 +9,10 @@
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
-import type { Input } from '../api/input';
 import type { FlashInput } from '../../src/lib/page/flash';
+import { jsonOf, type ActionContext, type CookieWrite } from '../../src/lib/actions/outcome';
+import { limitOutcome, type LimitRefusal, type LookupLimits, type SendCheck, type SendCount } from '../../src/lib/actions/limits';
+import type { Translate } from '../../src/i18n';
 import {
   clientOfHeader,
   contactKey,
@@ -23,7 +25,6 @@ import {
   sendRules,
   seatRules,
   wrongCodeKey,
-  type LimitMessageKey,
   type Client,
   type LimitRule,
   type Limits,
@@ -43,7 +44,7 @@ import {
   TICKET_LIFE_S,
   type ChallengeConfig,
 } from '../../src/lib/security/friction';
-import { getCookie, setCookie } from 'hono/cookie';
+import { getCookie } from 'hono/cookie';
 import { waitUntilOf } from '../wait-until';
 import type { HitResult } from './limiter';
 import type { VerifiedContact } from '../../src/lib/lookup/contact-cookie';
@@ -54,13 +55,7 @@ type Ctx = Context<{ Bindings: AppEnv }>;
 /** The one counter object every isolate asks (a name, so every isolate reaches the same one). */
 export const LIMITER_NAME = 'global';
 
-/** A refused request: the status, the wait (null when unknown) and the message. */
-export interface LimitRefusal {
-  status: 429 | 503;
-  retryAfterS: number | null;
-  key: LimitMessageKey;
-  vars: { n: number };
-}
+export type { LimitRefusal, LookupLimits, SendCheck } from '../../src/lib/actions/limits';
 
 interface Settings {
   limits: Limits;
@@ -153,23 +148,13 @@ async function count(c: Ctx, kind: 'send' | 'lookup', rules: LimitRule[], challe
   };
 }
 
-/** The answer to a code send's count: go on, refused, or a challenge first. */
-export type SendCheck =
-  | { kind: 'ok' }
-  | { kind: 'refused'; refusal: LimitRefusal }
-  /** a shared budget is full: the sender must pass a challenge; `waitS`: a wait ticket's seconds left */
-  | { kind: 'challenge'; waitS: number };
-
 /**
  * Counts a code send (`POST /api/send-code`) against every send limit. Past a shared budget
  * (soft rules) the send needs a challenge: a Turnstile token verified at the edge, or a
  * matured wait ticket of this address for this contact; without one, a new ticket is issued
  * (cookie) and the answer says to wait. A refused send counts against no limit.
  */
-export async function checkSendLimits(
-  c: Ctx,
-  s: Omit<SendSubject, 'client'> & { token: string },
-): Promise<SendCheck> {
+export async function checkSendLimits(c: Ctx, s: SendCount): Promise<SendCheck> {
   const client = clientOf(c);
   const rules = sendRules(limitsOf(c.env), { ...s, client });
   const first = await count(c, 'send', rules);
@@ -182,7 +167,7 @@ export async function checkSendLimits(
     return again.refusal ? { kind: 'refused', refusal: again.refusal } : { kind: 'ok' };
   }
   if (typeof pass === 'number') return { kind: 'challenge', waitS: pass };
-  return { kind: 'challenge', waitS: await issueTicket(c, { client: client.key, contactKey: key, expoId: s.expoId }) };
+  return { kind: 'challenge', ...(await issueTicket(c, { client: client.key, contactKey: key, expoId: s.expoId })) };
 }
 
 /** The key of a client address's one live ticket in the limiter. */
@@ -229,8 +214,8 @@ async function turnstileVerified(cfg: ChallengeConfig, token: string, remoteip: 
   }
 }
 
-/** Issues the wait ticket (cookie) of this address for this contact; its one live ticket from now. */
-async function issueTicket(c: Ctx, s: { client: string; contactKey: string; expoId: number }): Promise<number> {
+/** Issues the wait ticket of this address for this contact (the cookie the answer sets); its one live ticket from now. */
+async function issueTicket(c: Ctx, s: { client: string; contactKey: string; expoId: number }): Promise<{ waitS: number; ticket: CookieWrite }> {
   const { waitS } = challengeOf(c.env);
   const nonce = newNonce();
   const now = Date.now();
@@ -240,14 +225,7 @@ async function issueTicket(c: Ctx, s: { client: string; contactKey: string; expo
   } catch (e) {
     console.error('abuse limits: could not record a wait ticket', e);
   }
-  setCookie(c, TICKET_COOKIE, value, {
-    path: '/',
-    maxAge: waitS + TICKET_LIFE_S,
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: new URL(c.req.url).protocol === 'https:',
-  });
-  return waitS;
+  return { waitS, ticket: { name: TICKET_COOKIE, value, maxAge: waitS + TICKET_LIFE_S } };
 }
 
 /** Counts a seat lookup or company list before the upstream sees it; null when it may go on. */
@@ -275,13 +253,6 @@ export async function checkRegisterLimits(c: Ctx, vc: VerifiedContact): Promise<
  */
 export async function checkPurchaseLimits(c: Ctx, s: Omit<PurchaseSubject, 'client'>): Promise<LimitRefusal | null> {
   return (await count(c, 'lookup', purchaseRules(limitsOf(c.env), { ...s, client: clientOf(c) }))).refusal;
-}
-
-/** The lookup limits' answer: a refusal, or what to call once the upstream accepted the code. */
-export interface LookupLimits {
-  refused: LimitRefusal | null;
-  /** Gives back the wrong-code slot the lookup took up front (after the waitUntil, or at once without one). */
-  codeAccepted: () => Promise<void>;
 }
 
 /**
@@ -313,19 +284,17 @@ export async function checkLookupLimits(c: Ctx, s: { checksCode: boolean }): Pro
 }
 
 /**
- * The answer to a refused request, as the spec answers a refused send (§4, §8: code 600, the
- * message shown, the button enabled again): JSON `{code: 600, msg, data: null}` with HTTP 429
- * (503 when the counter is unreachable) and `Retry-After`; the island reads the body whatever
- * the status. A form post goes back to the page through `flash` with every typed value.
+ * A refusal answered by a route that is not an action yet: the outcome of
+ * src/lib/actions/limits.ts, as JSON, or through `flash` back to the page with every typed value.
  */
 export function limitedReply(
   c: Ctx,
   refusal: LimitRefusal,
-  input: Input,
+  input: { json: boolean; t: Translate },
   flash: (notice: NonNullable<FlashInput['notice']>) => Response,
 ): Response {
+  const o = limitOutcome(refusal, input.t as ActionContext['t']);
   if (!input.json) return flash({ tone: 'error', key: refusal.key, vars: refusal.vars, text: null });
-  const headers: Record<string, string> =
-    refusal.retryAfterS === null ? {} : { 'retry-after': String(refusal.retryAfterS) };
-  return c.json({ code: 600, msg: input.t(refusal.key, refusal.vars), data: null }, refusal.status, headers);
+  const { status, body } = jsonOf(o, input.t as ActionContext['t']);
+  return c.json(body, status as 429 | 503, o.headers);
 }

@@ -12,7 +12,7 @@ import { cardFill, type CardFields } from '../lib/form/prefill';
 import { CARD_JPEG_QUALITY, base64OfDataUrl, fitWithin, isImageType } from '../lib/form/image';
 import { TOAST_MS } from '../lib/page/toast';
 import { showToast } from '../stores/toast';
-import { postJson } from './call';
+import { submit } from './call';
 import { fillEmpty, keptValues, saveValues } from './form-dom';
 import type { CameraReply, CameraStringKey } from './form-types';
 import { browserSession } from './session';
@@ -68,13 +68,16 @@ export default function CardCamera({ formId, fields, locked, strings }: CardCame
       const image = await resized(file);
       if (!image) return toast(strings['home.camera']);
       const fd = new FormData(form);
-      const reply = await postJson<CameraReply>('/api/camera', { route: fd.get('route'), path: fd.get('path'), image });
+      const reply = await submit<CameraReply>('/api/camera', { route: fd.get('route'), path: fd.get('path'), image }, {
+        notice: (r) => toast(r.msg || strings['error.uploadFailed']),
+      });
       if (!reply) return setStatus(null);
       const found: CardFields = reply.data?.fields ?? {};
       const values = cardFill(fields, found, locked);
-      if (reply.code !== 200 || Object.keys(values).length === 0) {
+      // A refusal was shown by submit(); here the card was read, with nothing to fill in or not.
+      if (Object.keys(values).length === 0) {
         setStatus(null);
-        return toast(reply.code === 200 ? strings['home.cameraTip'] : reply.msg || strings['error.uploadFailed']);
+        return toast(strings['home.cameraTip']);
       }
       fillEmpty(form, values, locked, true);
       saveValues(browserSession(), form.dataset['storage'] ?? '', keptValues(form, locked));

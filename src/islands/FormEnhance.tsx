@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { FormField } from '../lib/form/schema';
 import { validateField, validateForm, type FieldFailure } from '../lib/form/validation';
 import type { Lang } from '../lib/page/languages';
-import { postJson } from './call';
+import { submit as post, toastOf } from './call';
 import {
   fillEmpty,
   focusInput,
@@ -23,8 +23,6 @@ import {
 } from './form-dom';
 import type { FormStringKey, RegisterOutcome } from './form-types';
 import { browserSession } from './session';
-import { showToast } from '../stores/toast';
-import { TOAST_MS } from '../lib/page/toast';
 import './form.css';
 
 /** Field types whose value is chosen, not typed: checked as soon as they change. */
@@ -122,31 +120,26 @@ export default function FormEnhance(props: FormEnhanceProps) {
         submit.textContent = strings['form.submitting'];
       }
       try {
-        const reply = await postJson<RegisterOutcome>(form.action, update ? { ...values, update: '1' } : values);
-        const data = reply?.data;
-        if (!reply || !data) {
-          // Network failure (toast shown by postJson) or a broken page: every value stays in the form.
-          if (reply) setRefusal(reply.msg ?? strings['error.generic']);
-          return;
-        }
-        switch (data.outcome) {
-          case 'navigate':
-            if (reply.code === 200) store?.removeItem(key);
-            if (data.replace) location.replace(data.location);
-            else location.assign(data.location);
-            return;
-          case 'invalid': {
+        const reply = await post<RegisterOutcome>(form.action, update ? { ...values, update: '1' } : values, {
+          leave: (_, r) => r.code === 200 && store?.removeItem(key),
+          invalid: (data) => {
+            if (data.outcome !== 'invalid') return;
             const field = fields.find((f) => f.key === data.field);
             if (field) showFieldError(form, field.key, data.name, data.message);
             focusInput(form, data.name);
-            return;
-          }
+          },
+          notice: (r) => setRefusal(r.msg ?? strings['error.generic']),
+        });
+        // null: handled above, or a network failure (its toast is on screen): every value stays in the form.
+        const data = reply?.data;
+        if (!data) return;
+        switch (data.outcome) {
           case 'update':
             setPrompt(data.message);
             return;
           case 'refused':
             setRefusal(data.message);
-            showToast({ key: null, text: data.message, durationMs: TOAST_MS });
+            toastOf(reply);
         }
       } finally {
         busy.current = false;

@@ -2,7 +2,7 @@ import './lookup.css';
 import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent, type MouseEvent } from 'react';
 import { flushSync } from 'react-dom';
 import type { LookupFormProps, LookupOutcome, LookupValues, SelectRow } from './lookup-types';
-import { postJson } from './call';
+import { submit } from './call';
 import CountryPicker from './CountryPicker';
 import SelectPopup from './SelectPopup';
 import ToastHost from './ToastHost';
@@ -10,10 +10,8 @@ import SendCodeButton, { type SendCodeBody } from './SendCodeButton';
 import { browserSession, checkTypeOf, isModifiedClick, storeCheckType, storedCheckType, write } from './session';
 import { countryEntryText, unpackCountries } from '../lib/form/countries';
 import { resolveLang } from '../lib/page/languages';
-import { toastFor } from '../lib/page/toast';
 import { validateLookup, validateSendCode, type CheckType, type LookupField } from '../lib/lookup/validation';
 import type { ContactMode } from '../lib/expo/variants';
-import { showToast } from '../stores/toast';
 import { startResendCountdown } from '../stores/lookup';
 
 /** One lookup form per page, so fixed ids (stable between the server render and hydration). */
@@ -26,8 +24,6 @@ const FIELD_ID: Readonly<Record<LookupField, string>> = {
 const errorId = (field: LookupField): string => `${FIELD_ID[field]}-error`;
 const HIDDEN_NAMES = ['expoId', 'urlId', 'ty', 'variant', 'f', 'back', 'next'] as const;
 const VALUE_NAMES = ['areaCode', 'phone', 'email', 'code'] as const;
-/** Codes that are not failures (spec §8: anything else shows the red toast). */
-const OK_CODES: ReadonlySet<number> = new Set([200, 201, 202]);
 
 type FieldError = { field: LookupField; message: string };
 type Notice = NonNullable<LookupFormProps['notice']>;
@@ -157,32 +153,24 @@ export default function LookupForm(props: LookupFormProps) {
     setError(null);
     setBusyBoth(true);
     const { expoId, urlId, ty, variant, f, next } = hidden;
-    const reply = await postJson<LookupOutcome>('/api/lookup', {
-      expoId,
-      urlId,
-      ty,
-      variant,
-      f,
-      next,
-      checkType,
-      ...contact(v.value),
-      code: v.value.code,
-    });
-    const out = reply?.data ?? null;
-    if (out?.outcome === 'navigate') {
-      // Stays busy while the browser leaves (pageshow resets it if the visitor comes back).
-      write(browserSession(), out.session, out.removeSession);
-      if (out.replace) window.location.replace(out.location);
-      else window.location.assign(out.location);
-      return;
-    }
+    let leaving = false;
+    const reply = await submit<LookupOutcome>(
+      '/api/lookup',
+      { expoId, urlId, ty, variant, f, next, checkType, ...contact(v.value), code: v.value.code },
+      {
+        // Stays busy while the browser leaves (pageshow resets it if the visitor comes back).
+        leave: (out) => {
+          leaving = true;
+          if (out.outcome === 'navigate') write(browserSession(), out.session, out.removeSession);
+        },
+        invalid: (out) => showFieldError(out.field as LookupField, out.message),
+      },
+    );
+    if (leaving) return;
     setBusyBoth(false);
-    // null: a transport failure, the toast is already on screen; values stay as typed.
-    if (!reply) return;
-    if (!out) {
-      if (!OK_CODES.has(reply.code)) showToast(toastFor({ kind: 'body', code: reply.code, msg: reply.msg }));
-      return;
-    }
+    // null: handled above (a transport failure's or a refusal's toast is on screen); values stay as typed.
+    const out = reply?.data;
+    if (!out) return;
     switch (out.outcome) {
       case 'select':
         write(browserSession(), out.session, out.removeSession);
@@ -192,12 +180,9 @@ export default function LookupForm(props: LookupFormProps) {
       case 'nodata':
         showNotice({ tone: 'error', message: out.message || strings['search.nodata'] });
         break;
-      case 'invalid':
-        showFieldError(out.field, out.message);
-        break;
       case 'failed':
-        // spec §8: a failed verify or lookup shows no message; every typed value stays. Issue 14
-        // item 2: a code that can no longer work says so, and the send button is usable at once.
+        // spec §8: a failed verify or lookup shows no message; every typed value stays. A code
+        // that can no longer work says so, and the send button is usable at once.
         if (out.newCode) {
           startResendCountdown(0);
           setSent(true);

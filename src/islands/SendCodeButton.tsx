@@ -1,8 +1,8 @@
 import { useRef, useState, type MouseEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { postJson } from './call';
+import { submit, toastOf } from './call';
 import type { LookupStringKey, SendCodeReply } from './lookup-types';
-import { toastFor, TOAST_MS } from '../lib/page/toast';
+import { TOAST_MS } from '../lib/page/toast';
 import type { LookupField } from '../lib/lookup/validation';
 import { showToast } from '../stores/toast';
 import { $resendIn, RESEND_SECONDS, sendCodeLabel, startResendCountdown } from '../stores/lookup';
@@ -73,18 +73,17 @@ export default function SendCodeButton({
     if (token) body['cf-turnstile-response'] = token;
     inFlight.current = true;
     setSending(true);
-    const reply = await postJson<Reply>('/api/send-code', body);
+    const reply = await submit<Reply>('/api/send-code', body, { invalid: (d) => onFieldError(d.field as Exclude<LookupField, 'code'>, d.message) });
     inFlight.current = false;
     setSending(false);
-    if (!reply) return; // transport failure: postJson already showed the toast
+    // null: handled (a transport fault's or a refusal's toast is on screen, or the field's message)
+    if (!reply) return;
     if (reply.code === 200) {
       const n =
         reply.data && 'resendIn' in reply.data && reply.data.resendIn > 0 ? reply.data.resendIn : RESEND_SECONDS;
       startResendCountdown(n);
       showToast({ key: null, text: strings['search.sendSuccess'], durationMs: TOAST_MS }, 'success');
       onSent();
-    } else if (reply.data && 'field' in reply.data) {
-      onFieldError(reply.data.field, reply.data.message);
     } else if (reply.data && 'challenge' in reply.data) {
       // a challenge first. The widget's script is allowed only on a page that
       // shows it: a page without it comes back through the form post (every value kept).
@@ -95,9 +94,7 @@ export default function SendCodeButton({
         return;
       }
       if (!turnstile) startResendCountdown(waitS);
-      showToast(toastFor({ kind: 'body', code: reply.code, msg: reply.msg }));
-    } else {
-      showToast(toastFor({ kind: 'body', code: reply.code, msg: reply.msg }));
+      toastOf(reply);
     }
   }
 

@@ -1,7 +1,7 @@
 /**
  * The contract between the form screen (server) and its islands (FormEnhance, CardCamera):
- * the strings they show, already translated (no i18n runtime in the client), and the replies
- * of /api/register and /api/camera.
+ * the strings they show, already translated (no i18n runtime in the client). The replies of
+ * /api/register and /api/camera are the actions' own (src/lib/actions).
  */
 export const FORM_STRING_KEYS = [
   'form.supplement',
@@ -31,9 +31,5 @@ export const CAMERA_STRING_KEYS = [
 ] as const;
 export type CameraStringKey = (typeof CAMERA_STRING_KEYS)[number];
 
-/** /api/camera's data: the recognised card fields (spec §3 OCR result), empty when nothing was recognised. */
-export interface CameraReply {
-  fields: Partial<Record<'name' | 'company' | 'companyTitle' | 'dept' | 'email' | 'phone' | 'address', string>>;
-}
-
-export type { RegisterOutcome, RegisterReply } from '../../functions/api/register';
+export type { RegisterOutcome, RegisterReply } from '../lib/actions/register';
+export type { CameraReply } from '../lib/actions/camera';

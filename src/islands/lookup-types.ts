@@ -97,37 +97,5 @@ export interface LookupFormProps {
   toastStrings: Record<string, string>;
 }
 
-/** The JSON the edge API answers to the island (`POST /api/send-code`, `POST /api/lookup` with `accept: application/json`). */
-export interface SendCodeReply {
-  code: number;
-  msg: string | null;
-  data:
-    | { resendIn: number }
-    | { field: 'areaCode' | 'phone' | 'email'; message: string }
-    /** code 601: a challenge first; `turnstile`: the page can show the widget */
-    | { challenge: { waitS: number; turnstile: boolean } }
-    | null;
-}
-
-export interface SelectRow {
-  name: string;
-  label: string;
-  href: string;
-}
-
-export type LookupOutcome =
-  | { outcome: 'navigate'; location: string; replace: boolean; session: Record<string, string>; removeSession: string[] }
-  | { outcome: 'select'; rows: SelectRow[]; session: Record<string, string>; removeSession: string[] }
-  | { outcome: 'nodata'; message: string }
-  | { outcome: 'invalid'; field: 'areaCode' | 'phone' | 'email' | 'code'; message: string }
-  /**
-   * verify or lookup failed: spec §8 says no message; the form keeps its values. Issue 14 item 2:
-   * a code that can no longer work comes with a message and `newCode` (the countdown stops).
-   */
-  | { outcome: 'failed'; message?: string; newCode?: boolean };
-
-export interface LookupReply {
-  code: number;
-  msg: string | null;
-  data: LookupOutcome | null;
-}
+/** The JSON the edge API answers to the island: the actions' own envelopes (src/lib/actions/lookup.ts). */
+export type { LookupOutcome, LookupReply, SelectRow, SendCodeReply } from '../lib/actions/lookup';

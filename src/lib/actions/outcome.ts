@@ -46,6 +46,8 @@ export interface CookieWrite {
   path?: string;
   /** Secure even on plain http (the verified-contact cookie: never sent over http, even locally behind a proxy) */
   alwaysSecure?: boolean;
+  /** not HttpOnly (the language cookie, which holds nothing private) */
+  script?: boolean;
 }
 
 /** What every outcome may carry besides its kind. */
@@ -76,7 +78,14 @@ export type ActionOutcome<D = unknown> =
    * or goes to `to` with only `values` (typed values belong to the page they were typed on).
    * JSON: `{ code: 200 | 400, msg, data: null }` by tone.
    */
-  | (Common<D> & { kind: 'notice'; notice: Notice | null; to?: string; values?: Record<string, string> })
+  | (Common<D> & {
+      kind: 'notice';
+      notice: Notice | null;
+      to?: string;
+      values?: Record<string, string>;
+      /** the island follows `to` itself: the flash goes with the JSON answer too, for that page to show */
+      flashWithJson?: boolean;
+    })
   /**
    * A request no page of ours makes (a hidden field broken or missing): a short sentence in
    * the page's language, never a schema dump. JSON 400; a form post gets a small page with a link back.
@@ -93,6 +102,8 @@ export interface ActionContext {
   json: boolean;
   /** this site's origin, for same-origin checks of posted paths */
   origin: string;
+  /** the same-origin page the post came from, when the browser said (`Referer`) */
+  referer?: string | null;
   /** the request's cookies, by name (only ours matter) */
   cookies: Readonly<Record<string, string>>;
   now: number;
@@ -112,6 +123,8 @@ export interface Action<In, Ports, D = unknown> {
   keep?(fields: Readonly<Record<string, string>>): Record<string, string>;
   /** the text of an upstream fault without a status of its own */
   faultKey?: 'error.relatedData' | 'error.uploadFailed';
+  /** the `data` of a fault's JSON envelope when the island reads one (default null) */
+  faultData?(message: string): D;
   run(input: In, ports: Ports, ctx: ActionContext): Promise<ActionOutcome<D>>;
 }
 

@@ -1,0 +1,99 @@
+/** The registration action over fake ports, in node: every outcome the adapter renders. */
+import { describe, expect, it, vi } from 'vitest';
+import { register, lookupValues, type RegisterPorts } from '../../src/lib/actions/register';
+import { jsonOf, type ActionContext, type ActionOutcome } from '../../src/lib/actions/outcome';
+import type { FormConfigView, Result } from '../../src/lib/actions/ports';
+import { CONTACT_COOKIE, signContact, type VerifiedContact } from '../../src/lib/lookup/contact-cookie';
+import { DRAFT_COOKIE, FLASH_COOKIE } from '../../src/lib/page/flash';
+import { IDEM_COOKIE, rememberResult } from '../../src/lib/form/idempotency';
+import { encodeId } from '../../src/lib/util/ids';
+
+const SECRET = 'a-test-secret-of-32-characters!!';
+const NOW = Date.UTC(2026, 10, 25, 3, 0, 0);
+const EMAIL = 'ann@demo.test';
+const IDEM = 'k'.repeat(24);
+const t: ActionContext['t'] = (k, v) => `${k}${v ? JSON.stringify(v) : ''}`;
+const PAGE = { route: 'IEAEForm', path: `21308/${encodeId(1308)}/visitor` };
+const FORM = [
+  { key: 'uname', type: 'text', label: { en: 'Name' }, required: true },
+  { key: 'email', type: 'email', label: { en: 'E-mail' }, required: true },
+];
+const CONFIG: FormConfigView = { customerForm: FORM, customerWx: null, activity: { id: 7 } };
+
+const ok = <T>(data: T): Result<T> => ({ ok: true, code: 200, msg: null, data });
+const json = (o: ActionOutcome<unknown>) => jsonOf(o, t);
+
+function ports(over: Partial<RegisterPorts> = {}, up: Partial<RegisterPorts['upstream']> = {}): RegisterPorts {
+  return {
+    upstream: { getCustomerId: vi.fn(async () => ok(CONFIG)), addUserInfo: vi.fn(async () => ok({ euCode: 'E9' })), ...up },
+    secret: SECRET,
+    countRegister: vi.fn(async () => null),
+    ...over,
+  };
+}
+
+const vcOf = (over: Partial<VerifiedContact> = {}): VerifiedContact => ({ expoId: 1308, contact: EMAIL, checkType: 2, ...over });
+
+async function post(fields: Record<string, string>, p = ports(), cookies?: Record<string, string>) {
+  const jar = cookies ?? { [CONTACT_COOKIE]: await signContact(vcOf(), SECRET, NOW) };
+  const ctx: ActionContext = { lang: 'en', t, json: true, origin: 'https://expo.test', cookies: jar, now: NOW };
+  return register.run(register.input.parse({ ...PAGE, idem: IDEM, uname: 'Ann', ...fields }), p, ctx);
+}
+
+describe('register', () => {
+  it('a page no route names is a broken request', async () => {
+    expect(await post({ route: 'NopeForm' })).toMatchObject({ kind: 'broken', message: 'api.badPage' });
+  });
+  it('no verified contact: to the lookup with the values waiting in the draft (JSON code 401, the flash goes too)', async () => {
+    const o = await post({}, ports(), {});
+    expect(o).toMatchObject({ kind: 'notice', notice: { key: 'form.verifyFirst' }, values: {}, flashWithJson: true });
+    expect(o.cookies?.[0]?.name).toBe(DRAFT_COOKIE);
+    const body = json(o).body as { code: number; data: { outcome: string; location: string; replace: boolean } };
+    expect(body).toMatchObject({ code: 401, data: { outcome: 'navigate', replace: false } });
+    expect(o.kind === 'notice' && o.to).toBe(body.data.location);
+  });
+  it("an expired contact comes back filled in on the lookup", () => {
+    expect(lookupValues(vcOf())).toEqual({ checkType: '2', email: EMAIL });
+    expect(lookupValues(vcOf({ checkType: 1, contact: '+66812345678', areaCode: '+66' }))).toEqual({ checkType: '1', areaCode: '+66', phone: '812345678' });
+  });
+  it('a retry of a form view that registered: the same credential', async () => {
+    const cookies = { [CONTACT_COOKIE]: await signContact(vcOf(), SECRET, NOW), [IDEM_COOKIE]: await rememberResult(IDEM, '/IEAESuccess/x', SECRET) };
+    const p = ports();
+    const o = await post({}, p, cookies);
+    expect(o).toMatchObject({ kind: 'navigate', location: '/IEAESuccess/x' });
+    expect(p.upstream.addUserInfo).not.toHaveBeenCalled();
+  });
+  it("the config refused: the upstream's message", async () => {
+    const o = await post({}, ports({}, { getCustomerId: async () => ({ ok: false, kind: 'refused', code: 500, msg: 'closed' }) }));
+    expect(json(o).body).toEqual({ code: 500, msg: 'closed', data: { outcome: 'refused', message: 'closed' } });
+  });
+  it('a refused value: every failing field for the page, the first for the island', async () => {
+    const o = await post({ uname: '' });
+    expect(o).toMatchObject({ kind: 'invalid', errors: [{ field: 'uname', key: 'form.supplement' }] });
+    expect(json(o).body).toMatchObject({ code: 400, data: { outcome: 'invalid', field: 'uname', name: 'uname' } });
+  });
+  it('over a limit: refused before the upstream writes', async () => {
+    const p = ports({ countRegister: async () => ({ status: 429, retryAfterS: 9, key: 'limit.lookupSeconds', vars: { n: 9 } }) });
+    const o = await post({}, p);
+    expect(json(o)).toMatchObject({ status: 429, body: { code: 600 } });
+    expect(p.upstream.addUserInfo).not.toHaveBeenCalled();
+  });
+  it('registered: the credential (replace), the key remembered, the flash and draft dropped, the locked contact sent', async () => {
+    const p = ports();
+    const o = await post({ email: 'someone@else.test' }, p);
+    expect(o.kind).toBe('navigate');
+    expect(json(o).body).toMatchObject({ code: 200, data: { outcome: 'navigate', replace: true } });
+    expect(o.cookies?.map((c) => c.name)).toEqual([CONTACT_COOKIE, IDEM_COOKIE, FLASH_COOKIE, DRAFT_COOKIE]);
+    expect(p.upstream.addUserInfo).toHaveBeenCalledWith(expect.objectContaining({ expoId: 1308, values: expect.objectContaining({ email: EMAIL, activityId: 7 }) }));
+  });
+  it('20001: the update prompt', async () => {
+    const o = await post({}, ports({}, { addUserInfo: async () => ({ ok: false, kind: 'already-registered', code: 20001, msg: null }) }));
+    expect(json(o).body).toMatchObject({ code: 20001, msg: 'form.updatePrompt', data: { outcome: 'update' } });
+    expect(o).toMatchObject({ kind: 'notice', notice: { tone: 'info', key: 'form.updatePrompt' } });
+  });
+  it('any other refusal: its message; a fault reads as a refusal to the island', async () => {
+    const o = await post({}, ports({}, { addUserInfo: async () => ({ ok: false, kind: 'refused', code: 500, msg: ' no ' }) }));
+    expect(json(o).body).toEqual({ code: 500, msg: 'no', data: { outcome: 'refused', message: 'no' } });
+    expect(register.faultData?.('late')).toEqual({ outcome: 'refused', message: 'late' });
+  });
+});
