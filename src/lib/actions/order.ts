@@ -27,7 +27,8 @@ import { ticketPaths } from '../tickets/paths';
 import { DISCOUNT_CODE, MAX_QUANTITY, ORDER_NO, OrderStatus, TicketCode, orderActions, type Order, type RefundWindow } from '../tickets/tickets';
 import type { Lang } from '../page/languages';
 import { defineAction, FaultAt, type ActionContext, type ActionOutcome } from './outcome';
-import { limitedOutcome, type LimitRefusal, type Result } from './results';
+import type { Result } from './results';
+import { limitOutcome, type LimitRefusal } from './limits';
 import type { OrderOutcome } from './replies';
 
 /** The reference's answer when the contact has as many unpaid orders open as it may (README "Beyond docs/upstream.md"). */
@@ -272,7 +273,7 @@ export const order = defineAction({
     }
     // Orders per contact and address, before the upstream sees the order.
     const limited = await ports.limit({ contact: vc.contact, kind: 'order', triesCode: f.data.discountCode !== '' });
-    if (limited) return limitedOutcome(limited, ctx) as Outcome;
+    if (limited) return limitOutcome(limited, ctx.t) as Outcome;
     // The verified contact only, whatever was posted for it (docs/upstream.md: the edge sends only a verified contact).
     const contact = vc.checkType === 1 ? { phone: vc.contact, checkType: 1 } : { email: vc.contact, checkType: 2 };
     const created = await ports.up.createOrderNew({
@@ -375,7 +376,7 @@ export const discount = defineAction({
       return invalid('discountCode', t('ticket.discountInvalid'), { key: 'ticket.discountInvalid', text: null });
     // Discount codes tried per contact and address (266 guesses in 1.5 s found two).
     const limited = await ports.limit({ contact: who.vc.contact, kind: 'discount', triesCode: true });
-    if (limited) return limitedOutcome(limited, ctx) as Outcome;
+    if (limited) return limitOutcome(limited, ctx.t) as Outcome;
     const r = await ports.up.selectDiscountTicketByCode({ expoId: page.params.expoId, ticketId, discountCode: code });
     if (!r.ok) {
       // Unknown, used up or refused for any other reason: one code and one message (spec §5's

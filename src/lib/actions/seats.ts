@@ -31,7 +31,8 @@ import {
   type SeatMessageKey,
 } from '../seat/seats';
 import { defineAction, type ActionContext, type ActionOutcome } from './outcome';
-import { limitedOutcome, refusalText, type LimitRefusal, type Result } from './results';
+import { refusalText, type Result } from './results';
+import { limitOutcome, type LimitRefusal } from './limits';
 import type { SeatData } from './replies';
 
 /** The upstream's seat calls (functions/upstream/calls/seats.ts), as the actions use them. */
@@ -113,7 +114,7 @@ export const seatCompanies = defineAction({
     // Too short to ask: no upstream call, nothing counted.
     if (!shouldFetchCompanies(keywords) || [...keywords].length > SEAT_TEXT_MAX) return data({ companies: [] });
     const limited = await ports.limit(input.expoId);
-    if (limited) return limitedOutcome(limited, ctx) as Outcome;
+    if (limited) return limitOutcome(limited, ctx.t) as Outcome;
     const list = await ports.up.getUserCompanyList({ expoId: input.expoId, type: 2, userName: '', keywords });
     if (!list.ok) return seatRefused(list.msg, ctx.t);
     // Whatever the upstream matched (anywhere in the name), only prefixes of the typed text are shown.
@@ -128,7 +129,7 @@ export const seatDetail = defineAction({
     const q = validateSeatQuery(input);
     if (!q.ok) return refuse(q.field, q.key, ctx.t);
     const limited = await ports.limit(input.expoId);
-    if (limited) return limitedOutcome(limited, ctx) as Outcome;
+    if (limited) return limitOutcome(limited, ctx.t) as Outcome;
     const d = await ports.up.getUserSeatDetail({ expoId: input.expoId, ...q.value });
     if (!d.ok) return seatRefused(d.msg, ctx.t);
     // Only the typed name and company, both exact (case and spacing folded), whatever the
@@ -153,7 +154,7 @@ export const seatPerson = defineAction({
     const typeId = decimal.safeParse(input.typeId);
     if (!typeId.success) return { kind: 'notice', notice: null, status: 400, reply: { code: 400, msg: ctx.t('seat.activityType'), data: null } };
     const limited = await ports.limit(input.expoId);
-    if (limited) return limitedOutcome(limited, ctx) as Outcome;
+    if (limited) return limitOutcome(limited, ctx.t) as Outcome;
     const all = await ports.up.selectUserSeat({ expoId: input.expoId, userName: q.value.userName, typeId: typeId.data });
     if (!all.ok) return seatRefused(all.msg, ctx.t);
     // The upstream answers everyone of that name; only the typed company's are shown.
