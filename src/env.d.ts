@@ -12,8 +12,6 @@ declare namespace App {
       match: import('./lib/page/routes').RouteMatch | null;
       /** the config this page loads (expo, url id, type), or null (no config: root, landings, 404) */
       key: import('./lib/page/load').ConfigKey | null;
-      /** the request's upstream client (type only: screens never import functions/) */
-      upstream: import('../functions/upstream').Upstream;
       /** the organiser's config (`getCustomerId`), or null when the page has none or it failed */
       config: import('../functions/upstream/contract').FormConfig | null;
       /** true when the page needed a config and could not get one (spec §8: search.otherError) */

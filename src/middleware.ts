@@ -103,7 +103,6 @@ export const onRequest = defineMiddleware(async function loadPage(context, next)
   context.locals.page = {
     match,
     key,
-    upstream,
     config,
     configFailed: screenPage.configFailed,
     view,

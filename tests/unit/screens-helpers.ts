@@ -57,6 +57,10 @@ export function ports(more: Partial<ScreenPorts> = {}): ScreenPorts {
     ifOpenRefund: vi.fn(refused),
     pageActivityType: vi.fn(refused),
     getImage: vi.fn(refused),
+    selectSiteTypeList: vi.fn(refused),
+    selectSiteDateList: vi.fn(refused),
+    selectExpoUserSiteId: vi.fn(refused),
+    listHealth: vi.fn(refused),
     ...more,
   };
 }

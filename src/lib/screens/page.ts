@@ -11,6 +11,7 @@ import type { Flash } from '../page/flash';
 import type { Lang } from '../page/languages';
 import type { PageView } from '../page/load';
 import type { ShareConfig } from '../page/share';
+import type { HealthKind } from '../seat/health';
 import type { ActivityType } from '../seat/seats';
 import type { Order, RefundWindow, Ticket } from '../tickets/tickets';
 import type { Credential } from '../util/domain';
@@ -25,25 +26,14 @@ export interface ScreenConfig extends ImageConfig {
   customerUrls?: { longUrl?: string | null | undefined; headImgUrl?: string | null | undefined } | null | undefined;
   customerWx?:
     | (ShareConfig &
-        NonNullable<ImageConfig['customerWx']> & {
+        NonNullable<ImageConfig['customerWx']> &
+        HomeWx & {
           id?: number | null | undefined;
           signType?: number | null | undefined;
           queryMethod?: number | null | undefined;
           isOpenBusinessCard?: number | null | undefined;
           healthPledge?: number | null | undefined;
-          headImgUrl?: string | null | undefined;
           headjumpUrl?: string | null | undefined;
-          bottomUrl?: string | null | undefined;
-          bottomUrlEn?: string | null | undefined;
-          registrationName?: string | null;
-          buttonName?: string | null;
-          registerButtonImage?: string | null;
-          queryButtonImage?: string | null;
-          copywriting1?: string | null;
-          copywriting2?: string | null;
-          h_explain?: string | null;
-          button1?: string | null;
-          button2?: string | null;
         })
     | null
     | undefined;
@@ -51,10 +41,52 @@ export interface ScreenConfig extends ImageConfig {
   activity?: object | null | undefined;
 }
 
+/** The customerWx texts and images the home screens show (spec §2.4). */
+export interface HomeWx {
+  registrationName?: string | null;
+  buttonName?: string | null;
+  registerButtonImage?: string | null;
+  queryButtonImage?: string | null;
+  copywriting1?: string | null;
+  copywriting2?: string | null;
+  h_explain?: string | null;
+  button1?: string | null;
+  button2?: string | null;
+}
+
 /** Who bought (the verified contact, as the ticket calls take it). */
 export interface Buyer {
   checkType: 1 | 2;
   contact: string;
+}
+
+/** A site booking's slot type, date and booking (spec §1 site booking, §7 `from/site`). */
+export interface SiteType {
+  id: number;
+  name: string;
+  note: string;
+}
+export interface SiteDate {
+  id: number;
+  date: string;
+  timeRange: string;
+  capacity: number;
+  booked: number;
+}
+export interface SiteBooking {
+  id: number;
+  typeId: number;
+  typeName: string;
+  date: string;
+  timeRange: string;
+}
+
+/** A health upload as the list reads it (spec §2.5, §7). */
+export interface HealthItem {
+  id: number;
+  kind: HealthKind;
+  url: string;
+  createTime: string;
 }
 
 /** The upstream calls the screens make (functions/upstream's client has them all). */
@@ -69,6 +101,10 @@ export interface ScreenPorts {
   ifOpenRefund(p: { expoId: number }): Promise<Reply<RefundWindow>>;
   pageActivityType(p: { expoId: number }): Promise<Reply<ActivityType[]>>;
   getImage(p: { expoId: number; imageName: string }): Promise<Reply<{ url: string | null }>>;
+  selectSiteTypeList(p: { expoId: number }): Promise<Reply<SiteType[]>>;
+  selectSiteDateList(p: { expoId: number; typeId: number }): Promise<Reply<SiteDate[]>>;
+  selectExpoUserSiteId(p: { expoId: number; euCode: string }): Promise<Reply<SiteBooking[]>>;
+  listHealth(p: { expoId: number; euCode: string }): Promise<Reply<HealthItem[]>>;
 }
 
 /** A translator over catalogue keys (src/i18n's `t`, its key type widened). */

@@ -13,13 +13,17 @@ import { routePath, type SuccessParams } from '../page/routes';
 import { needsPledge } from '../seat/pledge';
 import { limitMessage } from '../security/limits';
 import type { Credential } from '../util/domain';
-import type { ScreenPage } from './page';
+import { pageForm, type PageNotice } from './form-state';
+import { available, type HealthItem, type ScreenPage, type ScreenPorts, type SiteBooking, type SiteDate, type SiteType } from './page';
 
 /** The registration as the pipeline read it (functions/credential-lookup.ts). */
 export type CredentialRead =
   | { kind: 'found'; record: Credential }
+  /** the upstream does not know the code (now, or less than a TTL ago) */
   | { kind: 'unknown' }
+  /** this address has had too many misses; the upstream was not asked */
   | { kind: 'limited'; retryAfterS: number }
+  /** the upstream could not be reached or answered nonsense (not a miss) */
   | { kind: 'failed' };
 
 export interface SuccessData {
@@ -44,14 +48,32 @@ export interface SuccessData {
   back: string;
   address: string | null;
   endTime: string | null;
+  /** site booking (spec §1, §7 `from/site`): the expo's slot types with their dates, and this registration's bookings */
+  sites: { types: { type: SiteType; dates: SiteDate[] }[]; mine: SiteBooking[]; notice: Omit<PageNotice, 'key'> | null };
+  /** the owner's health uploads and the notice of a no-JS upload or delete */
+  uploads: { items: HealthItem[]; notice: Omit<PageNotice, 'key'> | null };
 }
 
-/** @example loadSuccess(page, { params, variant: null }, { kind: 'unknown' }).status // 404 */
-export function loadSuccess(
+/** Site booking: at most 20 types of 50 dates; none when the expo has no site types. */
+async function sitesOf(ports: ScreenPorts, expoId: number, euCode: string): Promise<Omit<SuccessData['sites'], 'notice'>> {
+  const types = ((await available(ports.selectSiteTypeList({ expoId }))) ?? []).slice(0, 20);
+  if (types.length === 0) return { types: [], mine: [] };
+  const [lists, mine] = await Promise.all([
+    Promise.all(types.map((type) => available(ports.selectSiteDateList({ expoId, typeId: type.id })))),
+    available(ports.selectExpoUserSiteId({ expoId, euCode })),
+  ]);
+  return { types: types.map((type, i) => ({ type, dates: (lists[i] ?? []).slice(0, 50) })), mine: mine ?? [] };
+}
+
+const noticeOnly = (n: PageNotice | null) => (n ? { tone: n.tone, message: n.message } : null);
+
+/** @example (await loadSuccess(page, ports, { params, variant: null }, { kind: 'unknown' })).status // 404 */
+export async function loadSuccess(
   page: ScreenPage,
+  ports: ScreenPorts,
   input: { params: SuccessParams; variant: Variant | null },
   found: CredentialRead | null,
-): SuccessData {
+): Promise<SuccessData> {
   const { params, variant } = input;
   const { t } = page;
   const record = found?.kind === 'found' ? found.record : null;
@@ -62,6 +84,13 @@ export function loadSuccess(
   if (record) headers[OFFLINE_UNTIL_HEADER] = String(offlineUntil(info?.endTime, page.now));
   const refusal = limited ? limitMessage('lookup', limited.retryAfterS * 1000) : null;
   const health = record !== null && needsPledge(page.config?.customerWx);
+  const owner = ownCodes(health ? provenFor(page.contact, params.expoId) : null).includes(params.euCode);
+  const back = `${routePath({ screen: 'success', variant, params })}${page.url.search}`;
+  const [sites, uploads] = await Promise.all([
+    record ? sitesOf(ports, params.expoId, params.euCode) : { types: [], mine: [] },
+    health && owner ? available(ports.listHealth({ expoId: params.expoId, euCode: params.euCode })) : null,
+  ]);
+  const form = pageForm(page.flash, t);
   return {
     kind: 'success',
     params,
@@ -74,11 +103,14 @@ export function loadSuccess(
     name: page.view.name,
     reader: record !== null && readsCredential(page.contact, params),
     health,
-    owner: ownCodes(health ? provenFor(page.contact, params.expoId) : null).includes(params.euCode),
+    owner,
     voided: record !== null && isVoided(record),
     lookup: routePath({ screen: 'search', variant, params: { fId: params.fId, expoId: params.expoId, ty: 'visitor' } }),
-    back: `${routePath({ screen: 'success', variant, params })}${page.url.search}`,
+    back,
     address: info?.address ?? null,
     endTime: info?.endTime ?? null,
+    // A booking's notice on this exact page; an upload's for the owner.
+    sites: { ...sites, notice: page.flash?.path === back ? noticeOnly(form.notice) : null },
+    uploads: { items: uploads ?? [], notice: owner ? noticeOnly(form.notice) : null },
   };
 }
