@@ -33,7 +33,7 @@ export function page(path: string, more: Partial<Omit<ScreenPage, 'cookie'>> & {
     cookie: (name) => cookies[name],
     config,
     configFailed: false,
-    view: applyConfig({ key: null, config, cookieLang: 'en', now: NOW, onFormPage: false }),
+    view: applyConfig({ key: null, config: null, cookieLang: 'en', now: NOW, onFormPage: false }),
     flash: null,
     contact: null,
     pledge: false,
