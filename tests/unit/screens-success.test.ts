@@ -50,5 +50,9 @@ describe('loadSuccess (the credential page)', () => {
     expect(d.uploads.items).toEqual([]);
     expect(p.listHealth).not.toHaveBeenCalled();
     expect(d.sites.notice).toBeNull(); // the flash names another page
+    expect(d.sites.owner).toBe(false);
+    const owner = await loadSuccess(page(back, { contact: contact(1308, { codes: ['EU123456'] }) }), p, { params, variant: null }, { kind: 'found', record });
+    expect(owner.sites.owner).toBe(true); // books sites on any expo
+    expect(owner.owner).toBe(false); // no health upload without the pledge
   });
 });

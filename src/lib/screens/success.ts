@@ -39,8 +39,9 @@ export interface SuccessData {
   name: string | null;
   /** the personal details and the wallet passes */
   reader: boolean;
-  /** the health upload (expos asking for the pledge), for the owner of this credential */
+  /** the health upload (expos asking for the pledge) */
   health: boolean;
+  /** the health upload's owner: the contact whose own lookup found this code, on a pledge expo */
   owner: boolean;
   voided: boolean;
   /** where a visitor proves the contact again (and where an old or wrong link leads) */
@@ -49,13 +50,13 @@ export interface SuccessData {
   address: string | null;
   endTime: string | null;
   /** site booking (spec §1, §7 `from/site`): the expo's slot types with their dates, and this registration's bookings */
-  sites: { types: { type: SiteType; dates: SiteDate[] }[]; mine: SiteBooking[]; notice: Omit<PageNotice, 'key'> | null };
+  sites: { types: { type: SiteType; dates: SiteDate[] }[]; mine: SiteBooking[]; owner: boolean; notice: Omit<PageNotice, 'key'> | null };
   /** the owner's health uploads and the notice of a no-JS upload or delete */
   uploads: { items: HealthItem[]; notice: Omit<PageNotice, 'key'> | null };
 }
 
 /** Site booking: at most 20 types of 50 dates; none when the expo has no site types. */
-async function sitesOf(ports: ScreenPorts, expoId: number, euCode: string): Promise<Omit<SuccessData['sites'], 'notice'>> {
+async function sitesOf(ports: ScreenPorts, expoId: number, euCode: string): Promise<Pick<SuccessData['sites'], 'types' | 'mine'>> {
   const types = ((await available(ports.selectSiteTypeList({ expoId }))) ?? []).slice(0, 20);
   if (types.length === 0) return { types: [], mine: [] };
   const [lists, mine] = await Promise.all([
@@ -84,7 +85,9 @@ export async function loadSuccess(
   if (record) headers[OFFLINE_UNTIL_HEADER] = String(offlineUntil(info?.endTime, page.now));
   const refusal = limited ? limitMessage('lookup', limited.retryAfterS * 1000) : null;
   const health = record !== null && needsPledge(page.config?.customerWx);
-  const owner = ownCodes(health ? provenFor(page.contact, params.expoId) : null).includes(params.euCode);
+  // The contact whose own lookup found this code books sites; on pledge expos, uploads health papers.
+  const codeOwner = ownCodes(provenFor(page.contact, params.expoId)).includes(params.euCode);
+  const owner = health && codeOwner;
   const back = `${routePath({ screen: 'success', variant, params })}${page.url.search}`;
   const [sites, uploads] = await Promise.all([
     record ? sitesOf(ports, params.expoId, params.euCode) : { types: [], mine: [] },
@@ -110,7 +113,7 @@ export async function loadSuccess(
     address: info?.address ?? null,
     endTime: info?.endTime ?? null,
     // A booking's notice on this exact page; an upload's for the owner.
-    sites: { ...sites, notice: page.flash?.path === back ? noticeOnly(form.notice) : null },
+    sites: { ...sites, owner: codeOwner, notice: page.flash?.path === back ? noticeOnly(form.notice) : null },
     uploads: { items: uploads ?? [], notice: owner ? noticeOnly(form.notice) : null },
   };
 }
