@@ -17,21 +17,14 @@
 import type { AppEnv } from './env';
 import { clientOfRequest, LIMITER_NAME, limitsOf } from './limits';
 import type { HitResult } from './limits/limiter';
-import type { Credential } from './upstream/contract';
+import type { CredentialRead } from '../src/lib/screens/success';
 import type { Upstream } from './upstream';
 import { REFERENCE_BASE_URL } from './upstream';
 import { isolateUnknownCodeMemo, unknownCodeCache, unknownCodeTtlS, type UnknownCodes } from './upstream/unknown-code-cache';
 import { credentialMissKey, credentialMissRules, type Client, type LimitRule, type Limits } from '../src/lib/security/limits';
 
-/** What a credential view found. */
-export type CredentialLookup =
-  | { kind: 'found'; record: Credential }
-  /** the upstream does not know the code (now, or less than a TTL ago) */
-  | { kind: 'unknown' }
-  /** this address has had too many misses; the upstream was not asked */
-  | { kind: 'limited'; retryAfterS: number }
-  /** the upstream could not be reached or answered nonsense (not a miss) */
-  | { kind: 'failed' };
+/** What a credential view found (the credential screen's loader reads it: src/lib/screens/success.ts). */
+export type CredentialLookup = CredentialRead;
 
 /** The counter as the lookup uses it (the `Limiter` Durable Object's two calls). */
 export interface MissCounter {

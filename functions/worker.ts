@@ -2,6 +2,7 @@ import { cf } from '@astrojs/cloudflare/hono';
 import { astro } from 'astro/hono';
 import { createApp } from './app';
 import { wholePages } from './middleware/whole-pages';
+import { pageHandoff } from './middleware/guard';
 import type { AppEnv } from './env';
 import { createReference } from './reference';
 
@@ -12,6 +13,7 @@ import { createReference } from './reference';
 const app = createApp();
 app.use(wholePages()); // headers and cookies set by the screens after an await (functions/middleware/whole-pages.ts)
 app.use(cf());
+app.use(pageHandoff()); // the page the guard started, on to the page loader (src/middleware.ts)
 app.use(astro());
 
 // fetch: the app; scheduled: the Cron Trigger's sweep of expired unpaid orders (wrangler.toml).

@@ -12,8 +12,6 @@ declare namespace App {
       match: import('./lib/page/routes').RouteMatch | null;
       /** the config this page loads (expo, url id, type), or null (no config: root, landings, 404) */
       key: import('./lib/page/load').ConfigKey | null;
-      /** the request's upstream client (type only: screens never import functions/) */
-      upstream: import('../functions/upstream').Upstream;
       /** the organiser's config (`getCustomerId`), or null when the page has none or it failed */
       config: import('../functions/upstream/contract').FormConfig | null;
       /** true when the page needed a config and could not get one (spec §8: search.otherError) */
@@ -22,6 +20,8 @@ declare namespace App {
       view: import('./lib/page/load').PageView;
       /** the no-JS round trip's message for this page (already removed from the cookie) */
       flash: import('./lib/page/flash').Flash | null;
+      /** what the page shows of that flash: values, each field's message, the notice (Notice.astro, FieldError.astro) */
+      form: import('./lib/screens/form-state').PageForm;
       /** the contact the visitor proved with a code (signed cookie `vc`), any expo; null when none */
       contact: import('./lib/lookup/contact-cookie').VerifiedContact | null;
       /** true when the expo asks for the epidemic-prevention pledge (spec §2.5) and this visit has not made it */
@@ -31,8 +31,15 @@ declare namespace App {
        * was asked for a challenge (its wait ticket cookie) and only when Turnstile is configured
        */
       challenge: { siteKey: string; scriptUrl: string } | null;
-      /** the credential page's registration, read through the unknown-code cache and the miss limit; null on other pages */
-      credential: import('../functions/credential-lookup').CredentialLookup | null;
+      /** the matched screen's data, from its loader in src/lib/screens (null: a landing, no route) */
+      screen: import('./lib/screens').ScreenData | null;
+      /** a pledge form's signed ticket (src/lib/seat/pledge.ts), '' without a usable SESSION_SECRET */
+      pledgeTicket: (expoId: number) => Promise<string>;
+      /** the credential's wallet links, each null when its secrets are not set or do not load */
+      wallet: (
+        params: import('./lib/page/routes').SuccessParams,
+        pass: { expoName: string; attendeeName: string; attendeeClass: string },
+      ) => Promise<{ apple: string | null; google: string | null }>;
     };
   }
 }

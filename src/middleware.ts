@@ -2,88 +2,160 @@ import { env } from 'cloudflare:workers';
 import { challengeConfig, readTicket, TICKET_COOKIE } from './lib/security/friction';
 import { defineMiddleware } from 'astro:middleware';
 import type { AppEnv } from '../functions/env';
+import type { StartedPage } from '../functions/middleware/guard';
 import { requestUpstream } from '../functions/upstream';
 import { credentialLookupFor } from '../functions/credential-lookup';
 import { createT } from './i18n';
-import { CONTACT_COOKIE, openFormWindow, provenFor, verifyContact } from './lib/lookup/contact-cookie';
+import { CONTACT_COOKIE, openFormWindow, provenFor } from './lib/lookup/contact-cookie';
 import { decodeFlash, FLASH_COOKIE } from './lib/page/flash';
 import { LANG_COOKIE, isLang } from './lib/page/languages';
-import { applyConfig, configKey } from './lib/page/load';
-import { needsPledge, PLEDGE_COOKIE, readPledged } from './lib/seat/pledge';
-import { matchRoute } from './lib/page/routes';
+import { applyConfig, startPage } from './lib/page/load';
+import { needsPledge, PLEDGE_COOKIE, pledgeTicket, readPledged } from './lib/seat/pledge';
+import { pageForm } from './lib/screens/form-state';
+import { loadScreen, type ScreenPage } from './lib/screens';
+import type { Tr } from './lib/screens/page';
+import { appleWalletKeys } from './lib/wallet/apple-pass';
+import { googleWalletKeys, googleWalletSaveUrl, type WalletPass } from './lib/wallet/google-wallet';
+import { passSigner } from './lib/wallet/pass-signature';
+import { passPath, type SuccessParams } from './lib/page/routes';
 
 /**
- * The page loader: once per request, before any screen renders, it builds
- * `Astro.locals.page`: the route match, the request's upstream (shared with the navigation
- * guard, which may already have loaded the config: functions/upstream requestUpstream), the
- * config of the page's expo and url (`getCustomerId`, cached at the edge), what that config
- * does to the page (spec §4: language, title, image, name, ended; src/lib/page/load.ts), the
- * flash message of a no-JS round trip (consumed here), the verified contact and whether the
- * expo's pledge (spec §2.5) is still to be made. `lang` and `t`
- * follow the decided language: a forced language wins over the `_h5_lang` cookie, which is
- * kept (src/lib/expo/config-apply.ts).
+ * The page pipeline, after its first step (the navigation guard, functions/middleware/guard.ts,
+ * which matched the route, verified the contact once, ran the guard's rules and made the
+ * request's upstream: `locals.startedPage`). Once per request, before any screen renders, it
+ * builds `Astro.locals.page`: the config of the page's expo and url (`getCustomerId`, cached at
+ * the edge), what that config does to the page (spec §4: language, title, image, name, ended;
+ * src/lib/page/load.ts), the flash of a no-JS round trip (read once, consumed here, shown as
+ * `page.form`), whether the expo's pledge (spec §2.5) is still to be made, and the matched
+ * screen's data (its loader in src/lib/screens, run here: `page.screen`). `lang` and `t` follow
+ * the decided language: a forced language wins over the `_h5_lang` cookie, which is kept
+ * (src/lib/expo/config-apply.ts).
  *
- * Screens read `Astro.locals.page` and never import `functions/`.
+ * The Worker's secrets are read here only: screens get what they need from `locals`
+ * (the pledge ticket, the wallet links), and never import `functions/`.
  */
 export const onRequest = defineMiddleware(async function loadPage(context, next) {
   const appEnv = env as AppEnv;
+  const secret = appEnv.SESSION_SECRET ?? '';
+  const locals = context.locals as { cfContext?: ExecutionContext; startedPage?: StartedPage };
+  const cfContext = locals.cfContext;
+  const waitUntil = cfContext ? (p: Promise<unknown>) => cfContext.waitUntil(p) : undefined;
+  // A request the guard does not see (not a GET or HEAD) starts its page here.
+  const started: StartedPage = locals.startedPage ?? {
+    ...(await startPage(context.url, context.cookies.get(CONTACT_COOKIE)?.value, secret, Date.now())),
+    upstream: requestUpstream(appEnv, context.request, { waitUntil }),
+  };
+  const { match, key, contact, upstream } = started;
   const cookie = context.cookies.get(LANG_COOKIE)?.value?.trim();
   const cookieLang = isLang(cookie) ? cookie : null;
-  const match = matchRoute(context.url.pathname);
-  const key = match ? configKey(match) : null;
-  const cfContext = (context.locals as { cfContext?: ExecutionContext }).cfContext;
-  const upstream = requestUpstream(appEnv, context.request, {
-    waitUntil: cfContext ? (p) => cfContext.waitUntil(p) : undefined,
-  });
 
   // The credential page's registration: through the unknown-code cache and the
   // per-address miss limit (functions/credential-lookup.ts), beside the config.
-  const credentialOf = match?.screen === 'success'
-    ? credentialLookupFor(appEnv, context.request, upstream, cfContext ? (p) => cfContext.waitUntil(p) : undefined)({ expoId: match.params.expoId, euCode: match.params.euCode })
-    : null;
-  const [loaded, credential] = await Promise.all([
-    key ? upstream.getCustomerId(key).catch(() => null) : null,
-    credentialOf,
-  ]);
+  const credential =
+    match?.screen === 'success'
+      ? credentialLookupFor(appEnv, context.request, upstream, waitUntil)({ expoId: match.params.expoId, euCode: match.params.euCode })
+      : null;
+  const loaded = key ? await upstream.getCustomerId(key).catch(() => null) : null;
   const config = loaded?.ok ? loaded.data : null;
-  const view = applyConfig({ key, config, cookieLang, now: Date.now(), onFormPage: match?.screen === 'form' });
+  const onForm = match?.screen === 'form';
+  const view = applyConfig({ key, config, cookieLang, now: Date.now(), onFormPage: onForm });
 
   const here = `${context.url.pathname}${context.url.search}`;
   const flash = decodeFlash(context.cookies.get(FLASH_COOKIE)?.value, here);
   // A flash is shown once: the page that shows it removes it (the page is then not stored: src/lib/page/policy.ts).
   if (flash) context.cookies.delete(FLASH_COOKIE, { path: '/' });
-  const vcValue = context.cookies.get(CONTACT_COOKIE)?.value;
-  const secret = appEnv.SESSION_SECRET ?? '';
-  // A registration form holds the contact for its own, longer window (src/lib/lookup/contact-cookie.ts);
-  // every other page reads it for 10 minutes after the proof.
-  const onForm = match?.screen === 'form';
-  const contact = vcValue ? await verifyContact(vcValue, secret, Date.now(), onForm ? 'register' : 'read').catch(() => null) : null;
-  if (onForm && key && provenFor(contact, key.expoId)) {
-    const opened = await openFormWindow(vcValue, secret).catch(() => null);
-    if (opened) {
-      context.cookies.set(CONTACT_COOKIE, opened.value, {
-        path: '/',
-        maxAge: opened.maxAge,
-        httpOnly: true,
-        secure: true,
-        sameSite: 'lax',
-      });
-    }
-  }
+  // A registration form holds the contact for its own, longer window (src/lib/lookup/contact-cookie.ts).
+  if (onForm && key && provenFor(contact, key.expoId)) await reopenFormWindow(context.cookies, secret);
 
   // spec §2.5 the epidemic-prevention pledge: expos whose config asks for it, until this visit pledged.
   const pledge =
     key !== null && needsPledge(config?.customerWx) &&
-    !(await readPledged(context.cookies.get(PLEDGE_COOKIE)?.value, appEnv.SESSION_SECRET ?? '').catch(() => [] as number[])).includes(key.expoId);
+    !(await readPledged(context.cookies.get(PLEDGE_COOKIE)?.value, secret).catch(() => [] as number[])).includes(key.expoId);
 
+  const t = createT(view.lang.lang);
   context.locals.lang = view.lang.lang;
-  context.locals.t = createT(view.lang.lang);
+  context.locals.t = t;
   // the Turnstile widget only where friction is on for this visitor (its wait ticket).
   const turnstile = challengeConfig(appEnv);
   const challenge =
     (match?.screen === 'search' || match?.screen === 'home') && turnstile.siteKey && (await readTicket(context.cookies.get(TICKET_COOKIE)?.value, secret).catch(() => null))
       ? { siteKey: turnstile.siteKey, scriptUrl: turnstile.scriptUrl }
       : null;
-  context.locals.page = { match, key, upstream, config, configFailed: key !== null && config === null, view, flash, contact, pledge, challenge, credential };
+  const tr = t as Tr;
+  const screenPage: ScreenPage = {
+    url: context.url,
+    now: Date.now(),
+    lang: view.lang.lang,
+    t: tr,
+    cookie: (name) => context.cookies.get(name)?.value,
+    config,
+    configFailed: key !== null && config === null,
+    view,
+    flash,
+    contact,
+    pledge,
+    challenge,
+  };
+  const screen = await loadScreen(match, screenPage, upstream, {
+    credential: () => credential ?? Promise.resolve({ kind: 'failed' }),
+    secret,
+  });
+  context.locals.page = {
+    match,
+    key,
+    config,
+    configFailed: screenPage.configFailed,
+    view,
+    flash,
+    form: pageForm(flash, tr),
+    contact,
+    pledge,
+    challenge,
+    screen,
+    pledgeTicket: (expoId) => pledgeTicket(expoId, Date.now(), secret).catch(() => ''),
+    wallet: (params, pass) => walletLinks(appEnv, params, pass, context.url.origin),
+  };
   return next();
 });
+
+/** Renews the registration form's window of the contact cookie (src/lib/lookup/contact-cookie.ts). */
+async function reopenFormWindow(cookies: { get(name: string): { value: string } | undefined; set(name: string, value: string, o: object): void }, secret: string): Promise<void> {
+  const opened = await openFormWindow(cookies.get(CONTACT_COOKIE)?.value, secret).catch(() => null);
+  if (opened) cookies.set(CONTACT_COOKIE, opened.value, { path: '/', maxAge: opened.maxAge, httpOnly: true, secure: true, sameSite: 'lax' });
+}
+
+/**
+ * The credential page's wallet links ("Wallet passes"): the Apple pass's path when the five
+ * APPLE_* secrets are set and load (src/lib/wallet/pass-signature.ts, checked once per
+ * isolate), the Google save link signed with the service-account key when the GOOGLE_WALLET_*
+ * secrets are set. A broken set is logged and shows no link; the page still renders. No key
+ * reaches the page, only the signed JWT and the pass's URL.
+ */
+async function walletLinks(
+  appEnv: AppEnv,
+  params: SuccessParams,
+  pass: Omit<WalletPass, 'euCode' | 'expoId'>,
+  origin: string,
+): Promise<{ apple: string | null; google: string | null }> {
+  const secrets = appEnv as unknown as Record<string, unknown>;
+  const appleKeys = appleWalletKeys(secrets);
+  const googleKeys = googleWalletKeys(secrets);
+  const [apple, google] = await Promise.all([
+    appleKeys
+      ? passSigner(appleKeys).then(
+          () => passPath(params),
+          (e: unknown) => {
+            console.error('Apple Wallet link not shown (check the APPLE_* secrets)', e);
+            return null;
+          },
+        )
+      : null,
+    googleKeys
+      ? googleWalletSaveUrl(googleKeys, { ...pass, euCode: params.euCode, expoId: params.expoId }, origin).catch((e: unknown) => {
+          console.error('Google Wallet link not signed (check GOOGLE_WALLET_SA_KEY)', e);
+          return null;
+        })
+      : null,
+  ]);
+  return { apple, google };
+}

@@ -1,11 +1,11 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { CONTACT_COOKIE, provenFor, verifyContact } from '../../src/lib/lookup/contact-cookie';
+import { CONTACT_COOKIE, provenFor } from '../../src/lib/lookup/contact-cookie';
+import { startPage, type PageStart } from '../../src/lib/page/load';
 import { isSafeRedirectPath } from '../../src/lib/util/safe-redirect';
 import {
   GUARD_RULES,
   once,
-  pageInfo,
   runGuard,
   type GuardConfig,
   type GuardFacts,
@@ -17,13 +17,31 @@ import { waitUntilOf } from '../wait-until';
 import { requestUpstream, upstreamWx, type RequestScope, type Upstream, type WxPort } from '../upstream';
 
 /**
- * The navigation guard at the edge (spec §4, §2.3): runs src/lib/page/guard.ts's rules before a
- * page renders and turns their outcome into a 302 (with the openid cookie set or cleared), or
- * lets the request go on to Astro. Only page requests: GET/HEAD, not the API, the legacy API,
- * the dev pages, Astro's assets or static files.
+ * The navigation guard at the edge (spec §4, §2.3), the first step of the page pipeline: it
+ * starts the page (src/lib/page/load.ts startPage: the route matched once, the contact
+ * verified once), runs src/lib/page/guard.ts's rules over it before any page work and turns
+ * their outcome into a 302 (with the openid cookie set or cleared), or hands the started page
+ * and the request's upstream on to the page loader (src/middleware.ts, through `pageHandoff`).
+ * Only page requests: GET/HEAD, not the API, the legacy API, the dev pages, Astro's assets or
+ * static files.
  */
 
 export type { WxPort } from '../upstream';
+
+/** What the guard hands on to the page loader: the started page and the request's upstream. */
+export interface StartedPage extends PageStart {
+  upstream: Upstream;
+}
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** set by the guard when the page proceeds */
+    startedPage: StartedPage;
+    /** the Astro adapter's per-request state (astro/hono, @astrojs/cloudflare/hono): its locals reach the page loader */
+    fetchState: { locals: object };
+  }
+}
+
 
 export interface GuardOptions {
   /** the upstream client of a request (tests give a failing one); default the request's shared one, which the page loader reuses */
@@ -68,24 +86,29 @@ export function guard(options: Partial<GuardOptions> = {}): MiddlewareHandler<{ 
       !STATIC_FILE.test(url.pathname);
     if (!isPage) return next();
 
-    const page = pageInfo(url);
     const now = opts.now();
     const env = c.env;
+    const start = await startPage(url, getCookie(c, CONTACT_COOKIE), env.SESSION_SECRET ?? '', now);
+    const page = start.info;
     const upstream = opts.upstream(env, c.req.raw, { waitUntil: waitUntilOf(c) });
     if (page.expoId !== null && !page.skip) {
       // spec §4: navigation fetches the expo's key, through the client's own key cache (once per
       // expo and isolate). A failed fetch must not stop the page (spec §2.3: failed navigation swallowed).
       await upstream.aesKey(page.expoId).catch(() => undefined);
     }
-    const facts = await factsOf(c, url, page, now);
+    const facts = factsOf(c, url, start, now);
     const ports = portsOf(upstream, page, opts.wx(env));
     const outcome = await runGuard({ ...facts, loginAvailable: ports.available }, ports.ports, opts.rules);
-    if (outcome.kind === 'proceed') return next();
+    const proceed = () => {
+      c.set('startedPage', { ...start, upstream });
+      return next();
+    };
+    if (outcome.kind === 'proceed') return proceed();
     // Every target is a path on this site or the messaging app's OAuth page; a rule that ever
     // built anything else is our bug, and the page renders instead.
     if (!isSafeRedirectPath(outcome.location) && !outcome.location.startsWith(OAUTH_PREFIX)) {
       console.error('guard: refused an unsafe redirect target', outcome.location.slice(0, 200));
-      return next();
+      return proceed();
     }
 
     const secure = url.protocol === 'https:';
@@ -107,18 +130,29 @@ export function guard(options: Partial<GuardOptions> = {}): MiddlewareHandler<{ 
   };
 }
 
-async function factsOf(
+/**
+ * Hands the page the guard started on to the page loader (src/middleware.ts reads
+ * `locals.startedPage`). Runs after the Astro adapter's `cf()`, which made the request's
+ * Astro state, and before `astro()` renders (functions/worker.ts).
+ */
+export function pageHandoff(): MiddlewareHandler<{ Bindings: AppEnv }> {
+  return async function handOverPage(c, next) {
+    const started = c.get('startedPage');
+    const state = c.get('fetchState');
+    if (started && state) Object.assign(state.locals, { startedPage: started });
+    await next();
+  };
+}
+
+function factsOf(
   c: Context<{ Bindings: AppEnv }>,
   url: URL,
-  page: GuardFacts['page'],
+  start: PageStart,
   now: number,
-): Promise<Omit<GuardFacts, 'loginAvailable'>> {
+): Omit<GuardFacts, 'loginAvailable'> {
+  const page = start.info;
   const secret = c.env.SESSION_SECRET ?? '';
-  let hasVerifiedContact = false;
-  if (page.kind === 'ticket' && secret.length >= 16) {
-    const vc = await verifyContact(getCookie(c, CONTACT_COOKIE), secret, now).catch(() => null);
-    hasVerifiedContact = page.expoId !== null && provenFor(vc, page.expoId) !== null;
-  }
+  const hasVerifiedContact = secret.length >= 16 && page.expoId !== null && provenFor(start.contact, page.expoId) !== null;
   const openId = getCookie(c, OPENID_COOKIE)?.trim() || null;
   return {
     url,

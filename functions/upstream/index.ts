@@ -69,16 +69,12 @@ export function upstreamWx(env: AppEnv): WxPort | null {
 }
 
 /**
- * The upstream of one page request: made once per request and shared by the
- * navigation guard (functions/middleware/guard.ts) and the page loader (src/middleware.ts),
- * which meet on the same Request object; `getCustomerId` is memoised per expo, url and type,
- * so a page asks for its config once however many parts of the request need it.
+ * The upstream of one page request: made once per request by the navigation guard
+ * (functions/middleware/guard.ts), which hands it on to the page loader (src/middleware.ts);
+ * `getCustomerId` is memoised per expo, url and type, so a page asks for its config once
+ * however many parts of the request need it.
  */
-const perRequest = new WeakMap<Request, Upstream>();
-
-export function requestUpstream(env: AppEnv, request: Request, scope: RequestScope = {}): Upstream {
-  const known = perRequest.get(request);
-  if (known) return known;
+export function requestUpstream(env: AppEnv, _request: Request, scope: RequestScope = {}): Upstream {
   const base = upstreamFor(env, scope);
   const configs = new Map<string, ReturnType<Upstream['getCustomerId']>>();
   const upstream: Upstream = {
@@ -95,7 +91,6 @@ export function requestUpstream(env: AppEnv, request: Request, scope: RequestSco
       return pending;
     },
   };
-  perRequest.set(request, upstream);
   return upstream;
 }
 

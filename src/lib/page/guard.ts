@@ -11,7 +11,7 @@
  */
 import { decodeNumericId } from '../util/ids';
 import { formPath, successPath } from '../lookup/lookup';
-import { matchRoute, parsePathParams } from './routes';
+import { matchRoute, parsePathParams, type RouteMatch } from './routes';
 import { variantByExpoId } from '../expo/variants';
 import { endedOutcome } from '../expo/config-apply';
 import { exposWith } from '../expo/expos';
@@ -85,13 +85,12 @@ function decodeSegments(pathname: string): string[] | null {
 }
 
 /**
- * Reads a page URL the way the guard needs it. The expo id comes from the path parameters
+ * Reads a page URL the way the guard needs it (the route match given when the caller has it). The expo id comes from the path parameters
  * (channel: its id parameter), else from the query's `eid` (spec §4).
  */
-export function pageInfo(url: URL): PageInfo {
+export function pageInfo(url: URL, match: RouteMatch | null = matchRoute(url.pathname)): PageInfo {
   const segments = decodeSegments(url.pathname) ?? [];
   const [route = '', ...rest] = segments;
-  const match = matchRoute(url.pathname);
   const params =
     match?.screen === 'home'
       ? match.params

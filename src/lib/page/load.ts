@@ -11,7 +11,9 @@ import { endedOutcome, pageImage, pageLang, type EndedOutcome, type LangDecision
 import { expoName } from '../expo/view';
 import { resolveFormPage } from '../form/page';
 import type { Lang } from './languages';
-import type { RouteMatch } from './routes';
+import { matchRoute, type RouteMatch } from './routes';
+import { pageInfo, type PageInfo } from './guard';
+import { verifyContact, type VerifiedContact } from '../lookup/contact-cookie';
 import { organiserTitle } from './titles';
 
 /** The `getCustomerId` parameters of a page: expo, customer url id, visitor type. */
@@ -107,4 +109,30 @@ export function applyConfig(input: {
       ? endedOutcome({ expoId: key.expoId, endTime: info?.endTime, now: input.now, onFormPage: input.onFormPage })
       : { kind: 'none' },
   };
+}
+
+/**
+ * The first step of every page request, shared by the navigation guard and the screens: the
+ * route matched once, the page read the way the guard reads it, and the verified contact
+ * (cookie `vc`) checked once. A registration form reads the contact for its own, longer
+ * window (src/lib/lookup/contact-cookie.ts); every other page for 10 minutes after the proof.
+ */
+export interface PageStart {
+  match: RouteMatch | null;
+  /** the config the page loads, or null (no config: root, landings, 404, an unknown form) */
+  key: ConfigKey | null;
+  /** the page as the guard's rules read it */
+  info: PageInfo;
+  /** the contact the visitor proved with a code, any expo; null when none or not valid */
+  contact: VerifiedContact | null;
+}
+
+/**
+ * @example (await startPage(new URL('https://x/ticket/21308/MTMwOA/visitor'), undefined, secret, Date.now())).info.kind // 'ticket'
+ */
+export async function startPage(url: URL, contactCookie: string | undefined, secret: string, now: number): Promise<PageStart> {
+  const match = matchRoute(url.pathname);
+  const use = match?.screen === 'form' ? 'register' : 'read';
+  const contact = contactCookie ? await verifyContact(contactCookie, secret, now, use).catch(() => null) : null;
+  return { match, key: match ? configKey(match) : null, info: pageInfo(url, match), contact };
 }

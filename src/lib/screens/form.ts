@@ -1,0 +1,131 @@
+/**
+ * A registration form's data (spec §2.1 form route, §2.2 per-event forms, §2.3 `/form`,
+ * `/proving`, `/repairForm`; §4 20003 second forms; §5 rules): the form definition (from the
+ * second form's url when there is one), the values to show (the upstream's saved ones, a kept
+ * draft, the flash of a refused post, the verified contact locked in), every failing field's
+ * message and the one notice. Registering needs the contact verified on the lookup page: without
+ * it `/proving` is the lookup itself (`lookup`), every other form links to it.
+ * src/components/screens/FormScreen.astro renders it. Pure over the upstream ports.
+ */
+import type { Variant } from '../expo/variants';
+import { contactLock } from '../form/contact';
+import { shownErrors, type ShownError } from '../form/errors';
+import { textOf } from '../form/fields';
+import { newIdemKey } from '../form/idempotency';
+import { fieldsFor, formPagePath, lookupPagePath, resolveFormPage, type FormPage } from '../form/page';
+import { postedFromData } from '../form/prefill';
+import { parseFormDefinition, type FormField } from '../form/schema';
+import { ownCodes, provenFor } from '../lookup/contact-cookie';
+import { decodeFlash, DRAFT_COOKIE } from '../page/flash';
+import { lookupTitleKey } from '../page/titles';
+import { pageForm, type PageNotice } from './form-state';
+import { available, type ScreenPage, type ScreenPorts } from './page';
+import { loadSearch, type SearchData } from './search';
+
+export interface FormInput {
+  route: string;
+  rest: string[];
+  variant: Variant | null;
+}
+
+export interface FormData {
+  kind: 'form';
+  page: FormPage;
+  /** `/proving` without the verified contact: the lookup screen itself */
+  lookup: SearchData | null;
+  verified: boolean;
+  pledge: boolean;
+  heading: string;
+  name: string | null;
+  lookupHref: string;
+  /** the form's definition was found (else: form.missing, or search.otherError when the config failed) */
+  hasDefinition: boolean;
+  fields: FormField[];
+  values: Record<string, string>;
+  locked: string[];
+  errors: (ShownError & { label: string })[];
+  notice: Omit<PageNotice, 'key'> | null;
+  updatePrompt: boolean;
+  /** the business-card camera (the page may then use the camera: permissions-policy) */
+  camera: boolean;
+  hidden: { route: string; path: string; f: string; idem: string; e: string };
+  /** where a draft is kept in the browser (FormEnhance) */
+  storageKey: string;
+}
+
+const TITLE_KEYS: Record<string, string> = {
+  repair: 'form.repairTitle',
+  secondForm: 'form.secondTitle',
+  supplement: 'form.supplementTitle',
+};
+
+/** @example (await loadForm(page, ports, { route: 'proving', rest, variant: null })).lookup?.kind // 'search' (not verified) */
+export async function loadForm(page: ScreenPage, ports: ScreenPorts, input: FormInput): Promise<FormData | null> {
+  const form = resolveFormPage(input.route, input.rest, input.variant);
+  if (!form) return null;
+  const { params, kind } = form;
+  const { url, t } = page;
+  const vc = provenFor(page.contact, params.expoId);
+  const second = kind === 'secondForm' ? (vc?.secondForm ?? null) : null;
+  const verified = vc !== null && (kind !== 'secondForm' || second !== null);
+  const showLookup = kind === 'proving' && !verified;
+  const euCodeParam = url.searchParams.get('e') ?? '';
+  const euCode = /^[A-Za-z0-9_-]{1,64}$/.test(euCodeParam) ? euCodeParam : '';
+  // Pre-fill only from a registration the verified contact's own lookup found: `?e=` is a URL anyone can edit.
+  const ownRecord = euCode !== '' && ownCodes(vc).includes(euCode);
+  const back = formPagePath(form) + (euCode ? `?e=${encodeURIComponent(euCode)}` : '');
+  // Branding from the page's own url; the definition from the second form's url when there is one.
+  const [formConfig, saved, record] = showLookup
+    ? [null, null, null]
+    : await Promise.all([
+        second ? available(ports.getCustomerId({ expoId: params.expoId, fId: second.urlsId, ty: params.ty })) : null,
+        second && verified ? available(ports.queryFromUserExpoId({ expoId: params.expoId, userId: second.userId, urlsId: second.urlsId })) : null,
+        ownRecord && verified && (kind === 'repair' || kind === 'supplement')
+          ? available(ports.queryCustomerCode({ expoId: params.expoId, euCode }))
+          : null,
+      ]);
+  const defCfg = second ? formConfig : page.config;
+  const fields = fieldsFor(kind, parseFormDefinition(defCfg?.customerForm ?? null).fields);
+  const lock = contactLock(fields, vc, params.expoId);
+  // The epidemic-prevention pledge first, on expos that ask for it (the page loader knows).
+  const pledge = page.pledge;
+  const flash = pledge ? null : page.flash;
+  const shown = pageForm(flash, t);
+  const known: Record<string, unknown> = {
+    ...(saved ?? {}),
+    ...(record ? { uname: record.uname, ucompany: record.ucompany, ucardid: record.ucardid, ucompanyTitle: record.ucompanyTitle } : {}),
+  };
+  // What a no-JS visitor typed before the confirmation expired, kept while a new code was fetched.
+  const draft = verified && !pledge ? decodeFlash(page.cookie(DRAFT_COOKIE), back) : null;
+  const values = { ...postedFromData(fields, known), ...(draft?.values ?? {}), ...shown.values, ...(lock?.values ?? {}) };
+  // Every failing field of a no-JS post, each with its own message.
+  const errors = shownErrors(fields, flash?.errors ?? (flash?.error ? [flash.error] : []), (k) => t(k)).map((e) => {
+    const field = fields.find((x) => x.key === e.field);
+    return { ...e, label: field ? textOf(field.label, page.lang) : e.field };
+  });
+  const updatePrompt = shown.notice?.key === 'form.updatePrompt';
+  // A new registration carries the lookup's own title (one wording on both pages, spec §2.1/§2.2
+  // title rule); the organiser's formTitle is the document title (the layout's).
+  const heading =
+    kind === 'form' || kind === 'proving' ? t(lookupTitleKey({ variant: input.variant, urlId: params.fId, ty: params.ty })) : t(TITLE_KEYS[kind] ?? 'form.title');
+  return {
+    kind: 'form',
+    page: form,
+    lookup: showLookup ? loadSearch(page, { params, variant: input.variant }) : null,
+    verified,
+    pledge,
+    heading,
+    name: page.view.name,
+    lookupHref: lookupPagePath(form),
+    hasDefinition: defCfg !== null,
+    fields,
+    values,
+    locked: lock?.locked ?? [],
+    errors,
+    notice: shown.notice && !updatePrompt ? { tone: shown.notice.tone, message: shown.notice.message } : null,
+    updatePrompt,
+    camera: verified && (kind === 'form' || kind === 'proving') && page.config?.customerWx?.isOpenBusinessCard === 1,
+    hidden: { route: form.route, path: `${params.fId}/${params.eid}/${params.ty}`, f: url.searchParams.get('f') ?? '', idem: newIdemKey(), e: euCode },
+    storageKey: `form:${back}`,
+  };
+}

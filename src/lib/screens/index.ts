@@ -1,0 +1,86 @@
+/**
+ * The screens' loaders, by route (src/lib/page/routes.ts): the page pipeline (src/middleware.ts)
+ * runs the one of the matched route once, after the guard and the config, and the screen
+ * renders its data (`locals.page.screen`). A table, not a chain of ifs: a new screen is a row.
+ * Pure over the upstream ports.
+ */
+import type { RouteMatch } from '../page/routes';
+import { loadApplyList, type ApplyListData } from './apply-list';
+import { loadForm, type FormData } from './form';
+import { loadHome, type HomeData } from './home';
+import type { ScreenPage, ScreenPorts } from './page';
+import { loadSearch, type SearchData } from './search';
+import { loadSeat, loadSeatResult, type SeatData, type SeatResultData } from './seat';
+import { loadSuccess, type CredentialRead, type SuccessData } from './success';
+import {
+  loadOrder,
+  loadOrderList,
+  loadTicketForm,
+  loadTicketList,
+  type OrderData,
+  type OrderListData,
+  type TicketFormData,
+  type TicketListData,
+} from './tickets';
+
+export type ScreenData =
+  | SearchData
+  | SuccessData
+  | ApplyListData
+  | FormData
+  | HomeData
+  | SeatData
+  | SeatResultData
+  | TicketListData
+  | TicketFormData
+  | OrderListData
+  | OrderData;
+
+/** What the pipeline gives the loaders beyond the page and the upstream. */
+export interface ScreenDeps {
+  /** the credential page's registration, read through the unknown-code cache and the miss limit */
+  credential: () => Promise<CredentialRead>;
+  /** the key the seat results are signed with */
+  secret: string;
+}
+
+type Loaders = {
+  [S in RouteMatch['screen']]: (
+    match: Extract<RouteMatch, { screen: S }>,
+    page: ScreenPage,
+    ports: ScreenPorts,
+    deps: ScreenDeps,
+  ) => ScreenData | null | Promise<ScreenData | null>;
+};
+
+const TICKET_LOADERS = {
+  ticket: loadTicketList,
+  ticketForm: loadTicketForm,
+  orderList: loadOrderList,
+  ticketSuccess: (page: ScreenPage, ports: ScreenPorts, params: Parameters<typeof loadOrder>[2]) => loadOrder(page, ports, params, 'ticketSuccess'),
+  orderDetails: (page: ScreenPage, ports: ScreenPorts, params: Parameters<typeof loadOrder>[2]) => loadOrder(page, ports, params, 'orderDetails'),
+} as const;
+
+const LOADERS: Loaders = {
+  search: (m, page) => loadSearch(page, { params: m.params, variant: m.variant }),
+  success: async (m, page, ports, deps) => loadSuccess(page, ports, { params: m.params, variant: m.variant }, await deps.credential()),
+  applyList: (m, page) => loadApplyList(page, m.params),
+  form: (m, page, ports) => loadForm(page, ports, { route: m.route, rest: m.rest, variant: m.variant }),
+  home: (m, page, ports) => loadHome(page, ports, m.params),
+  landing: () => null,
+  seat: (m, page, ports) => loadSeat(page, ports, m.params),
+  seatResult: (m, page, _ports, deps) => loadSeatResult(page, m.which, deps.secret),
+  ticket: (m, page, ports) => TICKET_LOADERS[m.which](page, ports, m.params),
+};
+
+/**
+ * The data of the matched screen, or null (a landing, no route).
+ * @example (await loadScreen(matchRoute('/ticket/21308/MTMwOA/visitor'), page, ports, deps))?.kind // 'ticketList'
+ */
+export async function loadScreen(match: RouteMatch | null, page: ScreenPage, ports: ScreenPorts, deps: ScreenDeps): Promise<ScreenData | null> {
+  if (!match) return null;
+  const load = LOADERS[match.screen] as (m: RouteMatch, page: ScreenPage, ports: ScreenPorts, deps: ScreenDeps) => ScreenData | null | Promise<ScreenData | null>;
+  return load(match, page, ports, deps);
+}
+
+export type { ScreenPage, ScreenPorts } from './page';

@@ -1,0 +1,143 @@
+/**
+ * The contact lookup screen's data (spec §2.1, §2.2 and the generic lookup): its modes, what is
+ * typed in again (the flash of a failed post, else the contact a code was last sent to on this
+ * expo, from its cookie, never from the URL), the one notice, the title and the share tags.
+ * src/components/screens/SearchScreen.astro renders it; the LookupForm island's strings are
+ * the screen's. Pure.
+ */
+import { packCountries } from '../form/countries';
+import { COUNTRIES } from '../form/country-list';
+import type { Variant } from '../expo/variants';
+import { lookupModes, usesBypass } from '../lookup/page';
+import { decodeSentTo, resendWaitS, SENT_COOKIE, SENT_TO_COOKIE } from '../lookup/resend';
+import type { PathParams } from '../page/routes';
+import { shareMeta, type ShareMeta } from '../page/share';
+import { lookupTitleKey } from '../page/titles';
+import { errorOf, pageForm, type PageNotice } from './form-state';
+import { selfPath, type ScreenPage } from './page';
+
+const LOOKUP_FIELDS = ['areaCode', 'phone', 'email', 'code'] as const;
+type LookupField = (typeof LOOKUP_FIELDS)[number];
+
+export interface SearchInput {
+  params: PathParams;
+  variant: Variant | null;
+  /** share tags (spec §1); default: from the config (src/lib/page/share.ts) */
+  share?: ShareMeta | null;
+  /** the hero image; default the config's. A home passes null: its banner carousel shows the images */
+  image?: string | null;
+}
+
+export interface SearchData {
+  kind: 'search';
+  params: PathParams;
+  variant: Variant | null;
+  back: string;
+  pledge: boolean;
+  name: string | null;
+  title: string;
+  pageTitle: string;
+  image: string | null;
+  share: ShareMeta;
+  challenge: { siteKey: string; scriptUrl: string } | null;
+  /** the LookupForm island's props but its strings */
+  form: {
+    hidden: Record<'expoId' | 'urlId' | 'ty' | 'variant' | 'f' | 'back' | 'next', string>;
+    modes: ReturnType<typeof lookupModes>['modes'];
+    tabs: boolean;
+    checkType: 1 | 2;
+    checkTypeExplicit: boolean;
+    modeHrefs: { phone: string; email: string };
+    emailWithoutCode: boolean;
+    values: Record<LookupField, string>;
+    error: { field: LookupField; message: string } | null;
+    notice: Omit<PageNotice, 'key'> | null;
+    resendIn: number;
+    emailSessionKey: Variant['rules']['emailSessionKey'];
+    lang: ScreenPage['lang'];
+    countries: string;
+  };
+}
+
+/** @example (await loadSearch(page, { params, variant: null })).form.modes // ['email', 'phone'] */
+export function loadSearch(page: ScreenPage, input: SearchInput): SearchData {
+  const { params, variant } = input;
+  const { url, t } = page;
+  const pledge = page.pledge;
+  const form = pageForm(pledge ? null : page.flash, t);
+  const flashed = !pledge && page.flash !== null;
+  const sentTo = pledge || flashed ? null : decodeSentTo(page.cookie(SENT_TO_COOKIE), params.expoId);
+  const values: Record<string, string> = flashed
+    ? form.values
+    : sentTo
+      ? { checkType: String(sentTo.checkType), areaCode: sentTo.areaCode, phone: sentTo.phone, email: sentTo.email }
+      : {};
+  const state = lookupModes({
+    variant,
+    queryMethod: page.config?.customerWx?.queryMethod ?? null,
+    requested: url.searchParams.get('mode'),
+    flashed: values['checkType'] ?? null,
+  });
+  const modeHref = (ct: 1 | 2) => {
+    const u = new URL(url);
+    u.searchParams.set('mode', String(ct));
+    return selfPath(u);
+  };
+  const title = t(lookupTitleKey({ variant, urlId: params.fId, ty: params.ty }));
+  const name = page.view.name;
+  const errorField = LOOKUP_FIELDS.find((f) => f === page.flash?.error?.field);
+  const errorMessage = errorField ? errorOf(form, errorField) : null;
+  // spec §8: a missing url config is search.otherError; the lookup itself still works.
+  const notice = form.notice
+    ? { tone: form.notice.tone, message: form.notice.message }
+    : page.configFailed
+      ? { tone: 'error' as const, message: t('search.otherError') }
+      : null;
+  // spec §4: the organiser's formTitle replaces this title (the layout applies it; the share card too).
+  const pageTitle = page.view.formTitle ?? (name ? `${title} · ${name}` : title);
+  const back = selfPath(url);
+  return {
+    kind: 'search',
+    params,
+    variant,
+    back,
+    pledge,
+    name,
+    title,
+    pageTitle,
+    image: input.image === undefined ? page.view.image : input.image,
+    share:
+      input.share ??
+      shareMeta({
+        config: page.config?.customerWx ?? null,
+        pageUrl: url,
+        fallback: { title: pageTitle, description: name ?? title, image: page.view.image },
+        invites: t('share.invites'),
+      }),
+    challenge: pledge ? null : page.challenge,
+    form: {
+      hidden: {
+        expoId: String(params.expoId),
+        urlId: String(params.fId),
+        ty: params.ty,
+        variant: variant?.name ?? '',
+        f: url.searchParams.get('f') ?? '',
+        back,
+        next: (url.searchParams.get('next') ?? '').slice(0, 300),
+      },
+      modes: state.modes,
+      tabs: state.tabs,
+      checkType: state.checkType,
+      checkTypeExplicit: state.explicit,
+      modeHrefs: { phone: modeHref(1), email: modeHref(2) },
+      emailWithoutCode: usesBypass(variant, params.expoId, params.fId, 2),
+      values: { areaCode: values['areaCode'] ?? '', phone: values['phone'] ?? '', email: values['email'] ?? '', code: values['code'] ?? '' },
+      error: errorField && errorMessage !== null ? { field: errorField, message: errorMessage } : null,
+      notice,
+      resendIn: resendWaitS(page.cookie(SENT_COOKIE), page.now),
+      emailSessionKey: variant?.rules.emailSessionKey ?? 'email',
+      lang: page.lang,
+      countries: state.modes.includes('phone') ? packCountries(COUNTRIES, page.lang) : '',
+    },
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * The seat lookup's data (spec §2.4 1128 and the seat-lookup variants, §2.5): the activity
+ * types and the seat-map image of a seat expo (404 for any other), what a refused or answered
+ * post flashed back (the typed name and company, one person's seats per activity type as
+ * `p0`..`p9` rows) and the one notice. The seat result pages read the signed result
+ * (src/lib/seat/seats.ts readSeatResult). src/components/screens/SeatScreen.astro and
+ * SeatResultScreen.astro render them. Pure over the upstream ports.
+ */
+import type { PathParams } from '../page/routes';
+import { readSeatResult, SEAT_EXPO_IDS, seatImageUrl, type ActivityType, type SeatLookupTarget, type SeatResult } from '../seat/seats';
+import { configImageOrigins } from '../util/image-origins';
+import { pageForm, type PageNotice } from './form-state';
+import { available, selfPath, type ScreenPage, type ScreenPorts } from './page';
+
+export interface SeatData {
+  kind: 'seat';
+  params: PathParams;
+  status: 200 | 404;
+  pledge: boolean;
+  name: string | null;
+  back: string;
+  types: ActivityType[];
+  map: string | null;
+  imageOrigins: string[];
+  /** the typed name's seats, one `[type, seat, …]` row per activity type */
+  people: [string, string, string][];
+  typeId: string;
+  values: { userName: string; companyName: string };
+  error: { field: 'userName' | 'companyName'; message: string } | null;
+  notice: Omit<PageNotice, 'key'> | null;
+}
+
+function peopleOf(values: Record<string, string>): [string, string, string][] {
+  return Object.keys(values)
+    .filter((k) => /^p\d$/.test(k))
+    .sort()
+    .flatMap((k) => {
+      try {
+        const row = JSON.parse(values[k] ?? '') as unknown;
+        return Array.isArray(row) && row.length === 3 && row.every((x) => typeof x === 'string') ? [row as [string, string, string]] : [];
+      } catch {
+        return [];
+      }
+    });
+}
+
+/** @example (await loadSeat(page, ports, params)).status // 404 when the expo has no seats */
+export async function loadSeat(page: ScreenPage, ports: ScreenPorts, params: PathParams): Promise<SeatData> {
+  const seatExpo = SEAT_EXPO_IDS.has(params.expoId);
+  const [types, image] = await Promise.all([
+    seatExpo ? available(ports.pageActivityType({ expoId: params.expoId })) : null,
+    seatExpo ? available(ports.getImage({ expoId: params.expoId, imageName: 'seat' })) : null,
+  ]);
+  const form = pageForm(page.pledge ? null : page.flash, page.t);
+  const typeId = form.values['typeId'] ?? '';
+  const field = page.pledge ? undefined : page.flash?.error?.field;
+  const map = image ? seatImageUrl(image.url) : null;
+  return {
+    kind: 'seat',
+    params,
+    status: seatExpo ? 200 : 404,
+    pledge: page.pledge,
+    name: page.view.name,
+    back: selfPath(page.url),
+    types: types ?? [],
+    map,
+    imageOrigins: [...configImageOrigins(page.config), ...(map && /^https:/.test(map) ? [new URL(map).origin] : [])],
+    people: peopleOf(form.values),
+    typeId,
+    values: { userName: form.values['userName'] ?? '', companyName: form.values['companyName'] ?? '' },
+    error: field === 'userName' || field === 'companyName' ? { field, message: form.errors[0]?.message ?? '' } : null,
+    notice: form.notice && !typeId ? { tone: form.notice.tone, message: form.notice.message } : null,
+  };
+}
+
+export type SeatResultData =
+  | { kind: 'seatResult'; result: SeatResult; status: 200 }
+  | { kind: 'seatResult'; result: null; status: 404; lookup: SeatLookupTarget | null };
+
+/** A result page shows only what the edge signed; an unsigned or altered one goes back to its lookup (`lookup`). */
+export async function loadSeatResult(page: ScreenPage, which: 'zuowei' | 'yejinji', secret: string): Promise<SeatResultData> {
+  const read = await readSeatResult(page.url.searchParams, which, secret);
+  return read.ok ? { kind: 'seatResult', result: read.result, status: 200 } : { kind: 'seatResult', result: null, status: 404, lookup: read.lookup };
+}

@@ -1,0 +1,119 @@
+/**
+ * The credential page's data (spec §2.1, §2.5): the registration (read by the page pipeline
+ * through the unknown-code cache and the per-address miss limit), its status (404 unknown, 429
+ * limited), who may read the personal details (the contact whose own lookup found this code),
+ * the health upload's owner and how long the service worker may keep the page
+ * (src/lib/page/offline-copy.ts). src/components/screens/SuccessScreen.astro renders it. Pure.
+ */
+import type { Variant } from '../expo/variants';
+import { isVoided } from '../expo/view';
+import { ownCodes, provenFor, readsCredential } from '../lookup/contact-cookie';
+import { OFFLINE_UNTIL_HEADER, offlineUntil } from '../page/offline-copy';
+import { routePath, type SuccessParams } from '../page/routes';
+import { needsPledge } from '../seat/pledge';
+import { limitMessage } from '../security/limits';
+import type { Credential } from '../util/domain';
+import { pageForm, type PageNotice } from './form-state';
+import { available, type HealthItem, type ScreenPage, type ScreenPorts, type SiteBooking, type SiteDate, type SiteType } from './page';
+
+/** The registration as the pipeline read it (functions/credential-lookup.ts). */
+export type CredentialRead =
+  | { kind: 'found'; record: Credential }
+  /** the upstream does not know the code (now, or less than a TTL ago) */
+  | { kind: 'unknown' }
+  /** this address has had too many misses; the upstream was not asked */
+  | { kind: 'limited'; retryAfterS: number }
+  /** the upstream could not be reached or answered nonsense (not a miss) */
+  | { kind: 'failed' };
+
+export interface SuccessData {
+  kind: 'success';
+  params: SuccessParams;
+  variant: Variant | null;
+  record: Credential | null;
+  status: 200 | 404 | 429;
+  headers: Record<string, string>;
+  title: string;
+  /** the refusal of a limited address (its own text, no 'not found' under it) */
+  refused: boolean;
+  name: string | null;
+  /** the personal details and the wallet passes */
+  reader: boolean;
+  /** the health upload (expos asking for the pledge) */
+  health: boolean;
+  /** the health upload's owner: the contact whose own lookup found this code, on a pledge expo */
+  owner: boolean;
+  voided: boolean;
+  /** where a visitor proves the contact again (and where an old or wrong link leads) */
+  lookup: string;
+  back: string;
+  address: string | null;
+  endTime: string | null;
+  /** site booking (spec §1, §7 `from/site`): the expo's slot types with their dates, and this registration's bookings */
+  sites: { types: { type: SiteType; dates: SiteDate[] }[]; mine: SiteBooking[]; owner: boolean; notice: Omit<PageNotice, 'key'> | null };
+  /** the owner's health uploads and the notice of a no-JS upload or delete */
+  uploads: { items: HealthItem[]; notice: Omit<PageNotice, 'key'> | null };
+}
+
+/** Site booking: at most 20 types of 50 dates; none when the expo has no site types. */
+async function sitesOf(ports: ScreenPorts, expoId: number, euCode: string): Promise<Pick<SuccessData['sites'], 'types' | 'mine'>> {
+  const types = ((await available(ports.selectSiteTypeList({ expoId }))) ?? []).slice(0, 20);
+  if (types.length === 0) return { types: [], mine: [] };
+  const [lists, mine] = await Promise.all([
+    Promise.all(types.map((type) => available(ports.selectSiteDateList({ expoId, typeId: type.id })))),
+    available(ports.selectExpoUserSiteId({ expoId, euCode })),
+  ]);
+  return { types: types.map((type, i) => ({ type, dates: (lists[i] ?? []).slice(0, 50) })), mine: mine ?? [] };
+}
+
+const noticeOnly = (n: PageNotice | null) => (n ? { tone: n.tone, message: n.message } : null);
+
+/** @example (await loadSuccess(page, ports, { params, variant: null }, { kind: 'unknown' })).status // 404 */
+export async function loadSuccess(
+  page: ScreenPage,
+  ports: ScreenPorts,
+  input: { params: SuccessParams; variant: Variant | null },
+  found: CredentialRead | null,
+): Promise<SuccessData> {
+  const { params, variant } = input;
+  const { t } = page;
+  const record = found?.kind === 'found' ? found.record : null;
+  const limited = found?.kind === 'limited' ? found : null;
+  const headers: Record<string, string> = {};
+  if (limited) headers['retry-after'] = String(limited.retryAfterS);
+  const info = page.config?.expoInfo;
+  if (record) headers[OFFLINE_UNTIL_HEADER] = String(offlineUntil(info?.endTime, page.now));
+  const refusal = limited ? limitMessage('lookup', limited.retryAfterS * 1000) : null;
+  const health = record !== null && needsPledge(page.config?.customerWx);
+  // The contact whose own lookup found this code books sites; on pledge expos, uploads health papers.
+  const codeOwner = ownCodes(provenFor(page.contact, params.expoId)).includes(params.euCode);
+  const owner = health && codeOwner;
+  const back = `${routePath({ screen: 'success', variant, params })}${page.url.search}`;
+  const [sites, uploads] = await Promise.all([
+    record ? sitesOf(ports, params.expoId, params.euCode) : { types: [], mine: [] },
+    health && owner ? available(ports.listHealth({ expoId: params.expoId, euCode: params.euCode })) : null,
+  ]);
+  const form = pageForm(page.flash, t);
+  return {
+    kind: 'success',
+    params,
+    variant,
+    record,
+    status: limited ? 429 : record ? 200 : 404,
+    headers,
+    title: record ? t('success.title') : refusal ? t(refusal.key, refusal.vars) : t('error.noData'),
+    refused: refusal !== null,
+    name: page.view.name,
+    reader: record !== null && readsCredential(page.contact, params),
+    health,
+    owner,
+    voided: record !== null && isVoided(record),
+    lookup: routePath({ screen: 'search', variant, params: { fId: params.fId, expoId: params.expoId, ty: 'visitor' } }),
+    back,
+    address: info?.address ?? null,
+    endTime: info?.endTime ?? null,
+    // A booking's notice on this exact page; an upload's for the owner.
+    sites: { ...sites, owner: codeOwner, notice: page.flash?.path === back ? noticeOnly(form.notice) : null },
+    uploads: { items: uploads ?? [], notice: owner ? noticeOnly(form.notice) : null },
+  };
+}

@@ -1,0 +1,197 @@
+/**
+ * The purchase screens' data (spec §2.3 `/ticket`, `/ticketForm`, `/ticketSuccess`,
+ * `/orderList`, `/orderDetails`; §3 ticket labels; §4 order states): what every one of them
+ * shares (the verified contact of the page's expo as the buyer, the expo's market, the paths)
+ * and each one's upstream reads: only the verified contact's own orders, never one read by
+ * number alone. src/components/screens/Ticket*Screen.astro and Order*Screen.astro render them.
+ * Pure over the upstream ports.
+ */
+import { contactLock } from '../form/contact';
+import { newIdemKey } from '../form/idempotency';
+import { inputNames, parseFormDefinition, type FormField } from '../form/schema';
+import { provenFor } from '../lookup/contact-cookie';
+import type { PathParams } from '../page/routes';
+import { marketOf, type ExpoMarket } from '../tickets/money';
+import { ticketPaths } from '../tickets/paths';
+import { effectiveStatus, MAX_QUANTITY, saleState, type Order, type RefundWindow, type SaleState, type Ticket } from '../tickets/tickets';
+import { errorOf, pageForm, type PageNotice } from './form-state';
+import { available, selfPath, type Buyer, type ScreenPage, type ScreenPorts } from './page';
+
+/** What every purchase screen shares. */
+export interface TicketBase {
+  params: PathParams;
+  name: string | null;
+  market: ExpoMarket;
+  paths: ReturnType<typeof ticketPaths>;
+  /** the notice a no-JS post flashed back to this exact page */
+  notice: Omit<PageNotice, 'key'> | null;
+  /** a refusal naming the refund's reason */
+  reasonError: string | null;
+  self: string;
+  /** ms */
+  now: number;
+}
+
+function baseOf(page: ScreenPage, params: PathParams): TicketBase & { buyer: Buyer | null } {
+  const vc = provenFor(page.contact, params.expoId);
+  const self = selfPath(page.url);
+  const form = pageForm(page.flash?.path === self ? page.flash : null, page.t);
+  return {
+    params,
+    name: page.view.name,
+    market: marketOf(params.expoId),
+    paths: ticketPaths(params),
+    notice: form.notice && form.notice.message !== '' ? { tone: form.notice.tone, message: form.notice.message } : null,
+    reasonError: errorOf(form, 'reason'),
+    self,
+    now: page.now,
+    buyer: vc ? { checkType: vc.checkType, contact: vc.contact } : null,
+  };
+}
+
+const strip = <T extends { buyer: unknown }>({ buyer: _buyer, ...rest }: T): Omit<T, 'buyer'> => rest;
+
+/** The contact's orders (null: the upstream failed; none without a buyer). */
+async function ownOrders(ports: ScreenPorts, expoId: number, buyer: Buyer | null): Promise<Order[] | null> {
+  return buyer ? available(ports.findOrderListByPhone({ expoId, buyer })) : [];
+}
+
+/** The contact's own order of that number, or null. */
+async function ownOrder(ports: ScreenPorts, expoId: number, buyer: Buyer | null, orderNo: string): Promise<Order | null> {
+  if (!buyer || !/^[A-Za-z0-9_-]{6,64}$/.test(orderNo)) return null;
+  return (await ownOrders(ports, expoId, buyer))?.find((o) => o.orderNo === orderNo) ?? null;
+}
+
+export interface TicketListData extends TicketBase {
+  kind: 'ticketList';
+  /** the url's ticket list could not be read */
+  listFailed: boolean;
+  rows: { tk: Ticket; left: number | null; state: SaleState }[];
+}
+
+/** @example (await loadTicketList(page, ports, params)).rows.length */
+export async function loadTicketList(page: ScreenPage, ports: ScreenPorts, params: PathParams): Promise<TicketListData> {
+  const base = baseOf(page, params);
+  const list = await available(ports.selectUrlsTicketList({ expoId: params.expoId, urlsId: params.fId }));
+  const tickets = list ?? [];
+  const surplus = await Promise.all(tickets.map((tk) => available(ports.checkSurplusTicket({ expoId: params.expoId, ticketId: tk.id }))));
+  const rows = tickets.map((tk, i) => {
+    const left = surplus[i]?.surplus ?? null;
+    return { tk, left, state: saleState(tk, page.now, base.market.utcOffsetMinutes, left) };
+  });
+  return { ...strip(base), kind: 'ticketList', listFailed: list === null, rows };
+}
+
+export interface TicketFormData extends TicketBase {
+  kind: 'ticketForm';
+  status: 200 | 404;
+  /** the url's ticket list could not be read */
+  listFailed: boolean;
+  ticket: Ticket | null;
+  state: SaleState | null;
+  surplus: number | null;
+  maxQuantity: number;
+  fields: FormField[];
+  values: Record<string, string>;
+  locked: string[];
+  /** the form field a refusal names (its message under it) */
+  errorField: string | undefined;
+  /** a refusal naming quantity, discountCode or payType */
+  ownError: { name: string; message: string } | null;
+  error: { name: string; message: string } | null;
+  quantity: number;
+  payType: '1' | '2';
+  idem: string;
+  path: string;
+}
+
+/** @example (await loadTicketForm(page, ports, params)).status // 404 without `?ticketId=` of the url */
+export async function loadTicketForm(page: ScreenPage, ports: ScreenPorts, params: PathParams): Promise<TicketFormData> {
+  const base = baseOf(page, params);
+  const ticketId = Number(page.url.searchParams.get('ticketId') ?? '');
+  const [list, surplusR, heldR] = await Promise.all([
+    available(ports.selectUrlsTicketList({ expoId: params.expoId, urlsId: params.fId })),
+    Number.isSafeInteger(ticketId) && ticketId > 0 ? available(ports.checkSurplusTicket({ expoId: params.expoId, ticketId })) : null,
+    base.buyer ? available(ports.findUserBuyOrderNumByPhoneExpoId({ expoId: params.expoId, buyer: base.buyer })) : null,
+  ]);
+  const ticket = list?.find((x) => x.id === ticketId) ?? null;
+  const surplus = surplusR?.surplus ?? null;
+  const limit = ticket?.limitPerContact ? Math.max(0, ticket.limitPerContact - (heldR?.count ?? 0)) : MAX_QUANTITY;
+  const fields = parseFormDefinition(page.config?.customerForm ?? null).fields;
+  const lock = contactLock(fields, provenFor(page.contact, params.expoId), params.expoId);
+  // The flash of a refused post, for this exact page only.
+  const flash = page.flash?.path === base.self ? page.flash : null;
+  const form = pageForm(flash, page.t);
+  const values: Record<string, string> = { ...form.values, ...(lock?.values ?? {}) };
+  const error = flash?.error ? { name: flash.error.field, message: form.errors[0]?.message ?? '' } : null;
+  return {
+    ...strip(base),
+    kind: 'ticketForm',
+    status: ticket ? 200 : 404,
+    listFailed: list === null,
+    ticket,
+    state: ticket ? saleState(ticket, page.now, base.market.utcOffsetMinutes, surplus) : null,
+    surplus,
+    maxQuantity: Math.max(1, Math.min(MAX_QUANTITY, limit, surplus !== null && surplus > 0 ? surplus : MAX_QUANTITY)),
+    fields,
+    values,
+    locked: lock?.locked ?? [],
+    errorField: error ? fields.find((f) => inputNames(f).includes(error.name) || f.key === error.name)?.key : undefined,
+    ownError: error && ['quantity', 'discountCode', 'payType'].includes(error.name) ? error : null,
+    error,
+    quantity: Number(values['quantity'] ?? '1') || 1,
+    payType: values['payType'] === '1' ? '1' : '2',
+    idem: newIdemKey(),
+    path: `${params.fId}/${params.eid}/${params.ty}`,
+  };
+}
+
+export interface OrderListData extends TicketBase {
+  kind: 'orderList';
+  /** null: the upstream failed */
+  orders: Order[] | null;
+}
+
+/** @example (await loadOrderList(page, ports, params)).orders // [] without a verified contact */
+export async function loadOrderList(page: ScreenPage, ports: ScreenPorts, params: PathParams): Promise<OrderListData> {
+  const base = baseOf(page, params);
+  return { ...strip(base), kind: 'orderList', orders: await ownOrders(ports, params.expoId, base.buyer) };
+}
+
+export interface OrderData extends TicketBase {
+  kind: 'orderDetails' | 'ticketSuccess';
+  httpStatus: 200 | 404;
+  order: Order | null;
+  /** the order's state now (src/lib/tickets/tickets.ts effectiveStatus), null without an order */
+  status: ReturnType<typeof effectiveStatus> | null;
+  refund: RefundWindow | null;
+  /** `?pay=` of the cashier's return */
+  payOutcome: string | null;
+  /** `{fId}/{eid}/{ty}` of the page */
+  path: string;
+}
+
+/** One order of the verified contact (`?orderNo=`): its details, or where the cashier returns. */
+export async function loadOrder(
+  page: ScreenPage,
+  ports: ScreenPorts,
+  params: PathParams,
+  kind: OrderData['kind'],
+): Promise<OrderData> {
+  const base = baseOf(page, params);
+  const orderNo = page.url.searchParams.get('orderNo') ?? '';
+  const [order, refund] = await Promise.all([
+    ownOrder(ports, params.expoId, base.buyer, orderNo),
+    kind === 'orderDetails' ? available(ports.ifOpenRefund({ expoId: params.expoId })) : null,
+  ]);
+    return {
+    ...strip(base),
+    kind,
+    httpStatus: order ? 200 : 404,
+    order,
+    status: order ? effectiveStatus(order, page.now, base.market.utcOffsetMinutes) : null,
+    refund,
+    payOutcome: page.url.searchParams.get('pay'),
+    path: `${params.fId}/${params.eid}/${params.ty}`,
+  };
+}

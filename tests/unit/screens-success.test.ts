@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { loadSuccess } from '../../src/lib/screens/success';
+import type { Credential } from '../../src/lib/util/domain';
+import { contact, flash, ok, page, ports } from './screens-helpers';
+
+const params = { urlId: 21308, euCode: 'EU123456', expoId: 1308, fId: 21308 };
+const record = { euCode: 'EU123456', uname: 'Ann', euClass: 0, useStatus: 0 } as unknown as Credential;
+
+describe('loadSuccess (the credential page)', () => {
+  it('an unknown code is a 404 with the way to the lookup', async () => {
+    const d = await loadSuccess(page('/success/x'), ports(), { params, variant: null }, { kind: 'unknown' });
+    expect(d.status).toBe(404);
+    expect(d.title).toBe('error.noData');
+    expect(d.lookup).toContain('/search/21308/');
+  });
+
+  it('too many unknown codes: a 429 with Retry-After and the limit text', async () => {
+    const d = await loadSuccess(page('/success/x'), ports(), { params, variant: null }, { kind: 'limited', retryAfterS: 90 });
+    expect(d.status).toBe(429);
+    expect(d.headers['retry-after']).toBe('90');
+    expect(d.refused).toBe(true);
+  });
+
+  it('a found code: the offline header; the details only for the contact whose lookup found it', async () => {
+    const anyone = await loadSuccess(page('/success/x'), ports(), { params, variant: null }, { kind: 'found', record });
+    expect(anyone.status).toBe(200);
+    expect(anyone.headers['x-offline-until']).toMatch(/^\d+$/);
+    expect(anyone.reader).toBe(false);
+    const owner = await loadSuccess(page('/success/x', { contact: contact(1308, { codes: ['EU123456'] }) }), ports(), { params, variant: null }, { kind: 'found', record });
+    expect(owner.reader).toBe(true);
+  });
+
+  it('the health upload on expos asking for the pledge, for the owner only', async () => {
+    const config = { customerWx: { healthPledge: 1 } };
+    const d = await loadSuccess(page('/success/x', { config, contact: contact(1308, { codes: ['EU123456'] }) }), ports(), { params, variant: null }, { kind: 'found', record });
+    expect(d.health).toBe(true);
+    expect(d.owner).toBe(true);
+  });
+
+  it('site booking: each type with its dates, the registration’s bookings, the notice of this page only', async () => {
+    const p = ports({
+      selectSiteTypeList: ok([{ id: 1, name: 'Hall', note: '' }]),
+      selectSiteDateList: ok([{ id: 9, date: '2025-06-02', timeRange: '10-11', capacity: 5, booked: 1 }]),
+      selectExpoUserSiteId: ok([]),
+    });
+    const back = '/success/x';
+    const f = flash(back, { notice: { tone: 'info', key: 'site.booked', vars: {}, text: null } });
+    const d = await loadSuccess(page(back, { flash: f }), p, { params, variant: null }, { kind: 'found', record });
+    expect(d.sites.types).toMatchObject([{ type: { id: 1 }, dates: [{ id: 9 }] }]);
+    expect(d.uploads.items).toEqual([]);
+    expect(p.listHealth).not.toHaveBeenCalled();
+    expect(d.sites.notice).toBeNull(); // the flash names another page
+    expect(d.sites.owner).toBe(false);
+    const owner = await loadSuccess(page(back, { contact: contact(1308, { codes: ['EU123456'] }) }), p, { params, variant: null }, { kind: 'found', record });
+    expect(owner.sites.owner).toBe(true); // books sites on any expo
+    expect(owner.owner).toBe(false); // no health upload without the pledge
+  });
+});
