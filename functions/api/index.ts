@@ -19,6 +19,10 @@ import { register as registerAction } from '../../src/lib/actions/register';
 import { camera as cameraAction } from '../../src/lib/actions/camera';
 import { forget as forgetAction } from '../../src/lib/actions/forget';
 import { pledge as pledgeAction } from '../../src/lib/actions/pledge';
+import { healthDelete, healthUpload } from '../../src/lib/actions/health';
+import { discount, order as orderAction, orderAction as orderActionAction } from '../../src/lib/actions/order';
+import { seatCompanies, seatDetail, seatPerson } from '../../src/lib/actions/seats';
+import { site as siteAction } from '../../src/lib/actions/site';
 
 /**
  * The edge API, mounted at /api (DESIGN.md part 3). Accepts JSON (islands) and form posts
@@ -29,20 +33,27 @@ import { pledge as pledgeAction } from '../../src/lib/actions/pledge';
  */
 
 /** The actions declared in src/lib/actions: each names its path and the largest body it takes. */
-const ACTIONS: readonly Pick<Action<unknown, unknown>, 'path' | 'bodyLimit'>[] = [langAction, sendCode, lookupAction, registerAction, cameraAction, forgetAction, pledgeAction];
+const ACTIONS: readonly Pick<Action<unknown, unknown>, 'path' | 'bodyLimit'>[] = [
+  langAction,
+  sendCode,
+  lookupAction,
+  registerAction,
+  cameraAction,
+  forgetAction,
+  pledgeAction,
+  healthUpload,
+  healthDelete,
+  orderAction,
+  orderActionAction,
+  discount,
+  seatCompanies,
+  seatDetail,
+  seatPerson,
+  siteAction,
+];
 
 /** The largest body each route takes; a real form is far below these. */
-export const API_BODY_LIMITS: Readonly<Record<string, number>> = {
-  ...Object.fromEntries(ACTIONS.map((a) => [a.path, a.bodyLimit])),
-  // action, back (a credential path) and one id
-  '/api/site': 2 * 1024,
-  // a health upload: at most 5 MB (src/lib/seat/health.ts) plus the form's fields and boundaries
-  '/api/health': 5 * 1024 * 1024 + 64 * 1024,
-  // the buyer form is the registration form plus four fields
-  '/api/order': 64 * 1024,
-  '/api/order/action': 8 * 1024,
-  '/api/discount': 64 * 1024,
-};
+export const API_BODY_LIMITS: Readonly<Record<string, number>> = Object.fromEntries(ACTIONS.map((a) => [a.path, a.bodyLimit]));
 const OTHER_API_BODY_LIMIT = 16 * 1024;
 
 /** SESSION_SECRET signs the verified-contact cookie: below this many characters it is refused. */

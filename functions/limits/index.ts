@@ -9,10 +9,8 @@
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
-import type { FlashInput } from '../../src/lib/page/flash';
-import { jsonOf, type ActionContext, type CookieWrite } from '../../src/lib/actions/outcome';
-import { limitOutcome, type LimitRefusal, type LookupLimits, type SendCheck, type SendCount } from '../../src/lib/actions/limits';
-import type { Translate } from '../../src/i18n';
+import type { CookieWrite } from '../../src/lib/actions/outcome';
+import type { LimitRefusal, LookupLimits, SendCheck, SendCount } from '../../src/lib/actions/limits';
 import {
   clientOfHeader,
   contactKey,
@@ -283,18 +281,3 @@ export async function checkLookupLimits(c: Ctx, s: { checksCode: boolean }): Pro
   };
 }
 
-/**
- * A refusal answered by a route that is not an action yet: the outcome of
- * src/lib/actions/limits.ts, as JSON, or through `flash` back to the page with every typed value.
- */
-export function limitedReply(
-  c: Ctx,
-  refusal: LimitRefusal,
-  input: { json: boolean; t: Translate },
-  flash: (notice: NonNullable<FlashInput['notice']>) => Response,
-): Response {
-  const o = limitOutcome(refusal, input.t as ActionContext['t']);
-  if (!input.json) return flash({ tone: 'error', key: refusal.key, vars: refusal.vars, text: null });
-  const { status, body } = jsonOf(o, input.t as ActionContext['t']);
-  return c.json(body, status as 429 | 503, o.headers);
-}

@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { COMPANY_DEBOUNCE_MS, shouldFetchCompanies, validateSeatQuery } from '../lib/seat/seats';
-import { submit } from './submit';
+import { ask } from './ask';
 import type { SeatData } from '../lib/actions/replies';
 import './seat.css';
 
@@ -56,7 +56,7 @@ export default function SeatLookup(props: SeatLookupProps) {
   }, []);
 
   /** Asks a seat action about this page's expo. */
-  const ask = (url: string, fields: Record<string, string>) => submit<SeatData>(url, { ...hidden, ...fields });
+  const askSeat = (url: string, fields: Record<string, string>) => ask<SeatData>(url, { ...hidden, ...fields });
   const fieldError = (f: 'userName' | 'companyName') => (error?.field === f ? error.message : null);
   const msg = (key: 'seat.nameRequired' | 'seat.companyRequired' | 'seat.tooLong' | 'seat.noSeat') => (key === 'seat.noSeat' ? '' : s[key]);
 
@@ -71,7 +71,7 @@ export default function SeatLookup(props: SeatLookupProps) {
     }
     timer.current = setTimeout(() => {
       const seq = ++asked.current;
-      void ask('/api/seat/companies', { keywords: text }).then((r) => {
+      void askSeat('/api/seat/companies', { keywords: text }).then((r) => {
         if (seq !== asked.current || r.kind === 'fault') return;
         if (r.kind === 'data') {
           setNotice(null);
@@ -95,7 +95,7 @@ export default function SeatLookup(props: SeatLookupProps) {
     setBusy(true);
     setError(null);
     try {
-      const r = await ask('/api/seat/detail', q.value);
+      const r = await askSeat('/api/seat/detail', q.value);
       if (r.kind === 'navigate') window.location.assign(r.location);
       else if (r.kind === 'invalid') setError({ field: r.field === 'companyName' ? 'companyName' : 'userName', message: r.message });
       else if (r.kind !== 'fault') setNotice({ tone: 'error', message: r.message ?? '' });

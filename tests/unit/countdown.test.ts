@@ -1,7 +1,7 @@
-/** The countdown store factory (src/stores/countdown.ts) and the islands' submit (src/islands/submit.ts). */
+/** The countdown store factory (src/stores/countdown.ts) and the islands' submit (src/islands/ask.ts). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { countdown, secondsLeft } from '../../src/stores/countdown';
-import { submit } from '../../src/islands/submit';
+import { ask } from '../../src/islands/ask';
 import { $toast } from '../../src/stores/toast';
 
 afterEach(() => {
@@ -48,26 +48,26 @@ describe('countdown', () => {
   });
 });
 
-describe('submit', () => {
+describe('ask', () => {
   const answer = (body: unknown, status = 200) => vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })));
   it('reads each outcome of an action', async () => {
     answer({ code: 200, msg: null, data: { location: '/x' } });
-    expect(await submit('/api/a', {})).toEqual({ kind: 'navigate', location: '/x' });
+    expect(await ask('/api/a', {})).toEqual({ kind: 'navigate', location: '/x' });
     answer({ code: 200, msg: 'ok', data: { companies: ['A'] } });
-    expect(await submit('/api/a', {})).toEqual({ kind: 'data', data: { companies: ['A'] }, message: 'ok' });
+    expect(await ask('/api/a', {})).toEqual({ kind: 'data', data: { companies: ['A'] }, message: 'ok' });
     answer({ code: 200, msg: null, data: null });
-    expect(await submit('/api/a', {})).toEqual({ kind: 'data', data: null, message: null });
+    expect(await ask('/api/a', {})).toEqual({ kind: 'data', data: null, message: null });
     answer({ code: 400, msg: 'Name?', data: { field: 'userName' } });
-    expect(await submit('/api/a', {})).toEqual({ kind: 'invalid', field: 'userName', message: 'Name?' });
+    expect(await ask('/api/a', {})).toEqual({ kind: 'invalid', field: 'userName', message: 'Name?' });
     answer({ code: 400, msg: 'No seat', data: { field: null } });
-    expect(await submit('/api/a', {})).toEqual({ kind: 'notice', code: 400, message: 'No seat' });
+    expect(await ask('/api/a', {})).toEqual({ kind: 'notice', code: 400, message: 'No seat' });
     answer({ code: 600, msg: null, data: null }, 429);
-    expect(await submit('/api/a', {})).toEqual({ kind: 'notice', code: 600, message: '' });
+    expect(await ask('/api/a', {})).toEqual({ kind: 'notice', code: 600, message: '' });
   });
   it('no answer of ours is a fault (the toast is shown)', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('down', { status: 500, statusText: 'Internal Server Error' })));
     vi.stubGlobal('navigator', { onLine: true });
-    expect(await submit('/api/a', {})).toEqual({ kind: 'fault' });
+    expect(await ask('/api/a', {})).toEqual({ kind: 'fault' });
     expect($toast.get()).not.toBeNull();
   });
 });

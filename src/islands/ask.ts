@@ -1,5 +1,6 @@
 /**
- * One call of an action from an island, read as the outcome the action decided
+ * One call of an action from an island that branches on the outcome itself (the seat and
+ * pledge islands; `submit()` in ./call.ts acts on the common outcomes for the others), read as the outcome the action decided
  * (src/lib/actions/outcome.ts), so islands branch on a kind instead of on codes:
  *
  * - `navigate`: code 200 with `data.location`: go there;
@@ -19,9 +20,9 @@ export type Submitted<D> =
 
 /**
  * Posts `body` as JSON to the action at `url` and reads its answer.
- * @example const r = await submit<SeatData>('/api/seat/detail', fields); if (r.kind === 'navigate') location.assign(r.location);
+ * @example const r = await ask<SeatData>('/api/seat/detail', fields); if (r.kind === 'navigate') location.assign(r.location);
  */
-export async function submit<D>(url: string, body: unknown): Promise<Submitted<D>> {
+export async function ask<D>(url: string, body: unknown): Promise<Submitted<D>> {
   const r = await postJson<D>(url, body);
   if (!r) return { kind: 'fault' };
   const data = r.data as Record<string, unknown> | null;
