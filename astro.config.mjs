@@ -45,7 +45,7 @@ export default defineConfig({
               // network (issue 10: 12 JavaScript files, 16 requests). Each island stays its own entry.
               // The countdown store serves the hold and the pledge only: not in every page's chunk.
               codeSplitting: {
-                groups: [{ name: 'shared', test: /node_modules|[\\/]src[\\/]lib[\\/]|[\\/]src[\\/]stores[\\/](?!countdown\.ts)|[\\/]src[\\/]islands[\\/](call\.ts|session\.ts|form-dom\.ts|ToastHost\.tsx)/ }],
+                groups: [{ name: 'shared', test: /node_modules|[\\/]src[\\/]lib[\\/](?!expo[\\/]variants\.ts)|[\\/]src[\\/]stores[\\/](?!countdown\.ts|lookup\.ts)|[\\/]src[\\/]islands[\\/](call\.ts|session\.ts|form-dom\.ts|ToastHost\.tsx)/ }],
               },
             },
           },

@@ -37,7 +37,7 @@ type Ctx = Context<{ Bindings: AppEnv }>;
 
 const notFound = (c: Ctx) => c.text('Not found', 404, { 'cache-control': 'private, no-store' });
 
-applePass.get('/*', async (c) => {
+applePass.get('/*', async function applePassFile(c) {
   const url = new URL(c.req.url);
   const params = url.search === '' ? matchPassPath(url.pathname) : null;
   const keys = appleWalletKeys(c.env as unknown as Record<string, unknown>);

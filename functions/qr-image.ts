@@ -19,7 +19,7 @@ export const qrImage = new Hono<{ Bindings: AppEnv }>();
 
 export const QR_CACHE_CONTROL = 'private, max-age=86400';
 
-qrImage.get('/*', async (c) => {
+qrImage.get('/*', async function qrImageFile(c) {
   const params = matchQrImagePath(new URL(c.req.url).pathname);
   const save = c.req.query('save');
   if (!params || (save !== undefined && save !== '1')) return c.text('Not found', 404);

@@ -14,10 +14,10 @@ export const serviceWorker = new Hono<{ Bindings: AppEnv }>();
 
 export const SW_CSP = "default-src 'none'; connect-src 'self'";
 
-serviceWorker.get('/sw.js', (c) =>
-  c.body(SW_SCRIPT, 200, {
+serviceWorker.get('/sw.js', function serviceWorkerScript(c) {
+  return c.body(SW_SCRIPT, 200, {
     'content-type': 'text/javascript; charset=utf-8',
     'cache-control': 'no-cache',
     'content-security-policy': SW_CSP,
-  }),
-);
+  });
+});

@@ -38,7 +38,7 @@ outbox.use('*', async function outboxGate(c, next) {
   return undefined;
 });
 
-outbox.get('/outbox', async (c) => {
+outbox.get('/outbox', async function outboxPage(c) {
   const { results } = await c.env.DB.prepare('SELECT * FROM outbox ORDER BY id DESC LIMIT ?')
     .bind(PAGE_SIZE)
     .all<OutboxRow>();
@@ -61,7 +61,7 @@ ${rows || '<tr><td colspan="5">No codes yet.</td></tr>'}
   return c.html(html);
 });
 
-outbox.get('/outbox.json', async (c) => {
+outbox.get('/outbox.json', async function outboxJson(c) {
   const to = normalizeContact(c.req.query('to') ?? '');
   if (to === null) return c.json({ error: 'to must be an e-mail address or a phone number' }, 400);
   // Optional: only the codes sent for one expo (a contact may be sent codes on several at once).

@@ -42,7 +42,7 @@ const page = (title: string, body: string) => `<!doctype html>
 <meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head>
 <body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 
-paySimulator.get('/:orderNo', async (c) => {
+paySimulator.get('/:orderNo', async function cashierPage(c) {
   const row = await orderOf(c);
   if (!row) return c.html(page('Payment simulator', '<p>No such order.</p>'), 404);
   const status = statusAt(row, Date.now());
@@ -65,7 +65,7 @@ paySimulator.get('/:orderNo', async (c) => {
   );
 });
 
-paySimulator.post('/:orderNo', async (c) => {
+paySimulator.post('/:orderNo', async function cashierPay(c) {
   const row = await orderOf(c);
   if (!row) return c.html(page('Payment simulator', '<p>No such order.</p>'), 404);
   const expo = await findExpo(c.env.DB, row.expo_id);
