@@ -158,23 +158,20 @@ export default function FormEnhance(props: FormEnhanceProps) {
       setPrompt(null);
       void send(true);
     };
-    form.addEventListener('input', onChange);
-    form.addEventListener('change', onChange);
-    form.addEventListener('focusout', onBlur);
-    document.addEventListener('pointerdown', onDown, true);
-    document.addEventListener('pointerup', onUp, true);
-    document.addEventListener('pointercancel', onUp, true);
-    form.addEventListener('submit', onSubmit);
-    document.addEventListener('form:update', onUpdate);
+    // Pointer events are read in the capture phase, before a button's own click.
+    const listeners: [EventTarget, string, EventListener, boolean?][] = [
+      [form, 'input', onChange as EventListener],
+      [form, 'change', onChange as EventListener],
+      [form, 'focusout', onBlur as EventListener],
+      [document, 'pointerdown', onDown as EventListener, true],
+      [document, 'pointerup', onUp as EventListener, true],
+      [document, 'pointercancel', onUp as EventListener, true],
+      [form, 'submit', onSubmit as EventListener],
+      [document, 'form:update', onUpdate as EventListener],
+    ];
+    for (const [target, type, fn, capture] of listeners) target.addEventListener(type, fn, capture);
     return () => {
-      form.removeEventListener('input', onChange);
-      form.removeEventListener('change', onChange);
-      form.removeEventListener('focusout', onBlur);
-      document.removeEventListener('pointerdown', onDown, true);
-      document.removeEventListener('pointerup', onUp, true);
-      document.removeEventListener('pointercancel', onUp, true);
-      form.removeEventListener('submit', onSubmit);
-      document.removeEventListener('form:update', onUpdate);
+      for (const [target, type, fn, capture] of listeners) target.removeEventListener(type, fn, capture);
     };
   }, [formId, fields, lang, locked, strings]);
 

@@ -204,6 +204,32 @@ export default function LookupForm(props: LookupFormProps) {
       </p>
     ) : null;
 
+  /** The phone or e-mail field: label, input and its error (one shape for both modes). */
+  const contactField = (
+    name: 'phone' | 'email',
+    type: 'tel' | 'email',
+    autoComplete: string,
+    label: string,
+    placeholder: string,
+  ) => (
+    <div className="lookup-field">
+      <label htmlFor={FIELD_ID[name]}>{label}</label>
+      <input
+        id={FIELD_ID[name]}
+        name={name}
+        type={type}
+        inputMode={type}
+        autoComplete={autoComplete}
+        required
+        placeholder={placeholder}
+        value={values[name]}
+        onChange={onInput(name)}
+        {...aria(name)}
+      />
+      {errorText(name)}
+    </div>
+  );
+
   // A catalogue text the contract may not carry yet (see the report); empty means "show nothing".
   const optional = (key: string): string => (strings as Readonly<Partial<Record<string, string>>>)[key] ?? '';
 
@@ -298,40 +324,10 @@ export default function LookupForm(props: LookupFormProps) {
               )}
               {errorText('areaCode')}
             </div>
-            <div className="lookup-field">
-              <label htmlFor={FIELD_ID.phone}>{strings['search.phone']}</label>
-              <input
-                id={FIELD_ID.phone}
-                name="phone"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel-national"
-                required
-                placeholder={strings['search.phonePlach']}
-                value={values.phone}
-                onChange={onInput('phone')}
-                {...aria('phone')}
-              />
-              {errorText('phone')}
-            </div>
+            {contactField('phone', 'tel', 'tel-national', strings['search.phone'], strings['search.phonePlach'])}
           </>
         ) : (
-          <div className="lookup-field">
-            <label htmlFor={FIELD_ID.email}>{strings['search.email']}</label>
-            <input
-              id={FIELD_ID.email}
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              required
-              placeholder={strings['search.emailPlach']}
-              value={values.email}
-              onChange={onInput('email')}
-              {...aria('email')}
-            />
-            {errorText('email')}
-          </div>
+          contactField('email', 'email', 'email', strings['search.email'], strings['search.emailPlach'])
         )}
 
         {needCode && (

@@ -25,6 +25,7 @@ import {
 import type { UpstreamCore } from '../core';
 import type { UpstreamResult } from '../result';
 import type { Order as OrderT, RefundWindow, Ticket } from '../../../src/lib/tickets/tickets';
+import type { NewOrder } from '../../../src/lib/actions/order';
 
 /** A contact the edge verified: `checkType` 1 phone (full E.164), 2 e-mail (spec §2.1). */
 export interface VerifiedBuyer {
@@ -32,18 +33,8 @@ export interface VerifiedBuyer {
   contact: string;
 }
 
-/** The order fields of createOrderNew (docs/upstream.md); `values` become the encrypted `data`. */
-export interface NewOrder {
-  expoId: number;
-  urlsId: number;
-  ticketId: number;
-  quantity: number;
-  discountCode?: string | undefined;
-  /** 1 messaging-app pay, 2 payment-app pay */
-  payType: 1 | 2;
-  /** the buyer's form values (as addUserInfo), the verified contact included */
-  values: Readonly<Record<string, unknown>>;
-}
+/** The order fields of createOrderNew: declared once, with the purchase action that sends them. */
+export type { NewOrder } from '../../../src/lib/actions/order';
 
 export interface TicketCalls {
   /** `GET /customFrom/selectUrlsTicketList`: the tickets of a customer url (encrypted both ways). */

@@ -40,18 +40,23 @@ export interface VerifiedBuyer {
   contact: string;
 }
 
+/** The order fields of createOrderNew (docs/upstream.md); `values` become the encrypted `data`. */
+export interface NewOrder {
+  expoId: number;
+  urlsId: number;
+  ticketId: number;
+  quantity: number;
+  discountCode?: string | undefined;
+  /** 1 messaging-app pay, 2 payment-app pay */
+  payType: 1 | 2;
+  /** the buyer's form values (as addUserInfo), the verified contact included */
+  values: Readonly<Record<string, unknown>>;
+}
+
 /** The upstream calls of the purchase (functions/upstream/calls/tickets.ts), as the actions use them. */
 export interface OrderUpstream {
   getCustomerId(p: { expoId: number; fId: number; ty?: string | undefined }): Promise<Result<{ customerForm: unknown }>>;
-  createOrderNew(p: {
-    expoId: number;
-    urlsId: number;
-    ticketId: number;
-    quantity: number;
-    discountCode?: string | undefined;
-    payType: 1 | 2;
-    values: Readonly<Record<string, unknown>>;
-  }): Promise<Result<{ orderNo: string }>>;
+  createOrderNew(p: NewOrder): Promise<Result<{ orderNo: string }>>;
   doUnifiedOrder(p: { expoId: number; orderNo: string; payType: 1 | 2; returnUrl: string; openId?: string | undefined }): Promise<
     Result<{ kind: 'jsapi'; jsapi: Record<string, string> } | { kind: 'payUrl'; payUrl: string }>
   >;
