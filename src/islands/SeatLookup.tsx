@@ -1,8 +1,8 @@
 /**
  * The seat lookup form (spec §2.5: name, then the company pick-list with a 500 ms debounce,
  * then the seat). One form with and without JavaScript: the visitor types the name and the
- * company, and the query button posts both to /api/seat/detail (the seat only for both exact:
- * issue 19 item 4). Once hydrated the company field is a combobox whose pick-list suggests the
+ * company, and the query button posts both to /api/seat/detail (the seat only for both exact,
+ * so a common name never lists other people's companies). Once hydrated the company field is a combobox whose pick-list suggests the
  * companies that start with what was typed (from 3 characters), never the companies of the
  * people of a name. Strings come as props (no i18n runtime here).
  */

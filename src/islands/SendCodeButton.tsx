@@ -29,8 +29,7 @@ export interface SendCodeButtonProps {
   sent: boolean;
   /**
    * Seconds left of the countdown when the server rendered the page (a reload during it). The
-   * server's label already counts them, so hydration changes no text and nothing moves (issue 14
-   * item 3, CLS 0); without JavaScript the button stays usable (the server refuses an early send).
+   * server's label already counts them, so hydration changes no text and nothing moves (CLS 0); without JavaScript the button stays usable (the server refuses an early send).
    */
   initialLeft: number;
   /** Validates the contact; on failure shows the message under the field, focuses it and returns null. */

@@ -11,8 +11,7 @@ export interface ToastStrings {
 /**
  * The one error toast of spec §8 (red; 3 s, 5 s for 500 and offline), announced to screen
  * readers. Islands call showToast(); this renders it. Texts arrive as props (no i18n runtime
- * in the client). It sits below the page header, never over the language menu (issue 14
- * item 4): the header's height depends on the width and the language, so it is measured when
+ * in the client). It sits below the page header, never over the language menu: the header's height depends on the width and the language, so it is measured when
  * a toast appears. The position is set through the CSSOM (the CSP allows no inline style
  * attribute), and only while a toast shows, so the server's markup has none.
  */

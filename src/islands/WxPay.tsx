@@ -1,5 +1,5 @@
 /**
- * The messaging app's JS payment bridge (issue 11: pay type 1 inside the app). The server
+ * The messaging app's JS payment bridge (pay type 1 inside the app). The server
  * renders a plain form posting `pay` to /api/order/action (without JS: the cashier page);
  * hydrated inside the app, a press asks the edge for the `jsapi` parameters and hands them to
  * the app's bridge, then returns to the order page with the outcome. Anything else (no bridge,

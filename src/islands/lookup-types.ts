@@ -92,7 +92,7 @@ export interface LookupFormProps {
   strings: Record<LookupStringKey, string>;
   /**
    * The toast texts (spec §8): the lookup island hosts the page's one toast itself, so a lookup
-   * page loads no separate ToastHost island (issue 10: fewer files on a slow network).
+   * page loads no separate ToastHost island (fewer files on a slow network).
    */
   toastStrings: Record<string, string>;
 }

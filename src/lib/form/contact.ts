@@ -14,7 +14,7 @@ export interface ContactLock {
   /**
    * What the upstream receives for the contact (docs/upstream.md: `email`, or `phone` + `areaCode`),
    * and `checkType`, which of the two was verified (only that one decides whose registration
-   * it is: issue 9 hole 9; README "Beyond docs/upstream.md").
+   * it is: docs/upstream.md "Who owns a registration").
    */
   data: { email: string; checkType: 2 } | { phone: string; areaCode: string; checkType: 1 };
 }

@@ -1,7 +1,7 @@
 /**
  * What the browser's form islands need of a field definition: names, focus, texts. No zod here
  * (form-schema.ts validates definitions on the server), so the form page's JavaScript stays small
- * (issue 10: the schema module added about 26 KB gzip to every form page).
+ * (the schema module added about 26 KB gzip to every form page).
  */
 import type { Lang } from '../page/languages';
 import type { FormField, LocalText } from './schema';

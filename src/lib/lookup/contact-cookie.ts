@@ -42,8 +42,8 @@ export interface VerifiedContact {
   list?: ListEntry[];
   /**
    * The registration codes the lookup found for this contact, when there is no `list` (which
-   * holds them already): the only ones a repair or supplement form may pre-fill from (issue 9
-   * hole 12). At most {@link MAX_CODES}.
+   * holds them already): the only ones a repair or supplement form may pre-fill from (never
+   * a code typed into a URL). At most {@link MAX_CODES}.
    */
   codes?: string[];
   /**

@@ -156,7 +156,7 @@ export const OUTCOME_RULES: readonly OutcomeRule[] = [
   {
     // A contact with registrations that cannot be shown (no euCode: no credential page) is not
     // sent to register again, which would only duplicate them.
-    // Zero records go to the form on every screen (issue 5: "zero matches → form" for the
+    // Zero records go to the form on every screen ("zero matches → form" for the
     // generic form too); the dialog is for registrations that exist but cannot be shown.
     source: '§4, §8: the no-data dialog when records came back but none is usable',
     decide: (c) => (c.records.length === 0 && c.returned > 0 ? { kind: 'nodata' } : null),
@@ -225,8 +225,8 @@ export function decideOutcome<R extends LookupRecord>(result: LookupResult<R>): 
 }
 
 /**
- * What a bypass lookup may lead to (spec §2.2: site 10542's e-mail path needs no code; issue 9
- * hole 10): only showing what was found. Every outcome that would register, update or fill a
+ * What a bypass lookup may lead to (spec §2.2: site 10542's e-mail path needs no code, so it
+ * proves no contact): only showing what was found. Every outcome that would register, update or fill a
  * form (no registration, supplement, repair, second form) reads as 'no data' instead.
  * @example bypassOutcome({ kind: 'form' }) // { kind: 'nodata' }
  */

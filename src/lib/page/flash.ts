@@ -24,7 +24,7 @@ export const FLASH_MAX_BYTES = 3000;
 
 const Text = z.string().max(FLASH_MAX_TEXT);
 
-/** Most field errors a flash carries (a form's every failing field, issue 14; forms have far fewer). */
+/** Most field errors a flash carries (a form's every failing field; forms have far fewer). */
 export const FLASH_MAX_ERRORS = 40;
 
 /**
@@ -62,7 +62,7 @@ export type FlashInput = z.input<typeof Flash>;
 
 /**
  * A text cut to `max` characters for display, with an ellipsis when cut (an upstream message
- * of any length, spec §8's toast: issue 9 hole 4). Whitespace runs are collapsed.
+ * of any length, spec §8's toast: a reply's headers stay small). Whitespace runs are collapsed.
  * @example displayText('a'.repeat(400), 10) // 'aaaaaaaaa…'
  */
 export function displayText(text: string, max = FLASH_MAX_TEXT): string {

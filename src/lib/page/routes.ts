@@ -141,7 +141,7 @@ export function matchRoute(pathname: string): RouteMatch | null {
   }
 }
 
-// ---- The inverse: every link of the site is built here (issue 10: one place for URL shapes) ----
+// ---- The inverse: every link of the site is built here (one place for URL shapes) ----
 
 /** The ids a `/{name}/{fId}/{eid}/{ty}` path carries; `eid` is the canonical encoding of `expoId`. */
 export interface PathIds {

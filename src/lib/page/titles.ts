@@ -1,7 +1,7 @@
 /**
  * The lookup screen's title (spec §2.1, §2.2): an exhibitor title for a variant's listed
  * customer url ids, otherwise the visitor title (or 'Buyer Register'). Returns catalogue keys.
- * The registration form of the same event and url carries the same title (issue 14: one
+ * The registration form of the same event and url carries the same title (one
  * wording for the visitor on both pages), and the organiser's `formTitle` (spec §4) is the
  * document title only on pages in the language it is written in.
  */
@@ -106,7 +106,7 @@ export function organiserTitleLang(wx: OrganiserTitleConfig): Lang {
 /**
  * The organiser's document title (spec §4 "Document title from formTitle") for a page in
  * `lang`, or null when there is none or it is written in another language: the page's own
- * title in its language then (issue 14: no English title on a Thai page, no simplified title
+ * title in its language then (no English title on a Thai page, no simplified title
  * on a traditional one).
  * @example organiserTitle({ formTitle: 'Asia Expo', languageType: 2 }, 'en') // 'Asia Expo'
  * @example organiserTitle({ formTitle: 'Asia Expo', languageType: 2 }, 'thai') // null

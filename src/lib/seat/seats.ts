@@ -49,8 +49,8 @@ export const DEFAULT_SEAT_EXPO_ID = 1235;
 /** Spec §9: company search debounce. */
 export const COMPANY_DEBOUNCE_MS = 500;
 /**
- * The company pick-list asks only from this many typed characters of the company's start (issue
- * 12; issue 19 item 4 raised it from 2): three characters narrow a list of every seat holder's
+ * The company pick-list asks only from this many typed characters of the company's start (3, not
+ * 2: fewer characters would list most companies): three characters narrow a list of every seat holder's
  * company to a few, so the list helps a visitor spell their own company without listing others.
  */
 export const COMPANY_MIN_CHARS = 3;

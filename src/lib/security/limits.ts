@@ -180,8 +180,8 @@ export function credentialMissKey(client: string): string {
 }
 
 /**
- * The rule a credential page view must pass before the upstream is asked for its code (issue 19
- * item 3): the view takes one miss slot up front, given back when the upstream knows the code,
+ * The rule a credential page view must pass before the upstream is asked for its code (a guessed
+ * code costs the guesser, not the organiser): the view takes one miss slot up front, given back when the upstream knows the code,
  * so concurrent guesses of codes from one address cannot all reach the upstream before the first
  * miss is counted. A code the edge remembers as unknown (functions/credential-lookup.ts) is
  * answered without the upstream and is not counted.
