@@ -65,8 +65,15 @@ export function upstreamFor(env: AppEnv, request: RequestScope = {}): Upstream {
 export function upstreamWx(env: AppEnv): WxPort | null {
   const url = env.UPSTREAM_URL?.trim() ?? '';
   if (url === '') return null;
-  return wxCalls(createCore({ baseUrl: url, fetch: (req) => fetch(req), timeoutMs: upstreamTimeoutMs(env) }));
+  return wxCalls(createCore({ baseUrl: url, fetch: (req) => fetch(req), timeoutMs: Math.min(upstreamTimeoutMs(env), WX_TIMEOUT_MS) }));
 }
+
+/**
+ * The messaging-app calls run before a page renders (the guard's silent login, spec §4): a
+ * visitor waits at most this long for them, whatever UPSTREAM_TIMEOUT_MS allows other calls;
+ * past it the page renders without the login.
+ */
+export const WX_TIMEOUT_MS = 5_000;
 
 /**
  * The upstream of one page request: made once per request by the navigation guard
