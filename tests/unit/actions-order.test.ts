@@ -122,7 +122,7 @@ describe('order', () => {
     expect(body(o).body).toMatchObject({ code: 500, data: { outcome: 'refused', message: 'down' } });
   });
   it('over the limits: code 600 with Retry-After (the one limits outcome: JSON and form post alike)', async () => {
-    const limit = async () => ({ status: 429 as const, retryAfterS: 30, key: 'limit.wait', vars: { n: 30 } });
+    const limit = async () => ({ status: 429 as const, retryAfterS: 30, key: 'limit.lookupSeconds' as const, vars: { n: 30 } });
     const o = await runOrder(BUY, portsOf({}, { limit }), true);
     expect(o).toMatchObject({ kind: 'notice', status: 429, headers: { 'retry-after': '30' }, reply: { code: 600 } });
     expect((await runOrder(BUY, portsOf({}, { limit }))).headers).toEqual({ 'retry-after': '30' });
@@ -242,7 +242,7 @@ describe('discount', () => {
     expect(o).toMatchObject({ kind: 'invalid', errors: [{ field: 'discountCode', key: 'ticket.discountInvalid' }], status: 400 });
   });
   it('over the limits', async () => {
-    const limit = async () => ({ status: 503 as const, retryAfterS: null, key: 'limit.unavailable', vars: { n: 0 } });
+    const limit = async () => ({ status: 503 as const, retryAfterS: null, key: 'limit.busy' as const, vars: { n: 0 } });
     expect(await runDiscount(CHECK, portsOf({}, { limit }), true)).toMatchObject({ status: 503, reply: { code: 600 } });
   });
   it('refused for any reason: one code and one message (no oracle)', async () => {
