@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { interpolate } from '../lib/util/interpolate';
 import { PLEDGE_WAIT_MS } from '../lib/seat/pledge';
 import { countdown } from '../stores/countdown';
-import { ask } from './ask';
+import { submit } from './call';
 import './seat.css';
 
 export const PLEDGE_STRING_KEYS = ['pledge.confirm', 'pledge.countdown'] as const;
@@ -32,9 +32,10 @@ export default function PledgeConfirm({ expoId, ticket, back, notice, strings }:
   const onSubmit = async (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (waiting) return;
-    const r = await ask('/api/pledge', { expoId, ticket, back });
-    if (r.kind === 'data' || r.kind === 'navigate') window.location.reload();
-    else if (r.kind !== 'fault') setMessage(r.message);
+    // Accepted: the page shows what the pledge guarded; refused (too early, expired): why.
+    const r = await submit('/api/pledge', { expoId, ticket, back }, null);
+    if (r?.code === 200) window.location.reload();
+    else if (r) setMessage(r.msg ?? '');
   };
 
   return (

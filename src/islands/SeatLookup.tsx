@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { COMPANY_DEBOUNCE_MS, shouldFetchCompanies, validateSeatQuery } from '../lib/seat/seats';
-import { ask } from './ask';
+import { submit } from './call';
 import type { SeatData } from '../lib/actions/replies';
 import './seat.css';
 
@@ -55,8 +55,6 @@ export default function SeatLookup(props: SeatLookupProps) {
     return () => clearTimeout(timer.current);
   }, []);
 
-  /** Asks a seat action about this page's expo. */
-  const askSeat = (url: string, fields: Record<string, string>) => ask<SeatData>(url, { ...hidden, ...fields });
   const fieldError = (f: 'userName' | 'companyName') => (error?.field === f ? error.message : null);
   const msg = (key: 'seat.nameRequired' | 'seat.companyRequired' | 'seat.tooLong' | 'seat.noSeat') => (key === 'seat.noSeat' ? '' : s[key]);
 
@@ -71,15 +69,16 @@ export default function SeatLookup(props: SeatLookupProps) {
     }
     timer.current = setTimeout(() => {
       const seq = ++asked.current;
-      void askSeat('/api/seat/companies', { keywords: text }).then((r) => {
-        if (seq !== asked.current || r.kind === 'fault') return;
-        if (r.kind === 'data') {
+      // Every answer comes back here (no common handling): a later keystroke's answer wins.
+      void submit<SeatData>('/api/seat/companies', { ...hidden, keywords: text }, null).then((r) => {
+        if (seq !== asked.current || !r) return;
+        if (r.code === 200) {
           setNotice(null);
           setList(r.data?.companies ?? []);
           return;
         }
         setList(null);
-        setNotice({ tone: 'error', message: r.kind === 'navigate' ? '' : r.message });
+        setNotice({ tone: 'error', message: r.msg ?? '' });
       });
     }, COMPANY_DEBOUNCE_MS);
   };
@@ -95,10 +94,14 @@ export default function SeatLookup(props: SeatLookupProps) {
     setBusy(true);
     setError(null);
     try {
-      const r = await askSeat('/api/seat/detail', q.value);
-      if (r.kind === 'navigate') window.location.assign(r.location);
-      else if (r.kind === 'invalid') setError({ field: r.field === 'companyName' ? 'companyName' : 'userName', message: r.message });
-      else if (r.kind !== 'fault') setNotice({ tone: 'error', message: r.message ?? '' });
+      // The seat found: on to its result page (submit goes there); a refusal: its message.
+      // A seat refusal names its field in `data.field` and says why in `msg`.
+      const r = await submit<SeatData>('/api/seat/detail', { ...hidden, ...q.value }, {
+        notice: (reply) => setNotice({ tone: 'error', message: reply.msg ?? '' }),
+      });
+      const field = (r?.data as { field?: unknown } | null | undefined)?.field;
+      if (field === 'userName' || field === 'companyName') setError({ field, message: r?.msg ?? '' });
+      else if (r) setNotice({ tone: 'error', message: r.msg ?? '' });
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,6 @@
-/** The countdown store factory (src/stores/countdown.ts) and the islands' submit (src/islands/ask.ts). */
+/** The countdown store factory (src/stores/countdown.ts). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { countdown, secondsLeft } from '../../src/stores/countdown';
-import { ask } from '../../src/islands/ask';
 import { $toast } from '../../src/stores/toast';
 
 afterEach(() => {
@@ -45,29 +44,5 @@ describe('countdown', () => {
     vi.advanceTimersByTime(1_000);
     expect(c.$left.get()).toBe(29);
     off();
-  });
-});
-
-describe('ask', () => {
-  const answer = (body: unknown, status = 200) => vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })));
-  it('reads each outcome of an action', async () => {
-    answer({ code: 200, msg: null, data: { location: '/x' } });
-    expect(await ask('/api/a', {})).toEqual({ kind: 'navigate', location: '/x' });
-    answer({ code: 200, msg: 'ok', data: { companies: ['A'] } });
-    expect(await ask('/api/a', {})).toEqual({ kind: 'data', data: { companies: ['A'] }, message: 'ok' });
-    answer({ code: 200, msg: null, data: null });
-    expect(await ask('/api/a', {})).toEqual({ kind: 'data', data: null, message: null });
-    answer({ code: 400, msg: 'Name?', data: { field: 'userName' } });
-    expect(await ask('/api/a', {})).toEqual({ kind: 'invalid', field: 'userName', message: 'Name?' });
-    answer({ code: 400, msg: 'No seat', data: { field: null } });
-    expect(await ask('/api/a', {})).toEqual({ kind: 'notice', code: 400, message: 'No seat' });
-    answer({ code: 600, msg: null, data: null }, 429);
-    expect(await ask('/api/a', {})).toEqual({ kind: 'notice', code: 600, message: '' });
-  });
-  it('no answer of ours is a fault (the toast is shown)', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('down', { status: 500, statusText: 'Internal Server Error' })));
-    vi.stubGlobal('navigator', { onLine: true });
-    expect(await ask('/api/a', {})).toEqual({ kind: 'fault' });
-    expect($toast.get()).not.toBeNull();
   });
 });
