@@ -131,6 +131,8 @@ test.describe('a full shared budget asks for a challenge; a real visitor still g
     const lead = (catalogue['limit.challengeWait']?.split('{{n}}')[0] ?? '').trim();
     expect(lead).not.toBe('');
     await expect(page.getByText(lead)).toBeVisible();
+    // The page that came back, hydrated (waitForLoadState above may have seen the page before the post).
+    await hydrated(page);
     await expect(f.email).toHaveValue(email);
     if (js()) {
       // Only this page allows the widget's host (script-src and frame-src), and still its own scripts.
@@ -139,6 +141,7 @@ test.describe('a full shared budget asks for a challenge; a real visitor still g
       expect(csp).toContain(`frame-src ${fake.origin}`);
       // The widget is shown (its host now allowed) and has passed; the next press carries its token.
       await expect(page.locator('.cf-turnstile input[name="cf-turnstile-response"]')).toHaveCount(1);
+      await hydrated(page);
       await f.send.click();
       await expect(f.send).toBeDisabled();
       // The button disables when the request leaves; the edge asks the widget's host after that.
