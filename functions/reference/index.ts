@@ -13,13 +13,14 @@
  */
 import { Hono, type Context, type ErrorHandler, type Handler } from 'hono';
 import type { AppEnv } from '../env';
-import { HealthPath, Path, SeatPath, SitePath, TicketPath } from '../upstream/contract';
+import { HealthPath, PagesPath, Path, SeatPath, SitePath, TicketPath } from '../upstream/contract';
 import { addUserInfo } from './calls/addUserInfo';
 import { camera5 } from './calls/camera5';
 import { captchaVerify } from './calls/captchaVerify';
 import { getCustomerId } from './calls/getCustomerId';
 import { deleteHealth, healthImage, listHealth, uploadHealth } from './calls/health';
 import { lookup } from './calls/lookup';
+import { getArticleList, queryCustomerChannelId } from './calls/pages';
 import { createOrderNew, deleteOrderById, doUnifiedOrder, findOrderListByPhone, getOrderStatus } from './calls/orders';
 import { queryCustomerCode } from './calls/queryCustomerCode';
 import { WxRefundJSAPIByOrderNo, cancelRefundByOrderNo, ifOpenRefund } from './calls/refunds';
@@ -84,6 +85,7 @@ serve(custom, 'GET', TicketPath, { getOrderStatus, findOrderListByPhone, ifOpenR
 serve(custom, 'POST', TicketPath, { WxRefundJSAPIByOrderNo, cancelRefundByOrderNo });
 serve(custom, 'GET', SitePath, { selectSiteTypeList, selectSiteDateList, selectExpoUserSiteId });
 serve(custom, 'POST', SitePath, { addExpoUserSite, deleteExpoUserSite });
+serve(custom, 'GET', PagesPath, { getArticleList, queryCustomerChannelId });
 // Registered last: reached only when no call above matched (path or method).
 custom.all('*', unknownCall);
 

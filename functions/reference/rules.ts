@@ -30,3 +30,9 @@ export function imageType(bytes: Uint8Array): 'image/jpeg' | 'image/png' | null 
   if (bytes.length >= 8 && png.every((b, i) => bytes[i] === b)) return 'image/png';
   return null;
 }
+
+/** "Articles": a page holds 10 articles unless asked otherwise, at most 50 (a larger pageSize is answered with 50). */
+export const ARTICLE_PAGE_SIZE_DEFAULT = 10;
+export const ARTICLE_PAGE_SIZE_MAX = 50;
+/** "Articles": pages past 1000 are not served (the page is read as 1000). */
+export const ARTICLE_PAGE_MAX = 1000;

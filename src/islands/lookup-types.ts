@@ -53,6 +53,8 @@ export interface LookupFormProps {
     ty: string;
     /** variant name ('' for the generic /search route) */
     variant: string;
+    /** the list several matches go to: '' the usual, `lvYun` the lvYun list (spec §2.3 `/lvYunList`) */
+    list: string;
     /** the lookup page's own `f` query, passed through to the credential route (spec §2.1) */
     f: string;
     /** this page's path and query: where no-JS posts come back to */

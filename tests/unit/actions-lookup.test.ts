@@ -162,6 +162,16 @@ describe('lookup', () => {
     expect(json(several).body).toMatchObject({ data: { outcome: 'select', rows: [{ name: 'Ann' }, { name: 'Ann' }] } });
     expect(several).toMatchObject({ kind: 'navigate' });
   });
+  it('the lvYun lookup (list=lvYun): several matches go to /lvYunList, with JavaScript too (spec §2.3)', async () => {
+    const o = await find({ list: 'lvYun', f: 'a b' }, ports({}, { queryRegistrations: async () => ok([record('E1'), record('E2')]) }));
+    expect(o).toMatchObject({ kind: 'navigate', location: '/lvYunList/9/MjAwMg?f=a%20b' });
+    expect(json(o).body).toMatchObject({ data: { outcome: 'navigate', location: '/lvYunList/9/MjAwMg?f=a%20b', replace: false } });
+    const vc = o.cookies?.find((c) => c.name === CONTACT_COOKIE);
+    expect((await verifyContact(vc?.value, SECRET, NOW))?.list?.map((r) => r.e)).toEqual(['E1', 'E2']);
+    // any other value is the usual list
+    const usual = await find({ list: 'elsewhere' }, ports({}, { queryRegistrations: async () => ok([record('E1'), record('E2')]) }));
+    expect(json(usual).body).toMatchObject({ data: { outcome: 'select' } });
+  });
   it('a lookup refused by the upstream: failed', async () => {
     const o = await find({}, ports({}, { queryRegistrations: async () => refused(500) }));
     expect(json(o).body).toMatchObject({ data: { outcome: 'failed' } });

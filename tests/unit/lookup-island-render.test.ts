@@ -20,6 +20,7 @@ function props(over: Partial<LookupFormProps> = {}): LookupFormProps {
       urlId: '10001',
       ty: 'visitor',
       variant: 'ThaiNew',
+      list: '',
       f: 'x&y',
       back: '/ThaiNewSearch/10001/MTI2MQ/visitor',
       next: '',

@@ -61,6 +61,8 @@ export function ports(more: Partial<ScreenPorts> = {}): ScreenPorts {
     selectSiteDateList: vi.fn(refused),
     selectExpoUserSiteId: vi.fn(refused),
     listHealth: vi.fn(refused),
+    getArticleList: vi.fn(refused),
+    queryCustomerChannelId: vi.fn(refused),
     ...more,
   };
 }

@@ -17,6 +17,7 @@ export * from './seats';
 export * from './health';
 export * from './sites';
 export * from './wx';
+export * from './pages';
 
 /** The lookup and form calls together: every path of the original contract's first table, plus camera5. */
 export const Path = { ...LookupPath, ...FormPath } as const;

@@ -83,6 +83,8 @@ const Page = z.object({
   urlId: decimal,
   ty: z.string().trim().regex(/^[A-Za-z0-9_-]{0,32}$/, 'a short word').default(''),
   variant: z.string().trim().max(40).default(''),
+  // spec §2.3 /lvYunSearch: its several matches go to /lvYunList; any other value is the usual list.
+  list: z.string().default('').transform((s) => (s.trim() === 'lvYun' ? ('lvYun' as const) : null)),
   // Hidden fields a visitor cannot have typed: cut or dropped when over-long, never a refusal
   // that would lose what the visitor did type.
   f: z.string().default('').transform((s) => s.slice(0, 200)),
@@ -404,6 +406,8 @@ async function respond(
         href: credential(rec.euCode ?? ''),
       }));
       vc.list = outcome.records.map(listEntry);
+      // spec §2.3: the lvYun lookup's list is its own page, with JavaScript too (no popup).
+      if (p.list) return on(`${routePath({ screen: 'applyList', params: ids, flavour: p.list })}${p.f ? `?f=${encodeURIComponent(p.f)}` : ''}`, false);
       const query = variant ? `?v=${encodeURIComponent(variant.name)}&f=${encodeURIComponent(p.f)}` : `?f=${encodeURIComponent(p.f)}`;
       return go(`${routePath({ screen: 'applyList', params: ids })}${query}`, { outcome: 'select', rows, session, removeSession });
     }

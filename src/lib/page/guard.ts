@@ -98,12 +98,14 @@ export function pageInfo(url: URL, match: RouteMatch | null = matchRoute(url.pat
         ? match.params
         : parsePathParams(rest);
   let expoId: number | null = params?.expoId ?? (match?.screen === 'success' ? match.params.expoId : null);
-  if (route === 'channel') expoId = decodeNumericId(rest[0]);
+  // spec §4 names the channel's id param as its expo; our channel id names a channel (src/lib/page/routes.ts),
+  // so the query's eid comes first and the id param stands in only for a legacy link without it.
+  if (route === 'channel') expoId = decodeNumericId(url.searchParams.get('eid')) ?? decodeNumericId(rest[0]);
   expoId ??= decodeNumericId(url.searchParams.get('eid'));
   const kind: PageKind =
     match?.screen === 'home' && !match.auto
       ? 'home'
-      : match?.screen === 'search' && match.variant === null
+      : match?.screen === 'search' && match.variant === null && match.flavour === undefined
         ? 'search'
         : match?.screen === 'form'
           ? 'form'

@@ -43,6 +43,11 @@ export function configKey(match: RouteMatch): ConfigKey | null {
       const page = resolveFormPage(match.route, match.rest, match.variant);
       return page && { expoId: page.params.expoId, fId: page.params.fId, ty: page.params.ty };
     }
+    case 'article':
+      return { expoId: match.params.expoId, fId: match.params.fId, ty: match.params.ty };
+    // spec §4: the channel page loads no form config; an incomplete link names no config.
+    case 'channel':
+    case 'incomplete':
     case 'landing':
     case 'seatResult':
       return null;

@@ -31,9 +31,27 @@ export interface SuccessParams {
   fId: number;
 }
 
+/**
+ * The lvYun flavour of the generic lookup and its list (spec §2.3 `/lvYunSearch`, `/lvYunList`):
+ * the same screens and proof by code; several matches go to `/lvYunList`, which shows each
+ * registration's state.
+ */
+export type Flavour = 'lvYun';
+
+/** Routes that answer a page saying what a legacy link lacks instead of a 404 (spec §2.3 "Others"). */
+export type IncompleteRoute = 'lvYunSearch' | 'lvYunList' | 'article' | 'channel';
+/** What such a link lacks: the customer url id, the encoded expo id, the channel id. */
+export type MissingPart = 'fId' | 'eid' | 'id';
+
 export type RouteMatch =
-  | { screen: 'search'; variant: Variant | null; params: PathParams }
-  | { screen: 'applyList'; variant: null; params: PathParams }
+  | { screen: 'search'; variant: Variant | null; params: PathParams; flavour?: Flavour }
+  | { screen: 'applyList'; variant: null; params: PathParams; flavour?: Flavour }
+  /** the expo's articles (spec §2.3 `/article/{fId}/{eid}/{ty}`; `?page=` pages them) */
+  | { screen: 'article'; variant: null; params: PathParams }
+  /** a channel landing (spec §2.3 `/channel/{id}`; the expo comes from `?eid=`, spec §4) */
+  | { screen: 'channel'; variant: null; id: number }
+  /** a route of spec §2.3 reached by a link without its parameters: a page that says so */
+  | { screen: 'incomplete'; variant: null; route: IncompleteRoute; missing: MissingPart[] }
   | { screen: 'success'; variant: Variant | null; params: SuccessParams }
   | { screen: 'form'; variant: Variant | null; route: string; rest: string[] }
   | { screen: 'home'; variant: null; params: PathParams; /** `/auto{path}`: the home reached through the §2.3 entry guard */ auto?: true }
@@ -97,6 +115,16 @@ const GENERIC: Readonly<Record<string, (rest: string[]) => RouteMatch | null>> =
   seat: (rest) => withParams(rest, (params) => ({ screen: 'seat', variant: null, params })),
   zuoweiSuccess: (rest) => (rest.length === 0 ? { screen: 'seatResult', variant: null, which: 'zuowei' } : null),
   successYeJinJi: (rest) => (rest.length === 0 ? { screen: 'seatResult', variant: null, which: 'yejinji' } : null),
+  // spec §2.3 "Others": the lvYun lookup and list (the generic screens, flavoured), the articles, the channel.
+  lvYunSearch: orIncomplete('lvYunSearch', (params) => ({ screen: 'search', variant: null, params, flavour: 'lvYun' })),
+  lvYunList: orIncomplete('lvYunList', (params) => ({ screen: 'applyList', variant: null, params, flavour: 'lvYun' })),
+  article: orIncomplete('article', (params) => ({ screen: 'article', variant: null, params })),
+  channel: (rest) => {
+    const [id = '', ...extra] = rest;
+    return DECIMAL.test(id) && Number(id) > 0 && extra.length === 0
+      ? { screen: 'channel', variant: null, id: Number(id) }
+      : { screen: 'incomplete', variant: null, route: 'channel', missing: DECIMAL.test(id) && Number(id) > 0 ? [] : ['id'] };
+  },
   ...Object.fromEntries(
     (['ticket', 'ticketForm', 'ticketSuccess', 'orderList', 'orderDetails'] as const).map((which) => [
       which,
@@ -108,6 +136,24 @@ const GENERIC: Readonly<Record<string, (rest: string[]) => RouteMatch | null>> =
 function withParams(rest: string[], make: (p: PathParams) => RouteMatch): RouteMatch | null {
   const params = parsePathParams(rest);
   return params && make(params);
+}
+
+/**
+ * What a `fId/eid[/ty]` link lacks: the parts that are missing or unreadable (none when only
+ * something else is wrong, e.g. a segment too many).
+ * @example missingParts(['21308']) // ['eid']
+ */
+export function missingParts(segments: readonly string[]): MissingPart[] {
+  const [fIdText = '', eid = ''] = segments;
+  const missing: MissingPart[] = [];
+  if (!DECIMAL.test(fIdText) || Number(fIdText) <= 0) missing.push('fId');
+  if (decodeNumericId(eid) === null) missing.push('eid');
+  return missing;
+}
+
+/** A route of spec §2.3 that answers a page whatever its link lacks (never a 404). */
+function orIncomplete(route: IncompleteRoute, make: (p: PathParams) => RouteMatch): (rest: string[]) => RouteMatch {
+  return (rest) => withParams(rest, make) ?? { screen: 'incomplete', variant: null, route, missing: missingParts(rest) };
 }
 
 /**
@@ -153,8 +199,12 @@ export interface PathIds {
 
 /** A page to link to: what {@link matchRoute} gives back for the path {@link routePath} builds. */
 export type RouteTarget =
-  | { screen: 'search'; variant: Variant | null; params: PathIds }
-  | { screen: 'applyList'; params: PathIds }
+  | { screen: 'search'; variant: Variant | null; params: PathIds; flavour?: Flavour }
+  | { screen: 'applyList'; params: PathIds; flavour?: Flavour }
+  /** the articles; the caller adds `?page=` */
+  | { screen: 'article'; params: PathIds }
+  /** a channel landing of an expo: `/channel/{id}?eid=` */
+  | { screen: 'channel'; id: number; expoId: number }
   | { screen: 'home'; params: PathIds; auto?: true }
   | { screen: 'success'; variant: Variant | null; params: SuccessParams }
   /** a form route: `form`, `proving`, `repairForm`, or a variant's form and extra form routes */
@@ -183,9 +233,13 @@ function idsPath(p: PathIds): string {
 export function routePath(target: RouteTarget): string {
   switch (target.screen) {
     case 'search':
-      return `/${target.variant?.search ?? 'search'}${idsPath(target.params)}`;
+      return `/${target.flavour ? `${target.flavour}Search` : (target.variant?.search ?? 'search')}${idsPath(target.params)}`;
     case 'applyList':
-      return `/applyList${idsPath(target.params)}`;
+      return `/${target.flavour ? `${target.flavour}List` : 'applyList'}${idsPath(target.params)}`;
+    case 'article':
+      return `/article${idsPath(target.params)}`;
+    case 'channel':
+      return `/channel/${target.id}?eid=${encodeId(target.expoId)}`;
     case 'home':
       return `${target.auto ? '/auto' : ''}${idsPath(target.params)}`;
     case 'success': {

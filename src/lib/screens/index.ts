@@ -5,7 +5,10 @@
  * Pure over the upstream ports.
  */
 import type { RouteMatch } from '../page/routes';
-import { loadApplyList, type ApplyListData } from './apply-list';
+import { loadApplyList, loadLvYunList, type ApplyListData } from './apply-list';
+import { loadArticles, type ArticleListData } from './articles';
+import { loadChannel, type ChannelData } from './channel';
+import { loadIncomplete, type IncompleteData } from './incomplete';
 import { loadForm, type FormData } from './form';
 import { loadHome, type HomeData } from './home';
 import type { ScreenPage, ScreenPorts } from './page';
@@ -34,7 +37,10 @@ export type ScreenData =
   | TicketListData
   | TicketFormData
   | OrderListData
-  | OrderData;
+  | OrderData
+  | ArticleListData
+  | ChannelData
+  | IncompleteData;
 
 /** What the pipeline gives the loaders beyond the page and the upstream. */
 export interface ScreenDeps {
@@ -62,9 +68,12 @@ const TICKET_LOADERS = {
 } as const;
 
 const LOADERS: Loaders = {
-  search: (m, page) => loadSearch(page, { params: m.params, variant: m.variant }),
+  search: (m, page) => loadSearch(page, { params: m.params, variant: m.variant, flavour: m.flavour ?? null }),
   success: async (m, page, ports, deps) => loadSuccess(page, ports, { params: m.params, variant: m.variant }, await deps.credential()),
-  applyList: (m, page) => loadApplyList(page, m.params),
+  applyList: (m, page, ports) => (m.flavour ? loadLvYunList(page, ports, m.params) : loadApplyList(page, m.params)),
+  article: (m, page, ports) => loadArticles(page, ports, m.params),
+  channel: (m, page, ports) => loadChannel(page, ports, m.id),
+  incomplete: (m, page) => loadIncomplete(page, m.route, m.missing),
   form: (m, page, ports) => loadForm(page, ports, { route: m.route, rest: m.rest, variant: m.variant }),
   home: (m, page, ports) => loadHome(page, ports, m.params),
   landing: () => null,

@@ -16,6 +16,7 @@ import type { ActivityType } from '../seat/seats';
 import type { Order, RefundWindow, Ticket } from '../tickets/tickets';
 import type { Credential } from '../util/domain';
 import type { ImageConfig } from '../util/image-origins';
+import type { ArticleIn } from '../content/articles';
 
 /** An upstream answer as a loader reads it: the data, or a refusal. */
 export type Reply<T> = { ok: true; data: T } | { ok: false };
@@ -105,6 +106,18 @@ export interface ScreenPorts {
   selectSiteDateList(p: { expoId: number; typeId: number }): Promise<Reply<SiteDate[]>>;
   selectExpoUserSiteId(p: { expoId: number; euCode: string }): Promise<Reply<SiteBooking[]>>;
   listHealth(p: { expoId: number; euCode: string }): Promise<Reply<HealthItem[]>>;
+  getArticleList(p: { expoId: number; page: number; pageSize: number }): Promise<Reply<{ total: number | null; list: ArticleIn[] }>>;
+  queryCustomerChannelId(p: { expoId: number; id: number }): Promise<Reply<ChannelIn | null>>;
+}
+
+/** A channel as the upstream client reads it (spec §7 `queryCustomerChannelId`; functions/upstream/contract/pages.ts). */
+export interface ChannelIn {
+  name: string;
+  /** the customer url the channel leads to */
+  urlsId: number | null;
+  longUrl: string;
+  /** comma-separated image list */
+  headImgUrl: string;
 }
 
 /** A translator over catalogue keys (src/i18n's `t`, its key type widened). */

@@ -10,7 +10,7 @@ import { COUNTRIES } from '../form/country-list';
 import type { Variant } from '../expo/variants';
 import { lookupModes, usesBypass } from '../lookup/page';
 import { decodeSentTo, resendWaitS, SENT_COOKIE, SENT_TO_COOKIE } from '../lookup/resend';
-import type { PathParams } from '../page/routes';
+import type { Flavour, PathParams } from '../page/routes';
 import { shareMeta, type ShareMeta } from '../page/share';
 import { lookupTitleKey } from '../page/titles';
 import { errorOf, pageForm, type PageNotice } from './form-state';
@@ -22,6 +22,8 @@ type LookupField = (typeof LOOKUP_FIELDS)[number];
 export interface SearchInput {
   params: PathParams;
   variant: Variant | null;
+  /** the lvYun lookup (spec §2.3 `/lvYunSearch`): several matches go to `/lvYunList` */
+  flavour?: Flavour | null;
   /** share tags (spec §1); default: from the config (src/lib/page/share.ts) */
   share?: ShareMeta | null;
   /** the hero image; default the config's. A home passes null: its banner carousel shows the images */
@@ -42,7 +44,7 @@ export interface SearchData {
   challenge: { siteKey: string; scriptUrl: string } | null;
   /** the LookupForm island's props but its strings */
   form: {
-    hidden: Record<'expoId' | 'urlId' | 'ty' | 'variant' | 'f' | 'back' | 'next', string>;
+    hidden: Record<'expoId' | 'urlId' | 'ty' | 'variant' | 'list' | 'f' | 'back' | 'next', string>;
     modes: ReturnType<typeof lookupModes>['modes'];
     tabs: boolean;
     checkType: 1 | 2;
@@ -121,6 +123,7 @@ export function loadSearch(page: ScreenPage, input: SearchInput): SearchData {
         urlId: String(params.fId),
         ty: params.ty,
         variant: variant?.name ?? '',
+        list: input.flavour ?? '',
         f: url.searchParams.get('f') ?? '',
         back,
         next: (url.searchParams.get('next') ?? '').slice(0, 300),

@@ -84,6 +84,8 @@ export function forgetTarget(back: string | null): ForgetTarget {
   if (!match) return NOWHERE;
   let variant: Variant | null = null;
   let ids: PathIds[];
+  // the lvYun lookup and list forget back to the lvYun lookup (src/lib/page/routes.ts Flavour)
+  const flavour = match.screen === 'search' || match.screen === 'applyList' ? match.flavour : undefined;
   switch (match.screen) {
     case 'search':
       variant = match.variant;
@@ -112,7 +114,7 @@ export function forgetTarget(back: string | null): ForgetTarget {
   }
   const [first] = ids;
   if (!first) return NOWHERE;
-  const lookup = routePath({ screen: 'search', variant, params: first });
+  const lookup = routePath({ screen: 'search', variant, params: first, ...(flavour ? { flavour } : {}) });
   // The expo's own variant has its own form routes, whichever page the visitor forgot from.
   const forms = [...new Set([...formRoutes(variant), ...formRoutes(variantByExpoId(first.expoId)), ...formRoutes(null)])];
   const draftPaths = ids.flatMap((params) => forms.map((route) => routePath({ screen: 'form', route, params })));
