@@ -13,8 +13,9 @@
  */
 import { Hono, type Context, type ErrorHandler, type Handler } from 'hono';
 import type { AppEnv } from '../env';
-import { HealthPath, Path, SeatPath, SitePath, TicketPath } from '../upstream/contract';
+import { BusPath, HealthPath, Path, SeatPath, SitePath, TicketPath } from '../upstream/contract';
 import { addUserInfo } from './calls/addUserInfo';
+import { addBusUser, cancelBusUser, selectBusList, selectBusUser } from './calls/bus';
 import { camera5 } from './calls/camera5';
 import { captchaVerify } from './calls/captchaVerify';
 import { getCustomerId } from './calls/getCustomerId';
@@ -84,6 +85,8 @@ serve(custom, 'GET', TicketPath, { getOrderStatus, findOrderListByPhone, ifOpenR
 serve(custom, 'POST', TicketPath, { WxRefundJSAPIByOrderNo, cancelRefundByOrderNo });
 serve(custom, 'GET', SitePath, { selectSiteTypeList, selectSiteDateList, selectExpoUserSiteId });
 serve(custom, 'POST', SitePath, { addExpoUserSite, deleteExpoUserSite });
+serve(custom, 'GET', BusPath, { selectBusList, selectBusUser });
+serve(custom, 'POST', BusPath, { addBusUser, cancelBusUser });
 // Registered last: reached only when no call above matched (path or method).
 custom.all('*', unknownCall);
 

@@ -30,3 +30,6 @@ export function imageType(bytes: Uint8Array): 'image/jpeg' | 'image/png' | null 
   if (bytes.length >= 8 && png.every((b, i) => bytes[i] === b)) return 'image/png';
   return null;
 }
+
+/** "Shuttle bus": the calls' JSON bodies are a few ids; anything larger is not one of ours. */
+export const BUS_MAX_BODY = 2048;

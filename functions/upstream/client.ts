@@ -19,6 +19,7 @@ import { seatCalls, type SeatCalls } from './calls/seats';
 import { healthCalls, type HealthCalls } from './calls/health';
 import { ticketCalls, type TicketCalls } from './calls/tickets';
 import { siteCalls, type SiteCalls } from './calls/sites';
+import { busCalls, type BusCalls } from './calls/bus';
 import {
   Added,
   AesKeyData,
@@ -43,7 +44,7 @@ export type Contact =
   | { type: 'email'; email: string };
 
 /** The upstream's calls, one method each (docs/upstream.md "Calls"). */
-export type Upstream = LookupCalls & SeatCalls & HealthCalls & TicketCalls & SiteCalls;
+export type Upstream = LookupCalls & SeatCalls & HealthCalls & TicketCalls & SiteCalls & BusCalls;
 
 /** The lookup's calls (docs/upstream.md "Calls"). */
 export interface LookupCalls {
@@ -109,6 +110,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     ...healthCalls(core),
     ...ticketCalls(core),
     ...siteCalls(core),
+    ...busCalls(core),
     selectAESKey,
     aesKey: aesKeyOf,
 

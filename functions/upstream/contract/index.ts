@@ -16,6 +16,7 @@ export * from './tickets';
 export * from './seats';
 export * from './health';
 export * from './sites';
+export * from './bus';
 export * from './wx';
 
 /** The lookup and form calls together: every path of the original contract's first table, plus camera5. */

@@ -43,6 +43,12 @@ export function configKey(match: RouteMatch): ConfigKey | null {
       const page = resolveFormPage(match.route, match.rest, match.variant);
       return page && { expoId: page.params.expoId, fId: page.params.fId, ty: page.params.ty };
     }
+    case 'bus': {
+      // the credential's url, like the credential page; an incomplete link: whatever url it names
+      const { params, expoId, fId } = match.link;
+      if (params) return { expoId: params.expoId, fId: params.urlId, ty: '' };
+      return expoId !== null && fId !== null ? { expoId, fId, ty: '' } : null;
+    }
     case 'landing':
     case 'seatResult':
       return null;

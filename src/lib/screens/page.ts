@@ -6,6 +6,7 @@
  * throws is "unavailable" (null), typed, never an exception that reaches a screen.
  * Pure: no Astro, React or Hono.
  */
+import type { BusLine, BusReservation } from '../bus/bus';
 import type { VerifiedContact } from '../lookup/contact-cookie';
 import type { Flash } from '../page/flash';
 import type { Lang } from '../page/languages';
@@ -105,6 +106,8 @@ export interface ScreenPorts {
   selectSiteDateList(p: { expoId: number; typeId: number }): Promise<Reply<SiteDate[]>>;
   selectExpoUserSiteId(p: { expoId: number; euCode: string }): Promise<Reply<SiteBooking[]>>;
   listHealth(p: { expoId: number; euCode: string }): Promise<Reply<HealthItem[]>>;
+  selectBusList(p: { expoId: number }): Promise<Reply<BusLine[]>>;
+  selectBusUser(p: { expoId: number; euCode: string }): Promise<Reply<BusReservation[]>>;
 }
 
 /** A translator over catalogue keys (src/i18n's `t`, its key type widened). */
