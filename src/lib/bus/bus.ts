@@ -80,3 +80,12 @@ export function shownLines(lines: readonly BusLine[]): BusLine[] {
     .slice(0, MAX_LINES)
     .map((l) => ({ ...l, departures: l.departures.slice(0, MAX_DEPARTURES) }));
 }
+
+/** The catalogue key naming each part of a bus link (src/lib/page/routes.ts `BUS_PARTS`), for the page of an incomplete one. */
+export const BUS_PART_KEYS = {
+  urlId: 'bus.partUrlId',
+  euCode: 'bus.partEuCode',
+  eid: 'bus.partEid',
+  fId: 'bus.partFId',
+  euUserId: 'bus.partEuUserId',
+} as const;
