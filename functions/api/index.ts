@@ -11,6 +11,7 @@ import { pledge } from './pledge';
 import { health, healthTooLarge } from './health';
 import { order } from './order';
 import { site } from './site';
+import { bus } from './bus';
 import { forget } from './forget';
 import type { Action } from '../../src/lib/actions/outcome';
 import { lang as langAction } from '../../src/lib/actions/lang';
@@ -23,6 +24,7 @@ import { healthDelete, healthUpload } from '../../src/lib/actions/health';
 import { discount, order as orderAction, orderAction as orderActionAction } from '../../src/lib/actions/order';
 import { seatCompanies, seatDetail, seatPerson } from '../../src/lib/actions/seats';
 import { site as siteAction } from '../../src/lib/actions/site';
+import { bus as busAction } from '../../src/lib/actions/bus';
 
 /**
  * The edge API, mounted at /api (DESIGN.md part 3). Accepts JSON (islands) and form posts
@@ -50,6 +52,7 @@ const ACTIONS: readonly Pick<Action<unknown, unknown>, 'path' | 'bodyLimit'>[] =
   seatDetail,
   seatPerson,
   siteAction,
+  busAction,
 ];
 
 /** The largest body each route takes; a real form is far below these. */
@@ -90,6 +93,7 @@ api.route('/', pledge);
 api.route('/', health);
 api.route('/', order);
 api.route('/', site);
+api.route('/', bus);
 api.route('/', forget);
 // Mounted sub-apps do not own notFound: a catch-all keeps unknown API paths out of the pages.
 api.all('*', function noApi(c) {

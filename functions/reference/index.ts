@@ -13,8 +13,9 @@
  */
 import { Hono, type Context, type ErrorHandler, type Handler } from 'hono';
 import type { AppEnv } from '../env';
-import { HealthPath, PagesPath, Path, SeatPath, SitePath, TicketPath } from '../upstream/contract';
+import { BusPath, HealthPath, PagesPath, Path, SeatPath, SitePath, TicketPath } from '../upstream/contract';
 import { addUserInfo } from './calls/addUserInfo';
+import { addBusUser, cancelBusUser, selectBusList, selectBusUser } from './calls/bus';
 import { camera5 } from './calls/camera5';
 import { captchaVerify } from './calls/captchaVerify';
 import { getCustomerId } from './calls/getCustomerId';
@@ -86,6 +87,8 @@ serve(custom, 'POST', TicketPath, { WxRefundJSAPIByOrderNo, cancelRefundByOrderN
 serve(custom, 'GET', SitePath, { selectSiteTypeList, selectSiteDateList, selectExpoUserSiteId });
 serve(custom, 'POST', SitePath, { addExpoUserSite, deleteExpoUserSite });
 serve(custom, 'GET', PagesPath, { getArticleList, queryCustomerChannelId });
+serve(custom, 'GET', BusPath, { selectBusList, selectBusUser });
+serve(custom, 'POST', BusPath, { addBusUser, cancelBusUser });
 // Registered last: reached only when no call above matched (path or method).
 custom.all('*', unknownCall);
 

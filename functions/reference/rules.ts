@@ -36,3 +36,5 @@ export const ARTICLE_PAGE_SIZE_DEFAULT = 10;
 export const ARTICLE_PAGE_SIZE_MAX = 50;
 /** "Articles": pages past 1000 are not served (the page is read as 1000). */
 export const ARTICLE_PAGE_MAX = 1000;
+/** "Shuttle bus": the calls' JSON bodies are a few ids; anything larger is not one of ours. */
+export const BUS_MAX_BODY = 2048;

@@ -20,6 +20,7 @@ import { healthCalls, type HealthCalls } from './calls/health';
 import { ticketCalls, type TicketCalls } from './calls/tickets';
 import { siteCalls, type SiteCalls } from './calls/sites';
 import { pagesCalls, type PagesCalls } from './calls/pages';
+import { busCalls, type BusCalls } from './calls/bus';
 import {
   Added,
   AesKeyData,
@@ -44,7 +45,7 @@ export type Contact =
   | { type: 'email'; email: string };
 
 /** The upstream's calls, one method each (docs/upstream.md "Calls"). */
-export type Upstream = LookupCalls & SeatCalls & HealthCalls & TicketCalls & SiteCalls & PagesCalls;
+export type Upstream = LookupCalls & SeatCalls & HealthCalls & TicketCalls & SiteCalls & PagesCalls & BusCalls;
 
 /** The lookup's calls (docs/upstream.md "Calls"). */
 export interface LookupCalls {
@@ -111,6 +112,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     ...ticketCalls(core),
     ...siteCalls(core),
     ...pagesCalls(core),
+    ...busCalls(core),
     selectAESKey,
     aesKey: aesKeyOf,
 

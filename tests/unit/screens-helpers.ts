@@ -60,6 +60,8 @@ export function ports(more: Partial<ScreenPorts> = {}): ScreenPorts {
     selectSiteTypeList: vi.fn(refused),
     selectSiteDateList: vi.fn(refused),
     selectExpoUserSiteId: vi.fn(refused),
+    selectBusList: vi.fn(refused),
+    selectBusUser: vi.fn(refused),
     listHealth: vi.fn(refused),
     getArticleList: vi.fn(refused),
     queryCustomerChannelId: vi.fn(refused),

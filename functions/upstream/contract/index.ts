@@ -16,6 +16,7 @@ export * from './tickets';
 export * from './seats';
 export * from './health';
 export * from './sites';
+export * from './bus';
 export * from './wx';
 export * from './pages';
 

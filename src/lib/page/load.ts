@@ -45,6 +45,12 @@ export function configKey(match: RouteMatch): ConfigKey | null {
     }
     case 'article':
       return { expoId: match.params.expoId, fId: match.params.fId, ty: match.params.ty };
+    case 'bus': {
+      // the credential's url, like the credential page; an incomplete link: whatever url it names
+      const { params, expoId, fId } = match.link;
+      if (params) return { expoId: params.expoId, fId: params.urlId, ty: '' };
+      return expoId !== null && fId !== null ? { expoId, fId, ty: '' } : null;
+    }
     // spec §4: the channel page loads no form config; an incomplete link names no config.
     case 'channel':
     case 'incomplete':

@@ -9,7 +9,10 @@ import { SEAT_RESULT_PATHS } from '../seat/seats';
 import { variantByRoute, type Variant } from '../expo/variants';
 
 /** The purchase screens (spec §2.3), by their first path segment. */
-export type TicketScreen = 'ticket' | 'ticketForm' | 'ticketSuccess' | 'orderList' | 'orderDetails';
+export type TicketScreen = 'ticket' | 'ticketForm' | 'ticketSuccess' | 'orderList' | 'orderDetails' | 'order';
+
+/** The shuttle bus screens (spec §2.3 `/bus`, `/busInfo`): the lines, and the holder's reservation. */
+export type BusScreen = 'bus' | 'busInfo';
 
 /** Lookup, list and home parameters: `/{name}/{fId}/{eid}/{ty}` (DESIGN.md "URL parameters"). */
 export interface PathParams {
@@ -43,6 +46,29 @@ export type IncompleteRoute = 'lvYunSearch' | 'lvYunList' | 'article' | 'channel
 /** What such a link lacks: the customer url id, the encoded expo id, the channel id. */
 export type MissingPart = 'fId' | 'eid' | 'id';
 
+/**
+ * Shuttle bus parameters: `/{bus|busInfo}/{urlId}/{euCode}/{eid}/{fId}/{euUserId}` (spec §2.3): the
+ * credential's four segments (urlId, euCode and eid encoded, fId plain) and the registration's
+ * id, `euUserId` (plain decimal; an encoded one is read too).
+ */
+export interface BusParams extends SuccessParams {
+  euUserId: number;
+}
+
+/** The parts of a bus link, in path order: a legacy link's missing ones are named on the page. */
+export const BUS_PARTS = ['urlId', 'euCode', 'eid', 'fId', 'euUserId'] as const;
+export type BusPart = (typeof BUS_PARTS)[number];
+
+/** A bus link as read: its parameters when whole, else the parts missing or unreadable and the ids it did carry. */
+export interface BusLink {
+  params: BusParams | null;
+  /** missing or unreadable parts, in path order (empty when `params` is set) */
+  missing: BusPart[];
+  /** the expo and customer url the link names, when readable (a lookup link for an incomplete one) */
+  expoId: number | null;
+  fId: number | null;
+}
+
 export type RouteMatch =
   | { screen: 'search'; variant: Variant | null; params: PathParams; flavour?: Flavour }
   | { screen: 'applyList'; variant: null; params: PathParams; flavour?: Flavour }
@@ -62,7 +88,9 @@ export type RouteMatch =
   /** the seat results of spec §2.3: `/zuoweiSuccess?userName,companyName,seat` and `/successYeJinJi?…,expoId` */
   | { screen: 'seatResult'; variant: null; which: 'zuowei' | 'yejinji' }
   /** the purchase screens of spec §2.3: `/ticket`, `/ticketForm`, `/ticketSuccess`, `/orderList`, `/orderDetails` */
-  | { screen: 'ticket'; variant: null; which: TicketScreen; params: PathParams };
+  | { screen: 'ticket'; variant: null; which: TicketScreen; params: PathParams }
+  /** the shuttle bus of spec §2.3: `/bus/…` and `/busInfo/…`; an incomplete legacy link is a page that names what is missing */
+  | { screen: 'bus'; variant: null; which: BusScreen; link: BusLink };
 
 const DECIMAL = /^\d{1,12}$/;
 /** Visitor types are short words; anything else in the segment is not one of our links. */
@@ -88,6 +116,29 @@ export function parseSuccessParams(segments: readonly string[]): SuccessParams |
   const fId = Number(f);
   if (urlId === null || expoId === null || euCode === null || fId <= 0) return null;
   return { urlId, euCode, expoId, fId };
+}
+
+/**
+ * Reads `urlId/euCode/eid/fId/euUserId`; more than five segments is not a bus link (null).
+ * @example parseBusLink(['MjEzMDg', 'QUJD', 'MTMwOA', '21308']).missing // ['euUserId']
+ */
+export function parseBusLink(segments: readonly string[]): BusLink | null {
+  if (segments.length > BUS_PARTS.length) return null;
+  const [u, e, x, f, id] = segments;
+  const urlId = u ? decodeNumericId(u) : null;
+  const euCode = e ? decodeEuCode(e) : null;
+  const expoId = x ? decodeNumericId(x) : null;
+  const fId = f && DECIMAL.test(f) && Number(f) > 0 ? Number(f) : null;
+  const euUserId = id ? decodeNumericId(id) : null;
+  const read: Record<BusPart, unknown> = { urlId, euCode, eid: expoId, fId, euUserId };
+  const missing = BUS_PARTS.filter((part) => read[part] === null);
+  const whole = urlId !== null && euCode !== null && expoId !== null && fId !== null && euUserId !== null && euUserId > 0;
+  return {
+    params: whole ? { urlId, euCode, expoId, fId, euUserId } : null,
+    missing: whole ? [] : missing.length > 0 ? missing : ['euUserId'],
+    expoId,
+    fId: fId ?? urlId,
+  };
 }
 
 /** A registration code is short printable text; anything else is not one of our links. */
@@ -126,9 +177,19 @@ const GENERIC: Readonly<Record<string, (rest: string[]) => RouteMatch | null>> =
       : { screen: 'incomplete', variant: null, route: 'channel', missing: DECIMAL.test(id) && Number(id) > 0 ? [] : ['id'] };
   },
   ...Object.fromEntries(
-    (['ticket', 'ticketForm', 'ticketSuccess', 'orderList', 'orderDetails'] as const).map((which) => [
+    (['ticket', 'ticketForm', 'ticketSuccess', 'orderList', 'orderDetails', 'order'] as const).map((which) => [
       which,
       (rest: string[]) => withParams(rest, (params) => ({ screen: 'ticket', variant: null, which, params })),
+    ]),
+  ),
+  // spec §2.3: /bus and /busInfo (urlId, euCode, eid, fId, euUserId); an incomplete link still answers a page.
+  ...Object.fromEntries(
+    (['bus', 'busInfo'] as const).map((which) => [
+      which,
+      (rest: string[]) => {
+        const link = parseBusLink(rest);
+        return link && { screen: 'bus', variant: null, which, link };
+      },
     ]),
   ),
 };
@@ -214,7 +275,8 @@ export type RouteTarget =
   /** a purchase screen; the caller adds `?ticketId=` or `?orderNo=` */
   | { screen: 'ticket'; which: TicketScreen; params: PathIds }
   /** the caller adds the query (`userName`, `companyName`, `seat`, and `expoId` for yejinji) */
-  | { screen: 'seatResult'; which: 'zuowei' | 'yejinji' };
+  | { screen: 'seatResult'; which: 'zuowei' | 'yejinji' }
+  | { screen: 'bus'; which: BusScreen; params: BusParams };
 
 
 const LANDINGS = { register: '/CMEF', fashion: '/AsiaFashionShow' } as const;
@@ -257,6 +319,10 @@ export function routePath(target: RouteTarget): string {
       return `/${target.which}${idsPath(target.params)}`;
     case 'seatResult':
       return SEAT_RESULT_PATHS[target.which];
+    case 'bus': {
+      const { urlId, euCode, expoId, fId, euUserId } = target.params;
+      return `/${target.which}/${encodeId(urlId)}/${encodeId(euCode)}/${encodeId(expoId)}/${fId}/${euUserId}`;
+    }
   }
 }
 

@@ -9,6 +9,7 @@ import { loadApplyList, loadLvYunList, type ApplyListData } from './apply-list';
 import { loadArticles, type ArticleListData } from './articles';
 import { loadChannel, type ChannelData } from './channel';
 import { loadIncomplete, type IncompleteData } from './incomplete';
+import { loadBus, type BusData } from './bus';
 import { loadForm, type FormData } from './form';
 import { loadHome, type HomeData } from './home';
 import type { ScreenPage, ScreenPorts } from './page';
@@ -17,10 +18,12 @@ import { loadSeat, loadSeatResult, type SeatData, type SeatResultData } from './
 import { loadSuccess, type CredentialRead, type SuccessData } from './success';
 import {
   loadOrder,
+  loadOrderEntry,
   loadOrderList,
   loadTicketForm,
   loadTicketList,
   type OrderData,
+  type OrderEntryData,
   type OrderListData,
   type TicketFormData,
   type TicketListData,
@@ -40,7 +43,9 @@ export type ScreenData =
   | OrderData
   | ArticleListData
   | ChannelData
-  | IncompleteData;
+  | IncompleteData
+  | OrderEntryData
+  | BusData;
 
 /** What the pipeline gives the loaders beyond the page and the upstream. */
 export interface ScreenDeps {
@@ -63,6 +68,7 @@ const TICKET_LOADERS = {
   ticket: loadTicketList,
   ticketForm: loadTicketForm,
   orderList: loadOrderList,
+  order: loadOrderEntry,
   ticketSuccess: (page: ScreenPage, ports: ScreenPorts, params: Parameters<typeof loadOrder>[2]) => loadOrder(page, ports, params, 'ticketSuccess'),
   orderDetails: (page: ScreenPage, ports: ScreenPorts, params: Parameters<typeof loadOrder>[2]) => loadOrder(page, ports, params, 'orderDetails'),
 } as const;
@@ -80,6 +86,7 @@ const LOADERS: Loaders = {
   seat: (m, page, ports) => loadSeat(page, ports, m.params),
   seatResult: (m, page, _ports, deps) => loadSeatResult(page, m.which, deps.secret),
   ticket: (m, page, ports) => TICKET_LOADERS[m.which](page, ports, m.params),
+  bus: (m, page, ports) => loadBus(page, ports, m.which, m.link),
 };
 
 /**

@@ -6,6 +6,7 @@
  * throws is "unavailable" (null), typed, never an exception that reaches a screen.
  * Pure: no Astro, React or Hono.
  */
+import type { BusLine, BusReservation } from '../bus/bus';
 import type { VerifiedContact } from '../lookup/contact-cookie';
 import type { Flash } from '../page/flash';
 import type { Lang } from '../page/languages';
@@ -108,6 +109,8 @@ export interface ScreenPorts {
   listHealth(p: { expoId: number; euCode: string }): Promise<Reply<HealthItem[]>>;
   getArticleList(p: { expoId: number; page: number; pageSize: number }): Promise<Reply<{ total: number | null; list: ArticleIn[] }>>;
   queryCustomerChannelId(p: { expoId: number; id: number }): Promise<Reply<ChannelIn | null>>;
+  selectBusList(p: { expoId: number }): Promise<Reply<BusLine[]>>;
+  selectBusUser(p: { expoId: number; euCode: string }): Promise<Reply<BusReservation[]>>;
 }
 
 /** A channel as the upstream client reads it (spec §7 `queryCustomerChannelId`; functions/upstream/contract/pages.ts). */

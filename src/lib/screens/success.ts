@@ -5,6 +5,7 @@
  * the health upload's owner and how long the service worker may keep the page
  * (src/lib/page/offline-copy.ts). src/components/screens/SuccessScreen.astro renders it. Pure.
  */
+import { shownLines } from '../bus/bus';
 import type { Variant } from '../expo/variants';
 import { isVoided } from '../expo/view';
 import { ownCodes, provenFor, readsCredential } from '../lookup/contact-cookie';
@@ -51,6 +52,8 @@ export interface SuccessData {
   endTime: string | null;
   /** site booking (spec §1, §7 `from/site`): the expo's slot types with their dates, and this registration's bookings */
   sites: { types: { type: SiteType; dates: SiteDate[] }[]; mine: SiteBooking[]; owner: boolean; notice: Omit<PageNotice, 'key'> | null };
+  /** the shuttle bus page of this registration (spec §2.3 `/bus`), when the expo runs lines */
+  bus: string | null;
   /** the owner's health uploads and the notice of a no-JS upload or delete */
   uploads: { items: HealthItem[]; notice: Omit<PageNotice, 'key'> | null };
 }
@@ -89,10 +92,13 @@ export async function loadSuccess(
   const codeOwner = ownCodes(provenFor(page.contact, params.expoId)).includes(params.euCode);
   const owner = health && codeOwner;
   const back = `${routePath({ screen: 'success', variant, params })}${page.url.search}`;
-  const [sites, uploads] = await Promise.all([
+  const [sites, uploads, lines] = await Promise.all([
     record ? sitesOf(ports, params.expoId, params.euCode) : { types: [], mine: [] },
     health && owner ? available(ports.listHealth({ expoId: params.expoId, euCode: params.euCode })) : null,
+    // The bus link needs the registration's id (the link's euUserId).
+    record?.id ? available(ports.selectBusList({ expoId: params.expoId })) : null,
   ]);
+  const euUserId = record?.id ?? 0;
   const form = pageForm(page.flash, t);
   return {
     kind: 'success',
@@ -115,5 +121,6 @@ export async function loadSuccess(
     // A booking's notice on this exact page; an upload's for the owner.
     sites: { ...sites, owner: codeOwner, notice: page.flash?.path === back ? noticeOnly(form.notice) : null },
     uploads: { items: uploads ?? [], notice: owner ? noticeOnly(form.notice) : null },
+    bus: euUserId > 0 && shownLines(lines ?? []).length > 0 ? routePath({ screen: 'bus', which: 'bus', params: { ...params, euUserId } }) : null,
   };
 }

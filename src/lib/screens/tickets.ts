@@ -13,7 +13,7 @@ import { provenFor } from '../lookup/contact-cookie';
 import type { PathParams } from '../page/routes';
 import { marketOf, type ExpoMarket } from '../tickets/money';
 import { ticketPaths } from '../tickets/paths';
-import { effectiveStatus, MAX_QUANTITY, saleState, type Order, type RefundWindow, type SaleState, type Ticket } from '../tickets/tickets';
+import { effectiveStatus, MAX_QUANTITY, openFirst, saleState, type Order, type RefundWindow, type SaleState, type Ticket } from '../tickets/tickets';
 import { errorOf, pageForm, type PageNotice } from './form-state';
 import { available, selfPath, type Buyer, type ScreenPage, type ScreenPorts } from './page';
 
@@ -156,6 +156,20 @@ export interface OrderListData extends TicketBase {
 export async function loadOrderList(page: ScreenPage, ports: ScreenPorts, params: PathParams): Promise<OrderListData> {
   const base = baseOf(page, params);
   return { ...strip(base), kind: 'orderList', orders: await ownOrders(ports, params.expoId, base.buyer) };
+}
+
+/** The purchase entry (spec §2.3 `/order`, fId, eid, ty): the ticket list of `/ticket` and the buyer's orders, open ones first. */
+export interface OrderEntryData extends Omit<TicketListData, 'kind'> {
+  kind: 'orderEntry';
+  /** null: the upstream failed */
+  orders: Order[] | null;
+}
+
+/** @example (await loadOrderEntry(page, ports, params)).orders // the buyer's orders, unpaid first */
+export async function loadOrderEntry(page: ScreenPage, ports: ScreenPorts, params: PathParams): Promise<OrderEntryData> {
+  const buyer = baseOf(page, params).buyer;
+  const [list, orders] = await Promise.all([loadTicketList(page, ports, params), ownOrders(ports, params.expoId, buyer)]);
+  return { ...list, kind: 'orderEntry', orders: orders && openFirst(orders, page.now, list.market.utcOffsetMinutes) };
 }
 
 export interface OrderData extends TicketBase {

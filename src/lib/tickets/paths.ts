@@ -14,6 +14,8 @@ export function ticketPaths(p: Pick<PathParams, 'fId' | 'expoId' | 'ty'>) {
     form: (ticketId: number) => `${at('ticketForm')}?ticketId=${ticketId}`,
     success: (orderNo: string) => `${at('ticketSuccess')}?orderNo=${encodeURIComponent(orderNo)}`,
     orders: at('orderList'),
+    /** the purchase entry (spec §2.3 `/order`): the buyer's orders and the tickets on sale */
+    entry: at('order'),
     details: (orderNo: string) => `${at('orderDetails')}?orderNo=${encodeURIComponent(orderNo)}`,
     /** the lookup's code step; `next` brings the visitor back once verified */
     verify: (next: string) => `${routePath({ screen: 'search', variant: null, params })}?next=${encodeURIComponent(next)}`,
@@ -26,7 +28,7 @@ export function ticketPaths(p: Pick<PathParams, 'fId' | 'expoId' | 'ty'>) {
  */
 export function isTicketNext(next: string, expoId: number): boolean {
   const m =
-    /^\/(?:ticket|ticketForm|ticketSuccess|orderList|orderDetails)\/(\d{1,12}\/[A-Za-z0-9_-]{1,32}(?:\/[A-Za-z0-9_-]{0,32})?)(?:\?[A-Za-z0-9=&_%-]{0,200})?$/.exec(
+    /^\/(?:ticket|ticketForm|ticketSuccess|orderList|orderDetails|order)\/(\d{1,12}\/[A-Za-z0-9_-]{1,32}(?:\/[A-Za-z0-9_-]{0,32})?)(?:\?[A-Za-z0-9=&_%-]{0,200})?$/.exec(
       next,
     );
   return m?.[1] !== undefined && parsePathParams(m[1].split('/'))?.expoId === expoId;

@@ -142,6 +142,27 @@ export function effectiveStatus(
   return order.status;
 }
 
+/** States that still wait for the buyer or the organiser (spec §4 order states): unpaid in its hold, awaiting review, a refund applied for. */
+const OPEN_STATES: ReadonlySet<number> = new Set([OrderStatus.UNPAID, OrderStatus.PENDING_REVIEW, OrderStatus.REFUND_APPLIED]);
+
+/**
+ * Whether an order is still open (its state now, see {@link effectiveStatus}).
+ * @example isOpenOrder({ status: 1, expireTime: null }, 0, 480) // true
+ */
+export function isOpenOrder(order: Pick<Order, 'status' | 'expireTime'>, now: number, utcOffsetMinutes: number): boolean {
+  const status = effectiveStatus(order, now, utcOffsetMinutes);
+  return status !== null && OPEN_STATES.has(status);
+}
+
+/**
+ * The orders with the open ones first, each group in the order given (the upstream's: newest first).
+ * @example openFirst([paid, unpaid], now, 480) // [unpaid, paid]
+ */
+export function openFirst<O extends Pick<Order, 'status' | 'expireTime'>>(orders: readonly O[], now: number, utcOffsetMinutes: number): O[] {
+  const open = orders.filter((o) => isOpenOrder(o, now, utcOffsetMinutes));
+  return [...open, ...orders.filter((o) => !open.includes(o))];
+}
+
 /** Minutes and seconds, e.g. `29:05`. */
 export function clock(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));

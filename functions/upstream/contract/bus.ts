@@ -1,0 +1,52 @@
+/**
+ * Shuttle bus (docs/upstream.md "Shuttle bus"; spec §2.3 names `/bus` and `/busInfo` and no call):
+ * paths relative to `{UPSTREAM_URL}/custom`, plain params and data (no AES), the codes of
+ * `addBusUser` and the shapes of the replies. These calls are our reading. Numbers may come as
+ * decimal strings; rows that do not fit are dropped, never shown half.
+ */
+import { z } from 'zod';
+import { siteRows } from './sites';
+import { under } from './wire';
+
+export const BusPath = under('/customFrom', 'selectBusList addBusUser selectBusUser cancelBusUser');
+
+/** The business refusals of `addBusUser`. */
+export const BusCode = {
+  /** the departure has no seat left */
+  FULL: 20301,
+  /** this registration already holds a seat on that line (cancel it first) */
+  ALREADY_RESERVED: 20302,
+} as const;
+
+const decimal = (digits: number) => (v: unknown) =>
+  typeof v === 'string' && new RegExp(`^\\d{1,${digits}}$`).test(v.trim()) ? Number(v.trim()) : v;
+const Id = z.preprocess(decimal(12), z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+const Count = z.preprocess(decimal(9), z.number().int().min(0).max(1_000_000));
+const Text = (max: number) => z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().max(max));
+
+export const BusStop = z.object({ id: Id, name: Text(200).pipe(z.string().min(1)) });
+export type BusStop = z.infer<typeof BusStop>;
+/** `departTime`: "YYYY-MM-DD HH:mm:ss", expo-local. */
+export const BusDeparture = z.object({ id: Id, departTime: Text(40).pipe(z.string().min(1)), capacity: Count, booked: Count });
+export type BusDeparture = z.infer<typeof BusDeparture>;
+/** A line: its stops in riding order and its departures; a stop or departure that does not read is dropped. */
+export const BusLine = z.object({
+  id: Id,
+  name: Text(200).pipe(z.string().min(1)),
+  note: Text(1000),
+  stops: siteRows(BusStop).transform((l) => l.slice(0, 50)),
+  departures: siteRows(BusDeparture).transform((l) => l.slice(0, 100)),
+});
+export type BusLine = z.infer<typeof BusLine>;
+/** A registration's reservation: one seat on one departure, boarding at one stop. */
+export const BusReservation = z.object({
+  id: Id,
+  lineId: Id,
+  lineName: Text(200),
+  departureId: Id,
+  departTime: Text(40),
+  stopId: Id,
+  stopName: Text(200),
+});
+export type BusReservation = z.infer<typeof BusReservation>;
+export const ReservedId = z.object({ id: Id });
