@@ -12,6 +12,7 @@ import { health, healthTooLarge } from './health';
 import { order } from './order';
 import { site } from './site';
 import { forget } from './forget';
+import { share } from './share';
 import type { Action } from '../../src/lib/actions/outcome';
 import { lang as langAction } from '../../src/lib/actions/lang';
 import { lookup as lookupAction, sendCode } from '../../src/lib/actions/lookup';
@@ -91,6 +92,7 @@ api.route('/', health);
 api.route('/', order);
 api.route('/', site);
 api.route('/', forget);
+api.route('/', share);
 // Mounted sub-apps do not own notFound: a catch-all keeps unknown API paths out of the pages.
 api.all('*', function noApi(c) {
   return c.json({ error: `No API at ${new URL(c.req.url).pathname}` }, 404);

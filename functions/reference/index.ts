@@ -4,7 +4,7 @@
  * call in-process (the app injects it into functions/upstream when `UPSTREAM_URL` is empty),
  * `scheduled` is the Cron Trigger's sweep, and `routes` is its HTTP face, which the app mounts at
  * the root: `/custom/*` (every call), `/auth/*` (the seat lookup's auth host), `/wx/*` (the
- * messaging app: not served) and the development routes `/dev/pay/*` (the payment simulator)
+ * messaging app: the app id only, for the share card) and the development routes `/dev/pay/*` (the payment simulator)
  * and `/dev/outbox*` (DEV_OUTBOX only).
  *
  * It depends on the contract (functions/upstream/contract) and its own rules (rules.ts), never
@@ -13,7 +13,7 @@
  */
 import { Hono, type Context, type ErrorHandler, type Handler } from 'hono';
 import type { AppEnv } from '../env';
-import { HealthPath, Path, SeatPath, SitePath, TicketPath } from '../upstream/contract';
+import { HealthPath, Path, SeatPath, SharePath, SitePath, TicketPath, WxPath } from '../upstream/contract';
 import { addUserInfo } from './calls/addUserInfo';
 import { camera5 } from './calls/camera5';
 import { captchaVerify } from './calls/captchaVerify';
@@ -26,6 +26,7 @@ import { WxRefundJSAPIByOrderNo, cancelRefundByOrderNo, ifOpenRefund } from './c
 import * as seats from './calls/seats';
 import { queryFromUserExpoId } from './calls/secondForm';
 import { selectAesKey } from './calls/selectAesKey';
+import { ajaxData, getwxAppId } from './calls/share';
 import { SEND_CALLS, sendCode } from './calls/sendCode';
 import { addExpoUserSite, deleteExpoUserSite, selectExpoUserSiteId, selectSiteDateList, selectSiteTypeList } from './calls/sites';
 import * as tickets from './calls/tickets';
@@ -73,7 +74,7 @@ function root(): Hono<RefEnv> {
 const custom = root();
 serve(custom, 'GET', Path, { selectAESKey: selectAesKey, getCustomerId, captchaVerify, queryFromUserExpoId, queryCustomerCode });
 serve(custom, 'GET', Path, { queryUserExpoId: lookup('phone'), queryEmailUserExpoId: lookup('email') });
-for (const [path, call] of Object.entries(SEND_CALLS)) custom.on('POST', path, withExpo, sendCode(call));
+for (const [path, call] of Object.entries(SEND_CALLS)) custom.on('POST', path, withExpo, sendCode({ ...call, path }));
 serve(custom, 'POST', Path, { addUserInfo, camera5 });
 serve(custom, 'POST', HealthPath, { upload: uploadHealth });
 serve(custom, 'GET', HealthPath, { list: listHealth, image: healthImage });
@@ -84,6 +85,7 @@ serve(custom, 'GET', TicketPath, { getOrderStatus, findOrderListByPhone, ifOpenR
 serve(custom, 'POST', TicketPath, { WxRefundJSAPIByOrderNo, cancelRefundByOrderNo });
 serve(custom, 'GET', SitePath, { selectSiteTypeList, selectSiteDateList, selectExpoUserSiteId });
 serve(custom, 'POST', SitePath, { addExpoUserSite, deleteExpoUserSite });
+serve(custom, 'GET', SharePath, { ajaxData });
 // Registered last: reached only when no call above matched (path or method).
 custom.all('*', unknownCall);
 
@@ -92,12 +94,20 @@ const auth = root();
 serve(auth, 'GET', SeatPath, seats);
 auth.all('*', unknownCall);
 
+/**
+ * The messaging app's calls (docs/upstream.md "Messaging app"): only the app id, for the share
+ * card, and only with REF_WX_APP_ID; no silent login (getOpenId answers 404).
+ */
+const wx = root();
+serve(wx, 'GET', WxPath, { getwxAppId });
+wx.all('*', unknownCall);
+
 /** The reference's HTTP face; the Worker mounts it at `/`. */
 const routes = new Hono<{ Bindings: AppEnv }>();
 routes.onError(onError);
 routes.route('/custom', custom);
 routes.route('/auth', auth);
-routes.all('/wx/*', unknownCall);
+routes.route('/wx', wx);
 routes.route('/dev/pay', paySimulator);
 routes.route('/dev', outbox);
 

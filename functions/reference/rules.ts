@@ -30,3 +30,12 @@ export function imageType(bytes: Uint8Array): 'image/jpeg' | 'image/png' | null 
   if (bytes.length >= 8 && png.every((b, i) => bytes[i] === b)) return 'image/png';
   return null;
 }
+
+/**
+ * "Messaging app" ajaxData: the reference has no messaging-app account, so it signs with this
+ * demo jsapi_ticket (a real organiser's API signs with the ticket its app's token gives).
+ */
+export const DEMO_JSAPI_TICKET = 'reference-demo-jsapi-ticket';
+
+/** "Messaging app" ajaxData: the longest page URL it signs. */
+export const SHARE_URL_MAX = 2048;

@@ -19,6 +19,7 @@ import { seatCalls, type SeatCalls } from './calls/seats';
 import { healthCalls, type HealthCalls } from './calls/health';
 import { ticketCalls, type TicketCalls } from './calls/tickets';
 import { siteCalls, type SiteCalls } from './calls/sites';
+import { shareCalls, type ShareCalls } from './calls/share';
 import {
   Added,
   AesKeyData,
@@ -43,7 +44,7 @@ export type Contact =
   | { type: 'email'; email: string };
 
 /** The upstream's calls, one method each (docs/upstream.md "Calls"). */
-export type Upstream = LookupCalls & SeatCalls & HealthCalls & TicketCalls & SiteCalls;
+export type Upstream = LookupCalls & SeatCalls & HealthCalls & TicketCalls & SiteCalls & ShareCalls;
 
 /** The lookup's calls (docs/upstream.md "Calls"). */
 export interface LookupCalls {
@@ -109,6 +110,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     ...healthCalls(core),
     ...ticketCalls(core),
     ...siteCalls(core),
+    ...shareCalls(core),
     selectAESKey,
     aesKey: aesKeyOf,
 
@@ -127,14 +129,14 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     },
 
     sendSmsCode({ expoId, areaCode, national }) {
-      return plainCall(smsSenderPath(areaCode), expoId, {
+      return plainCall(smsSenderPath(areaCode, expoId), expoId, {
         method: 'POST',
         body: { smsPhone: smsPhone(areaCode, national), expoId },
       });
     },
 
     sendEmailCode({ expoId, email, lang }) {
-      return plainCall(emailSenderPath(lang), expoId, { method: 'POST', body: { smsPhone: email, expoId } });
+      return plainCall(emailSenderPath(lang, expoId), expoId, { method: 'POST', body: { smsPhone: email, expoId } });
     },
 
     captchaVerify({ expoId, contact, captcha }) {

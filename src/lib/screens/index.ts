@@ -63,7 +63,7 @@ const TICKET_LOADERS = {
 
 const LOADERS: Loaders = {
   search: (m, page) => loadSearch(page, { params: m.params, variant: m.variant }),
-  success: async (m, page, ports, deps) => loadSuccess(page, ports, { params: m.params, variant: m.variant }, await deps.credential()),
+  success: async (m, page, ports, deps) => loadSuccess(page, ports, { params: m.params, variant: m.variant }, await deps.credential(), deps.secret),
   applyList: (m, page) => loadApplyList(page, m.params),
   form: (m, page, ports) => loadForm(page, ports, { route: m.route, rest: m.rest, variant: m.variant }),
   home: (m, page, ports) => loadHome(page, ports, m.params),
