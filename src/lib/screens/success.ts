@@ -76,7 +76,7 @@ async function sitesOf(ports: ScreenPorts, expoId: number, euCode: string): Prom
 async function personalShareOf(page: ScreenPage, params: SuccessParams, name: string, secret: string): Promise<SuccessData['personalShare']> {
   const id = await shareUserId(secret, params.expoId, params.euCode).catch(() => null);
   if (!id) return null;
-  const home = new URL(routePath({ screen: 'home', variant: null, params: { fId: params.fId, expoId: params.expoId, ty: 'visitor' } }), page.url.origin);
+  const home = new URL(routePath({ screen: 'home', params: { fId: params.fId, expoId: params.expoId, ty: 'visitor' } }), page.url.origin);
   return { url: personalShareUrl(home, name, id), name };
 }
 
