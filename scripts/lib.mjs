@@ -258,6 +258,7 @@ export const RAISED_LIMITS = {
   LIMIT_DISCOUNT_TRIES_PER_CONTACT_HOUR: '100000',
   LIMIT_DISCOUNT_TRIES_PER_IP_HOUR: '100000',
   LIMIT_CREDENTIAL_MISSES_PER_IP_HOUR: '100000',
+  LIMIT_SHARE_SIGNATURES_PER_IP_MIN: '100000',
 };
 
 /** Debian's Chromium and the flags every tool here starts it with (STACK.md "Tests"). */
