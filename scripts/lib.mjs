@@ -170,7 +170,7 @@ export function workerVars() {
     // Notifications need a merchant key: a local value unless one is given.
     REF_PAY_SECRET: process.env.REF_PAY_SECRET ?? 'local-dev-pay-secret-not-for-production',
     ...(process.env.REF_CASHIER_URL ? { REF_CASHIER_URL: process.env.REF_CASHIER_URL } : {}),
-    // The share card (README "Share card"): the reference's demo app id and the JS-SDK's URL.
+    // The share card (README "Choices where the spec is silent"): the reference's demo app id and the JS-SDK's URL.
     ...(process.env.REF_WX_APP_ID ? { REF_WX_APP_ID: process.env.REF_WX_APP_ID } : {}),
     ...(process.env.WX_JSSDK_URL ? { WX_JSSDK_URL: process.env.WX_JSSDK_URL } : {}),
     ...(process.env.REF_OPEN_ORDERS_PER_CONTACT ? { REF_OPEN_ORDERS_PER_CONTACT: process.env.REF_OPEN_ORDERS_PER_CONTACT } : {}),
