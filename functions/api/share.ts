@@ -10,7 +10,8 @@
  * - A request a browser marks as another site's (`Sec-Fetch-Site: cross-site`, or an `Origin`
  *   of another site) is refused (403): another site must not sign with the organiser's app.
  * - Counted per client address (LIMIT_SHARE_SIGNATURES_PER_IP_MIN): 429 with Retry-After.
- * - An expo without an app id: 404.
+ * - An expo without an app id, or one the organiser's expo check (`/wx/checkExpo`, the encoded
+ *   expo id) does not confirm: 404.
  */
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
@@ -22,6 +23,7 @@ import { createT } from '../../src/i18n';
 import { LANG_COOKIE, resolveLang } from '../../src/lib/page/languages';
 import { pageInfo } from '../../src/lib/page/guard';
 import { SHARE_URL_MAX, shareableUrl, type ShareSignatureReply } from '../../src/lib/page/wx-share';
+import { encodeId } from '../../src/lib/util/ids';
 
 type Ctx = Context<{ Bindings: AppEnv }>;
 
@@ -59,6 +61,9 @@ share.get('/share-signature', async function shareSignature(c) {
     const up = upstreamFor(c.env);
     const appId = await up.wxAppId(expoId);
     if (appId === null) return c.json<Reply>({ code: 404, msg: t('share.unavailable'), data: null }, 404);
+    // spec §7 "expo check with encoded expoId": the organiser confirms the expo the page's
+    // encoded id names before anything is signed for it.
+    if (!(await up.checkExpo({ expoId, eId: encodeId(expoId) }))) return c.json<Reply>({ code: 404, msg: t('share.unavailable'), data: null }, 404);
     const r = await up.ajaxData({ expoId, url: url.href, userId: '' });
     if (!r.ok) return c.json<Reply>({ code: 404, msg: t('share.unavailable'), data: null }, 404);
     return c.json<Reply>({ code: 200, msg: null, data: { appId, ...r.data } });

@@ -26,7 +26,7 @@ import { WxRefundJSAPIByOrderNo, cancelRefundByOrderNo, ifOpenRefund } from './c
 import * as seats from './calls/seats';
 import { queryFromUserExpoId } from './calls/secondForm';
 import { selectAesKey } from './calls/selectAesKey';
-import { ajaxData, getwxAppId } from './calls/share';
+import { ajaxData, checkExpo, getwxAppId } from './calls/share';
 import { SEND_CALLS, sendCode } from './calls/sendCode';
 import { addExpoUserSite, deleteExpoUserSite, selectExpoUserSiteId, selectSiteDateList, selectSiteTypeList } from './calls/sites';
 import * as tickets from './calls/tickets';
@@ -95,11 +95,11 @@ serve(auth, 'GET', SeatPath, seats);
 auth.all('*', unknownCall);
 
 /**
- * The messaging app's calls (docs/upstream.md "Messaging app"): only the app id, for the share
- * card, and only with REF_WX_APP_ID; no silent login (getOpenId answers 404).
+ * The messaging app's calls (docs/upstream.md "Messaging app"): the app id (only with
+ * REF_WX_APP_ID) and the expo check, for the share card; no silent login (getOpenId answers 404).
  */
 const wx = root();
-serve(wx, 'GET', WxPath, { getwxAppId });
+serve(wx, 'GET', WxPath, { getwxAppId, checkExpo });
 wx.all('*', unknownCall);
 
 /** The reference's HTTP face; the Worker mounts it at `/`. */

@@ -1,17 +1,18 @@
 // "Share as me" (spec §1 personal share; src/components/credential/PersonalShare.astro): with
 // JavaScript the button shares the link through the Web Share API where the browser has it, else
 // copies it to the clipboard; without JavaScript the link stays shown to copy.
+export {};
 const section = document.querySelector<HTMLElement>('[data-personal-share]');
 const input = section?.querySelector<HTMLInputElement>('[data-share-link]');
 const button = section?.querySelector<HTMLButtonElement>('[data-share-button]');
-const status = section?.querySelector<HTMLElement>('[data-share-status]');
+const statusLine = section?.querySelector<HTMLElement>('[data-share-status]');
 
-if (input && button && status) {
+if (input && button && statusLine) {
   button.hidden = false;
   button.addEventListener('click', () => {
     const url = input.value;
     const done = (text: string) => {
-      status.textContent = text;
+      statusLine.textContent = text;
     };
     if (typeof navigator.share === 'function') {
       navigator.share({ title: button.dataset['title'] ?? '', url }).catch((e: unknown) => {

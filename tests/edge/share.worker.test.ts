@@ -31,7 +31,7 @@ interface SignatureReply {
   data: { appId: string; timestamp: string; nonceStr: string; signature: string } | null;
 }
 
-function signature(url: string, init: { headers?: Record<string, string>; method?: string; env?: AppEnv } = {}): Promise<Response> {
+async function signature(url: string, init: { headers?: Record<string, string>; method?: string; env?: AppEnv } = {}): Promise<Response> {
   return app.request(
     `${BASE}/api/share-signature?url=${encodeURIComponent(url)}`,
     { method: init.method ?? 'GET', headers: { accept: 'application/json', ...init.headers } },
@@ -53,6 +53,26 @@ describe('GET /api/share-signature (spec §4, §7 ajaxData)', () => {
     expect(Math.abs(Number(d.timestamp) - Date.now() / 1000)).toBeLessThan(60);
     expect(d.signature).toBe(await jsSdkSignature({ ticket: DEMO_JSAPI_TICKET, nonceStr: d.nonceStr, timestamp: d.timestamp, url: PAGE }));
     expect(JSON.stringify(body)).not.toContain(DEMO_JSAPI_TICKET);
+  });
+
+  it('asks the app id, the expo check with the encoded expo id, then ajaxData; an expo the check does not confirm: 404', async () => {
+    const real = reference.fetch.bind(reference);
+    const spy = vi.spyOn(reference, 'fetch');
+    try {
+      expect((await signature(PAGE)).status).toBe(200);
+      const urls = spy.mock.calls.map((c) => new URL((c[0] as Request).url));
+      expect(urls.map((u) => u.pathname)).toEqual(['/wx/getwxAppId', '/wx/checkExpo', '/custom/CustomerUserInfo/ajaxData']);
+      expect(urls[1]?.searchParams.get('eId')).toBe('MTMwOA');
+      spy.mockClear();
+      spy.mockImplementation(async (req: Request, env?: AppEnv) =>
+        new URL(req.url).pathname === '/wx/checkExpo' ? Response.json({ code: 404, msg: 'unknown expo', data: null }) : real(req, env),
+      );
+      const res = await signature(PAGE);
+      expect(res.status).toBe(404);
+      expect(spy.mock.calls.map((c) => new URL((c[0] as Request).url).pathname)).toEqual(['/wx/getwxAppId', '/wx/checkExpo']);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('an expo without an app id (REF_WX_APP_ID unset): 404, no signature', async () => {
@@ -121,6 +141,13 @@ describe('the reference upstream\'s messaging-app calls', () => {
     expect(await json(await call('/wx/getwxAppId?expoId=1308'))).toMatchObject({ code: 200, data: APP_ID });
     expect((await json(await call('/wx/getwxAppId?expoId=1308', testEnv))).code).toBe(404);
     expect((await json(await call('/wx/getOpenId?code=c&eId=1308'))).code).toBe(404);
+  });
+
+  it('checkExpo (spec §7 "expo check with encoded expoId"): { id } for the header\'s expo, 400 for another or none', async () => {
+    expect(await json(await call('/wx/checkExpo?eId=MTMwOA'))).toMatchObject({ code: 200, data: { id: 1308 } });
+    expect(await json(await call('/wx/checkExpo?eId=MTMwOA%3D%3D'))).toMatchObject({ code: 200, data: { id: 1308 } });
+    expect(await json(await call('/wx/checkExpo?eId=1308'))).toMatchObject({ code: 200, data: { id: 1308 } });
+    for (const bad of ['MTMwOQ', '', '!!', 'YWJj']) expect((await json(await call(`/wx/checkExpo?eId=${bad}`))).code, bad).toBe(400);
   });
 
   it('ajaxData signs an http(s) url without a fragment; anything else is 400', async () => {

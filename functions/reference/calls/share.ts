@@ -4,7 +4,8 @@
  * card), and `GET /CustomerUserInfo/ajaxData` signs a page URL as the messaging app's JS-SDK
  * does: SHA-1 (hex) of `jsapi_ticket=…&noncestr=…&timestamp=…&url=…`, here with a demo ticket
  * (rules.ts DEMO_JSAPI_TICKET). `userId` is read and not needed. The reference never sends its
- * ticket.
+ * ticket. `GET /wx/checkExpo` (spec §7 "expo check with encoded expoId") answers `{ id }` when
+ * `eId` (base64url as page URLs carry it, padded base64 or a plain decimal) names the header's expo.
  */
 import type { Context } from 'hono';
 import { RefCode, ok, reply } from '../envelope';
@@ -49,4 +50,25 @@ export async function ajaxData(c: Context<RefEnv>): Promise<Response> {
   const nonceStr = nonce();
   const signature = await jsSdkSignature({ ticket: DEMO_JSAPI_TICKET, nonceStr, timestamp, url });
   return ok(c, { success: true, timestamp, nonceStr, signature });
+}
+
+/** An encoded expo id (base64url without padding, padded base64, or a plain decimal) as a number; null when it is none. */
+export function decodeExpoId(eId: string): number | null {
+  const v = eId.trim();
+  if (/^[1-9]\d{0,9}$/.test(v)) return Number(v);
+  if (!/^[A-Za-z0-9_+/-]{2,16}={0,2}$/.test(v)) return null;
+  try {
+    const text = atob(v.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '').padEnd(Math.ceil(v.replace(/=+$/, '').length / 4) * 4, '='));
+    return /^[1-9]\d{0,9}$/.test(text) ? Number(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `GET /wx/checkExpo`: `{ id }` for an `eId` naming the header's expo; 400 for one that names another or none. */
+export function checkExpo(c: Context<RefEnv>): Response {
+  const id = decodeExpoId(c.req.query('eId') ?? '');
+  if (id === null) return reply(c, RefCode.BAD_INPUT, 'bad input: eId must be an encoded expo id (base64url of its decimal)');
+  if (id !== c.var.expo.id) return reply(c, RefCode.BAD_INPUT, 'bad input: eId does not name the expoId header\'s expo');
+  return ok(c, { id });
 }

@@ -8,7 +8,11 @@ import { under, type Base } from './wire';
 
 export const WxBase: Base = 'wx';
 
-export const WxPath = under('', 'getwxAppId getOpenId');
+export const WxPath = {
+  ...under('', 'getwxAppId getOpenId'),
+  /** spec §7 "expo check with encoded expoId": `eId` the expo id as page URLs encode it (base64url) */
+  ...under('', 'checkExpo'),
+};
 
 /** A non-empty string (trimmed) or a number as text; anything else null. */
 const idText = z.unknown().transform((v) =>
@@ -53,3 +57,9 @@ export const ShareSignature = z.object({
   signature: z.string().regex(/^[0-9a-fA-F]{40}$/).transform((s) => s.toLowerCase()),
 }).transform(({ timestamp, nonceStr, signature }) => ({ timestamp, nonceStr, signature }));
 export type ShareSignature = z.output<typeof ShareSignature>;
+
+/** checkExpo's data: the expo the encoded id names, `{ id }`; anything else reads as no expo. */
+export const ExpoCheck = z.unknown().transform((v) => {
+  if (typeof v !== 'object' || v === null) return null;
+  return digits.parse((v as Record<string, unknown>)['id']);
+});
