@@ -64,7 +64,7 @@ describe('GET /api/share-signature (spec §4, §7 ajaxData)', () => {
       expect(urls.map((u) => u.pathname)).toEqual(['/wx/getwxAppId', '/wx/checkExpo', '/custom/CustomerUserInfo/ajaxData']);
       expect(urls[1]?.searchParams.get('eId')).toBe('MTMwOA');
       spy.mockClear();
-      spy.mockImplementation(async (req: Request, env?: AppEnv) =>
+      spy.mockImplementation(async (req: Request, env?: Parameters<typeof real>[1]) =>
         new URL(req.url).pathname === '/wx/checkExpo' ? Response.json({ code: 404, msg: 'unknown expo', data: null }) : real(req, env),
       );
       const res = await signature(PAGE);
