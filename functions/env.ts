@@ -42,6 +42,12 @@ export interface AppEnv extends Cloudflare.Env {
   REF_PAY_SECRET?: string;
   /** Reference upstream: the cashier doUnifiedOrder hands out (a provider on another origin); unset: the simulator's /dev/pay. */
   REF_CASHIER_URL?: string;
+  /** Reference upstream: the messaging app's app id `/wx/getwxAppId` answers for every expo; unset: none (404), so no share card. */
+  REF_WX_APP_ID?: string;
+  /** The messaging app's JS-SDK the share card loads (default the vendor's https URL, src/lib/page/wx-share.ts). */
+  WX_JSSDK_URL?: string;
+  /** Share-card signatures (`GET /api/share-signature`) per client address and minute (default 30). */
+  LIMIT_SHARE_SIGNATURES_PER_IP_MIN?: string;
   /** Reference upstream: open unpaid orders per contact (mailbox) and expo (default 3). */
   REF_OPEN_ORDERS_PER_CONTACT?: string;
   /** Reference upstream: open unpaid orders per contact (mailbox) and ticket (default 1). */

@@ -170,6 +170,9 @@ export function workerVars() {
     // Notifications need a merchant key: a local value unless one is given.
     REF_PAY_SECRET: process.env.REF_PAY_SECRET ?? 'local-dev-pay-secret-not-for-production',
     ...(process.env.REF_CASHIER_URL ? { REF_CASHIER_URL: process.env.REF_CASHIER_URL } : {}),
+    // The share card (README "Choices where the spec is silent"): the reference's demo app id and the JS-SDK's URL.
+    ...(process.env.REF_WX_APP_ID ? { REF_WX_APP_ID: process.env.REF_WX_APP_ID } : {}),
+    ...(process.env.WX_JSSDK_URL ? { WX_JSSDK_URL: process.env.WX_JSSDK_URL } : {}),
     ...(process.env.REF_OPEN_ORDERS_PER_CONTACT ? { REF_OPEN_ORDERS_PER_CONTACT: process.env.REF_OPEN_ORDERS_PER_CONTACT } : {}),
     ...(process.env.REF_OPEN_ORDERS_PER_TICKET ? { REF_OPEN_ORDERS_PER_TICKET: process.env.REF_OPEN_ORDERS_PER_TICKET } : {}),
     // The challenge and the operator's alerts (README "Abuse limits"); TURNSTILE_SECRET is a secret (below).
@@ -255,6 +258,7 @@ export const RAISED_LIMITS = {
   LIMIT_DISCOUNT_TRIES_PER_CONTACT_HOUR: '100000',
   LIMIT_DISCOUNT_TRIES_PER_IP_HOUR: '100000',
   LIMIT_CREDENTIAL_MISSES_PER_IP_HOUR: '100000',
+  LIMIT_SHARE_SIGNATURES_PER_IP_MIN: '100000',
 };
 
 /** Debian's Chromium and the flags every tool here starts it with (STACK.md "Tests"). */

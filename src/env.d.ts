@@ -31,6 +31,13 @@ declare namespace App {
        * was asked for a challenge (its wait ticket cookie) and only when Turnstile is configured
        */
       challenge: { siteKey: string; scriptUrl: string } | null;
+      /**
+       * The messaging app's share card (src/lib/page/wx-share.ts): the app id and the JS-SDK's URL
+       * when this page's share tags are to be given to the JS-SDK; null otherwise
+       */
+      shareCard: { appId: string; sdkUrl: string } | null;
+      /** inside the messaging app or one of its mini-programs (user agent): the back script may be needed (src/lib/page/mini-program.ts) */
+      miniProgramContext: boolean;
       /** the matched screen's data, from its loader in src/lib/screens (null: a landing, no route) */
       screen: import('./lib/screens').ScreenData | null;
       /** a pledge form's signed ticket (src/lib/seat/pledge.ts), '' without a usable SESSION_SECRET */

@@ -18,6 +18,8 @@ import { appleWalletKeys } from './lib/wallet/apple-pass';
 import { googleWalletKeys, googleWalletSaveUrl, type WalletPass } from './lib/wallet/google-wallet';
 import { passSigner } from './lib/wallet/pass-signature';
 import { passPath, type SuccessParams } from './lib/page/routes';
+import { jsSdkUrl, wantsShareCard } from './lib/page/wx-share';
+import { miniProgramContext } from './lib/page/mini-program';
 
 /**
  * The page pipeline, after its first step (the navigation guard, functions/middleware/guard.ts,
@@ -55,6 +57,13 @@ export const onRequest = defineMiddleware(async function loadPage(context, next)
     match?.screen === 'success'
       ? credentialLookupFor(appEnv, context.request, upstream, waitUntil)({ expoId: match.params.expoId, euCode: match.params.euCode })
       : null;
+  // The share card (spec §4 "Type admin triggers a share-signature fetch"): on the pages with
+  // share tags, inside the messaging app or for type admin, when the organiser's API has an app id.
+  const userAgent = context.request.headers.get('user-agent') ?? '';
+  const appId =
+    key && (match?.screen === 'home' || match?.screen === 'search') && wantsShareCard({ userAgent, ty: key.ty ?? '' })
+      ? withinMs(upstream.wxAppId(key.expoId), WX_APP_ID_WAIT_MS)
+      : Promise.resolve(null);
   const loaded = key ? await upstream.getCustomerId(key).catch(() => null) : null;
   const config = loaded?.ok ? loaded.data : null;
   const onForm = match?.screen === 'form';
@@ -112,11 +121,29 @@ export const onRequest = defineMiddleware(async function loadPage(context, next)
     pledge,
     challenge,
     screen,
+    shareCard: await appId.then((id) => (id ? { appId: id, sdkUrl: jsSdkUrl(appEnv.WX_JSSDK_URL) } : null)),
+    miniProgramContext: miniProgramContext(userAgent),
     pledgeTicket: (expoId) => pledgeTicket(expoId, Date.now(), secret).catch(() => ''),
     wallet: (params, pass) => walletLinks(appEnv, params, pass, context.url.origin),
   };
   return next();
 });
+
+/** How long a page waits for the share card's app id (like the guard's messaging-app calls): past it, no card. */
+const WX_APP_ID_WAIT_MS = 5_000;
+
+/** A promise's value, or null once it fails or `ms` pass. */
+async function withinMs<T>(p: Promise<T>, ms: number): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  try {
+    return await Promise.race([p.catch(() => null), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** Renews the registration form's window of the contact cookie (src/lib/lookup/contact-cookie.ts). */
 async function reopenFormWindow(cookies: { get(name: string): { value: string } | undefined; set(name: string, value: string, o: object): void }, secret: string): Promise<void> {

@@ -13,6 +13,7 @@ import { order } from './order';
 import { site } from './site';
 import { bus } from './bus';
 import { forget } from './forget';
+import { share } from './share';
 import type { Action } from '../../src/lib/actions/outcome';
 import { lang as langAction } from '../../src/lib/actions/lang';
 import { lookup as lookupAction, sendCode } from '../../src/lib/actions/lookup';
@@ -95,6 +96,7 @@ api.route('/', order);
 api.route('/', site);
 api.route('/', bus);
 api.route('/', forget);
+api.route('/', share);
 // Mounted sub-apps do not own notFound: a catch-all keeps unknown API paths out of the pages.
 api.all('*', function noApi(c) {
   return c.json({ error: `No API at ${new URL(c.req.url).pathname}` }, 404);

@@ -22,6 +22,7 @@ import {
   registerRules,
   sendRules,
   seatRules,
+  shareRules,
   wrongCodeKey,
   type Client,
   type LimitRule,
@@ -229,6 +230,11 @@ async function issueTicket(c: Ctx, s: { client: string; contactKey: string; expo
 /** Counts a seat lookup or company list before the upstream sees it; null when it may go on. */
 export async function checkSeatLimits(c: Ctx, expoId: number): Promise<LimitRefusal | null> {
   return (await count(c, 'lookup', seatRules(limitsOf(c.env), { client: clientOf(c), expoId }))).refusal;
+}
+
+/** Counts a share-card signature (`GET /api/share-signature`) before the upstream sees it; null when it may go on. */
+export async function checkShareLimits(c: Ctx): Promise<LimitRefusal | null> {
+  return (await count(c, 'lookup', shareRules(limitsOf(c.env), { client: clientOf(c) }))).refusal;
 }
 
 /**

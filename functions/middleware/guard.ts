@@ -7,6 +7,7 @@ import {
   GUARD_RULES,
   once,
   runGuard,
+  successUrl,
   type GuardConfig,
   type GuardFacts,
   type GuardPorts,
@@ -104,9 +105,11 @@ export function guard(options: Partial<GuardOptions> = {}): MiddlewareHandler<{ 
       return next();
     };
     if (outcome.kind === 'proceed') return proceed();
-    // Every target is a path on this site or the messaging app's OAuth page; a rule that ever
+    // Every target is a path on this site, the messaging app's OAuth page or the organiser's
+    // http(s) success URL (spec §4 status 1); a rule that ever
     // built anything else is our bug, and the page renders instead.
-    if (!isSafeRedirectPath(outcome.location) && !outcome.location.startsWith(OAUTH_PREFIX)) {
+    const organiserUrl = outcome.external === true && successUrl(outcome.location) === outcome.location;
+    if (!isSafeRedirectPath(outcome.location) && !outcome.location.startsWith(OAUTH_PREFIX) && !organiserUrl) {
       console.error('guard: refused an unsafe redirect target', outcome.location.slice(0, 200));
       return proceed();
     }
@@ -178,6 +181,7 @@ function portsOf(
       activity: r.data.activity !== null,
       isUserClass: r.data.customerWx?.isUserClass ?? null,
       endTime: r.data.expoInfo?.endTime ?? null,
+      successfulUrl: r.data.customerWx?.successfulUrl ?? null,
     };
   });
   const unavailable = () => Promise.reject(new Error('no messaging-app calls for this upstream'));

@@ -11,6 +11,8 @@ export interface CodeMessage {
   to: string;
   code: string;
   expoId: number;
+  /** the send call it came through (e.g. `/sms/getSmsCodeHJC`): kept in the outbox */
+  sender?: string;
 }
 
 /** How long the webhook may take before the send is refused. */
@@ -31,10 +33,10 @@ export async function deliver(env: AppEnv, msg: CodeMessage, nowMs: number): Pro
   const mode = deliveryMode(env);
   if (mode === 'none') return { ok: false, reason: 'no delivery configured' };
   if (mode === 'outbox') {
-    await env.DB.prepare('INSERT INTO outbox (channel, to_contact, code, expo_id, created_at) VALUES (?, ?, ?, ?, ?)')
-      .bind(msg.channel, msg.to, msg.code, msg.expoId, nowMs)
+    await env.DB.prepare('INSERT INTO outbox (channel, to_contact, code, expo_id, created_at, sender) VALUES (?, ?, ?, ?, ?, ?)')
+      .bind(msg.channel, msg.to, msg.code, msg.expoId, nowMs, msg.sender ?? null)
       .run();
-    console.log(`[dev outbox] ${msg.channel} to ${msg.to} (expo ${msg.expoId}): ${msg.code}`);
+    console.log(`[dev outbox] ${msg.channel}${msg.sender ? ` (${msg.sender})` : ''} to ${msg.to} (expo ${msg.expoId}): ${msg.code}`);
     return { ok: true };
   }
   try {

@@ -4,7 +4,7 @@
  * call in-process (the app injects it into functions/upstream when `UPSTREAM_URL` is empty),
  * `scheduled` is the Cron Trigger's sweep, and `routes` is its HTTP face, which the app mounts at
  * the root: `/custom/*` (every call), `/auth/*` (the seat lookup's auth host), `/wx/*` (the
- * messaging app: not served) and the development routes `/dev/pay/*` (the payment simulator)
+ * messaging app: the app id only, for the share card) and the development routes `/dev/pay/*` (the payment simulator)
  * and `/dev/outbox*` (DEV_OUTBOX only).
  *
  * It depends on the contract (functions/upstream/contract) and its own rules (rules.ts), never
@@ -13,7 +13,7 @@
  */
 import { Hono, type Context, type ErrorHandler, type Handler } from 'hono';
 import type { AppEnv } from '../env';
-import { BusPath, HealthPath, PagesPath, Path, SeatPath, SitePath, TicketPath } from '../upstream/contract';
+import { BusPath, HealthPath, PagesPath, Path, SeatPath, SharePath, SitePath, TicketPath, WxPath } from '../upstream/contract';
 import { addUserInfo } from './calls/addUserInfo';
 import { addBusUser, cancelBusUser, selectBusList, selectBusUser } from './calls/bus';
 import { camera5 } from './calls/camera5';
@@ -28,6 +28,7 @@ import { WxRefundJSAPIByOrderNo, cancelRefundByOrderNo, ifOpenRefund } from './c
 import * as seats from './calls/seats';
 import { queryFromUserExpoId } from './calls/secondForm';
 import { selectAesKey } from './calls/selectAesKey';
+import { ajaxData, checkExpo, getwxAppId } from './calls/share';
 import { SEND_CALLS, sendCode } from './calls/sendCode';
 import { addExpoUserSite, deleteExpoUserSite, selectExpoUserSiteId, selectSiteDateList, selectSiteTypeList } from './calls/sites';
 import * as tickets from './calls/tickets';
@@ -75,7 +76,7 @@ function root(): Hono<RefEnv> {
 const custom = root();
 serve(custom, 'GET', Path, { selectAESKey: selectAesKey, getCustomerId, captchaVerify, queryFromUserExpoId, queryCustomerCode });
 serve(custom, 'GET', Path, { queryUserExpoId: lookup('phone'), queryEmailUserExpoId: lookup('email') });
-for (const [path, call] of Object.entries(SEND_CALLS)) custom.on('POST', path, withExpo, sendCode(call));
+for (const [path, call] of Object.entries(SEND_CALLS)) custom.on('POST', path, withExpo, sendCode({ ...call, path }));
 serve(custom, 'POST', Path, { addUserInfo, camera5 });
 serve(custom, 'POST', HealthPath, { upload: uploadHealth });
 serve(custom, 'GET', HealthPath, { list: listHealth, image: healthImage });
@@ -89,6 +90,7 @@ serve(custom, 'POST', SitePath, { addExpoUserSite, deleteExpoUserSite });
 serve(custom, 'GET', PagesPath, { getArticleList, queryCustomerChannelId });
 serve(custom, 'GET', BusPath, { selectBusList, selectBusUser });
 serve(custom, 'POST', BusPath, { addBusUser, cancelBusUser });
+serve(custom, 'GET', SharePath, { ajaxData });
 // Registered last: reached only when no call above matched (path or method).
 custom.all('*', unknownCall);
 
@@ -97,12 +99,20 @@ const auth = root();
 serve(auth, 'GET', SeatPath, seats);
 auth.all('*', unknownCall);
 
+/**
+ * The messaging app's calls (docs/upstream.md "Messaging app"): the app id (only with
+ * REF_WX_APP_ID) and the expo check, for the share card; no silent login (getOpenId answers 404).
+ */
+const wx = root();
+serve(wx, 'GET', WxPath, { getwxAppId, checkExpo });
+wx.all('*', unknownCall);
+
 /** The reference's HTTP face; the Worker mounts it at `/`. */
 const routes = new Hono<{ Bindings: AppEnv }>();
 routes.onError(onError);
 routes.route('/custom', custom);
 routes.route('/auth', auth);
-routes.all('/wx/*', unknownCall);
+routes.route('/wx', wx);
 routes.route('/dev/pay', paySimulator);
 routes.route('/dev', outbox);
 

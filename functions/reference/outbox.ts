@@ -14,6 +14,8 @@ interface OutboxRow {
   code: string;
   expo_id: number;
   created_at: number;
+  /** the send call (migration 0011); null for older rows */
+  sender: string | null;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -45,7 +47,7 @@ outbox.get('/outbox', async function outboxPage(c) {
   const rows = results
     .map(
       (r) =>
-        `<tr><td>${escapeHtml(new Date(r.created_at).toISOString())}</td><td>${escapeHtml(r.channel)}</td>` +
+        `<tr><td>${escapeHtml(new Date(r.created_at).toISOString())}</td><td>${escapeHtml(r.channel)}</td><td>${escapeHtml(r.sender ?? '')}</td>` +
         `<td>${escapeHtml(r.to_contact)}</td><td>${r.expo_id}</td><td><code>${escapeHtml(r.code)}</code></td></tr>`,
     )
     .join('\n');
@@ -54,7 +56,7 @@ outbox.get('/outbox', async function outboxPage(c) {
 <meta name="robots" content="noindex"><title>Development outbox</title></head>
 <body><h1>Development outbox</h1>
 <p>Codes the reference upstream would have sent (DEV_OUTBOX=1), newest first.</p>
-<table><thead><tr><th>time (UTC)</th><th>channel</th><th>to</th><th>expo</th><th>code</th></tr></thead>
+<table><thead><tr><th>time (UTC)</th><th>channel</th><th>sender</th><th>to</th><th>expo</th><th>code</th></tr></thead>
 <tbody>
 ${rows || '<tr><td colspan="5">No codes yet.</td></tr>'}
 </tbody></table></body></html>`;
@@ -76,6 +78,7 @@ outbox.get('/outbox.json', async function outboxJson(c) {
   return c.json({
     to: row.to_contact,
     channel: row.channel,
+    sender: row.sender ?? null,
     code: row.code,
     expoId: row.expo_id,
     createdAt: new Date(row.created_at).toISOString(),

@@ -38,3 +38,11 @@ export const ARTICLE_PAGE_SIZE_MAX = 50;
 export const ARTICLE_PAGE_MAX = 1000;
 /** "Shuttle bus": the calls' JSON bodies are a few ids; anything larger is not one of ours. */
 export const BUS_MAX_BODY = 2048;
+/**
+ * "Messaging app" ajaxData: the reference has no messaging-app account, so it signs with this
+ * demo jsapi_ticket (a real organiser's API signs with the ticket its app's token gives).
+ */
+export const DEMO_JSAPI_TICKET = 'reference-demo-jsapi-ticket';
+
+/** "Messaging app" ajaxData: the longest page URL it signs. */
+export const SHARE_URL_MAX = 2048;

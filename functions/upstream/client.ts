@@ -21,6 +21,7 @@ import { ticketCalls, type TicketCalls } from './calls/tickets';
 import { siteCalls, type SiteCalls } from './calls/sites';
 import { pagesCalls, type PagesCalls } from './calls/pages';
 import { busCalls, type BusCalls } from './calls/bus';
+import { shareCalls, type ShareCalls } from './calls/share';
 import {
   Added,
   AesKeyData,
@@ -45,7 +46,7 @@ export type Contact =
   | { type: 'email'; email: string };
 
 /** The upstream's calls, one method each (docs/upstream.md "Calls"). */
-export type Upstream = LookupCalls & SeatCalls & HealthCalls & TicketCalls & SiteCalls & PagesCalls & BusCalls;
+export type Upstream = LookupCalls & SeatCalls & HealthCalls & TicketCalls & SiteCalls & PagesCalls & BusCalls & ShareCalls;
 
 /** The lookup's calls (docs/upstream.md "Calls"). */
 export interface LookupCalls {
@@ -113,6 +114,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     ...siteCalls(core),
     ...pagesCalls(core),
     ...busCalls(core),
+    ...shareCalls(core),
     selectAESKey,
     aesKey: aesKeyOf,
 
@@ -131,14 +133,14 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     },
 
     sendSmsCode({ expoId, areaCode, national }) {
-      return plainCall(smsSenderPath(areaCode), expoId, {
+      return plainCall(smsSenderPath(areaCode, expoId), expoId, {
         method: 'POST',
         body: { smsPhone: smsPhone(areaCode, national), expoId },
       });
     },
 
     sendEmailCode({ expoId, email, lang }) {
-      return plainCall(emailSenderPath(lang), expoId, { method: 'POST', body: { smsPhone: email, expoId } });
+      return plainCall(emailSenderPath(lang, expoId), expoId, { method: 'POST', body: { smsPhone: email, expoId } });
     },
 
     captchaVerify({ expoId, contact, captcha }) {

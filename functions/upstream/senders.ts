@@ -9,7 +9,12 @@ import { DEFAULT_LANG, isLang, type Lang } from '../../src/lib/page/languages';
 import { fullPhone, normalizeAreaCode, normalizeNational } from '../../src/lib/form/phone';
 
 /** An SMS sender path. */
-export type SmsSenderPath = '/sms/getCaptcha' | '/sms/getSmsGJTWCode' | '/sms/getSmsGJEnCode';
+export type SmsSenderPath =
+  | '/sms/getCaptcha'
+  | '/sms/getSmsGJTWCode'
+  | '/sms/getSmsGJEnCode'
+  | '/sms/getSmsCodeHaiSC'
+  | '/sms/getSmsCodeHJC';
 
 /** An e-mail sender path. */
 export type EmailSenderPath =
@@ -17,7 +22,8 @@ export type EmailSenderPath =
   | '/sms/getemailCodeEn'
   | '/sms/getemailCodeTw'
   | '/sms/getemailCodeVietnam'
-  | '/sms/getemailCodeYN';
+  | '/sms/getemailCodeYN'
+  | '/sms/getemailCodeEn2';
 
 /** How the `smsPhone` of an SMS call is written: bare national number, or the full E.164 phone. */
 export type SmsPhoneForm = 'national' | 'full';
@@ -48,20 +54,44 @@ const EMAIL_SENDERS: Readonly<Record<Lang, EmailSenderPath>> = {
   id: '/sms/getemailCodeYN',
 };
 
-/**
- * The SMS sender and phone form for an area code (docs/upstream.md "Calls").
- * @example smsRule('+86') // { path: '/sms/getCaptcha', phone: 'national' }
- */
-export function smsRule(areaCode: string): SmsRule {
-  return SMS_RULES[normalizeAreaCode(areaCode)] ?? SMS_DEFAULT;
+/** An expo with senders of its own: its SMS sender (every area code) and/or its e-mail sender (every language). */
+export interface ExpoSenders {
+  readonly sms?: SmsSenderPath;
+  readonly email?: EmailSenderPath;
 }
 
 /**
- * The SMS sender path for an area code.
+ * spec §7 "Other senders getSmsCodeHaiSC, getSmsCodeHJC for special expos (1177, 1349, 1380
+ * choose senders; 1349 e-mail sender)", with getemailCodeEn2. Which expo takes which sender is
+ * not shown; our reading (docs/upstream.md "Senders of special expos"): 1177's phones go to
+ * getSmsCodeHJC, 1380's to getSmsCodeHaiSC, 1349's e-mails to getemailCodeEn2. An expo sender
+ * takes the phone in the form of its area code's own rule (so captchaVerify's `phone` is the
+ * same whichever sender sent the code).
+ */
+export const EXPO_SENDERS: Readonly<Record<number, ExpoSenders>> = {
+  1177: { sms: '/sms/getSmsCodeHJC' },
+  1349: { email: '/sms/getemailCodeEn2' },
+  1380: { sms: '/sms/getSmsCodeHaiSC' },
+};
+
+/**
+ * The SMS sender and phone form for an area code (docs/upstream.md "Calls"), and for an expo
+ * with a sender of its own (EXPO_SENDERS), that sender with the area code's phone form.
+ * @example smsRule('+86') // { path: '/sms/getCaptcha', phone: 'national' }
+ * @example smsRule('+86', 1177) // { path: '/sms/getSmsCodeHJC', phone: 'national' }
+ */
+export function smsRule(areaCode: string, expoId?: number): SmsRule {
+  const rule = SMS_RULES[normalizeAreaCode(areaCode)] ?? SMS_DEFAULT;
+  const own = expoId === undefined ? undefined : EXPO_SENDERS[expoId]?.sms;
+  return own ? { path: own, phone: rule.phone } : rule;
+}
+
+/**
+ * The SMS sender path for an area code (and expo).
  * @example smsSenderPath('+66') // '/sms/getSmsGJEnCode'
  */
-export function smsSenderPath(areaCode: string): SmsSenderPath {
-  return smsRule(areaCode).path;
+export function smsSenderPath(areaCode: string, expoId?: number): SmsSenderPath {
+  return smsRule(areaCode, expoId).path;
 }
 
 /**
@@ -76,8 +106,11 @@ export function smsPhone(areaCode: string, national: string): string {
 
 /**
  * The e-mail sender path for a page language; an unknown code falls back to zh's sender (spec §1).
+ * An expo with an e-mail sender of its own (EXPO_SENDERS) uses it whatever the language.
  * @example emailSenderPath('thai') // '/sms/getemailCodeEn'
+ * @example emailSenderPath('zh', 1349) // '/sms/getemailCodeEn2'
  */
-export function emailSenderPath(lang: Lang | string): EmailSenderPath {
-  return EMAIL_SENDERS[isLang(lang) ? lang : DEFAULT_LANG];
+export function emailSenderPath(lang: Lang | string, expoId?: number): EmailSenderPath {
+  const own = expoId === undefined ? undefined : EXPO_SENDERS[expoId]?.email;
+  return own ?? EMAIL_SENDERS[isLang(lang) ? lang : DEFAULT_LANG];
 }

@@ -62,9 +62,11 @@ describe('every call answers an envelope, also when refused', () => {
     const none = { code: 404, msg: 'unknown call', data: null };
     expect(await call('/customFrom/doesNotExist', { expoId: 1308 })).toEqual(none);
     expect(await call('/sms/getCaptcha', { expoId: 1308, method: 'GET' })).toEqual(none);
-    const wx = await raw('/wx/getwxAppId', { expoId: 1308 });
+    // The reference has no silent login; its app id only with REF_WX_APP_ID (tests/edge/share.worker.test.ts).
+    const wx = await raw('/wx/getOpenId', { expoId: 1308 });
     expect(wx.status).toBe(200);
     expect(await wx.json()).toEqual(none);
+    expect(await (await raw('/wx/getwxAppId', { expoId: 1308 })).json()).toMatchObject({ code: 404, data: null });
   });
 });
 

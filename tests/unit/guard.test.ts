@@ -4,6 +4,7 @@ import {
   oauthUrl,
   pageInfo,
   runGuard,
+  successUrl,
   type GuardFacts,
   type GuardPorts,
   type SilentLogin,
@@ -154,6 +155,36 @@ describe('guard rules one by one (spec §4, §2.3)', () => {
         location: `/IEAESuccess/${encodeId(21308)}/${encodeId('EU1')}/${encodeId(1308)}/21308/?f=`,
         openId: 'o1',
       });
+    });
+
+    // spec §4 "If status equals 1 the user is pushed to the success URL": status = the reply's code 1, succUrl = successfulUrl.
+    it('result 1 with a user goes to the organiser\'s http(s) successfulUrl when the config has one', async () => {
+      const withUrl = (successfulUrl: string | null) =>
+        ports({
+          silentLogin: vi.fn(async () => ({ code: 1, openId: 'o1', user: 'EU1', expo: 1308, wx: 21308 })),
+          config: vi.fn(async () => ({ activity: false, isUserClass: 0, endTime: null, successfulUrl })),
+        });
+      const out = await runGuard(facts(`${home(1308, 21308)}?code=c`), withUrl(' https://expo.example.org/thanks?x=1 '));
+      expect(out).toMatchObject({ kind: 'redirect', location: 'https://expo.example.org/thanks?x=1', openId: 'o1', external: true });
+      for (const bad of [null, '', 'javascript:alert(1)', '//evil.example/x', 'ftp://x.example/', '/relative']) {
+        const normal = await runGuard(facts(`${home(1308, 21308)}?code=c`), withUrl(bad));
+        expect(normal).toMatchObject({ kind: 'redirect', location: `/IEAESuccess/${encodeId(21308)}/${encodeId('EU1')}/${encodeId(1308)}/21308/?f=` });
+        expect(normal.kind === 'redirect' && normal.external).toBeUndefined();
+      }
+      // code 0 (status not 1) never goes to the success URL
+      const zero = ports({
+        silentLogin: vi.fn(async () => ({ code: 0, openId: 'o1', user: 'EU1', expo: 1308, wx: 21308 })),
+        config: vi.fn(async () => ({ activity: false, isUserClass: 0, endTime: null, successfulUrl: 'https://expo.example.org/thanks' })),
+      });
+      expect(await runGuard(facts(`${home(1308, 21308)}?code=c`), zero)).toMatchObject({ location: '/21308/MTMwOA/visitor' });
+    });
+
+    it('successUrl keeps only absolute http(s) URLs', () => {
+      expect(successUrl('http://a.example/x')).toBe('http://a.example/x');
+      expect(successUrl('HTTPS://A.example')).toBe('https://a.example/');
+      expect(successUrl(`https://a.example/${'x'.repeat(2100)}`)).toBeNull();
+      expect(successUrl('data:text/html,hi')).toBeNull();
+      expect(successUrl(undefined)).toBeNull();
     });
 
     it('openid without user keeps the openid and drops the code', async () => {

@@ -61,6 +61,7 @@ describe('defaults (README "Security" > "Abuse limits")', () => {
       ordersPerIpHour: 30,
       discountTriesPerContactHour: 10,
       discountTriesPerIpHour: 30,
+      shareSignaturesPerIpMinute: 30,
       credentialMissesPerIpHour: 30,
     });
   });

@@ -55,4 +55,19 @@ describe('loadSuccess (the credential page)', () => {
     expect(owner.sites.owner).toBe(true); // books sites on any expo
     expect(owner.owner).toBe(false); // no health upload without the pledge
   });
+
+  it('"share as me" (spec §1): the visitor home with defineName and a signed shareUserId, for the proven visitor only', async () => {
+    const secret = 'a-test-secret-of-enough-length';
+    const anyone = await loadSuccess(page('/success/x'), ports(), { params, variant: null }, { kind: 'found', record }, secret);
+    expect(anyone.personalShare).toBeNull();
+    const owner = await loadSuccess(page('/success/x', { contact: contact(1308, { codes: ['EU123456'] }) }), ports(), { params, variant: null }, { kind: 'found', record }, secret);
+    const url = new URL(owner.personalShare?.url ?? 'x:');
+    expect(url.pathname).toBe('/21308/MTMwOA/visitor');
+    expect(url.searchParams.get('defineName')).toBe('Ann');
+    expect(url.searchParams.get('shareUserId')).toMatch(/^[A-Za-z0-9_-]{12}$/);
+    expect(owner.personalShare?.url).not.toContain('EU123456');
+    // without a usable secret: no link
+    const noSecret = await loadSuccess(page('/success/x', { contact: contact(1308, { codes: ['EU123456'] }) }), ports(), { params, variant: null }, { kind: 'found', record }, '');
+    expect(noSecret.personalShare).toBeNull();
+  });
 });

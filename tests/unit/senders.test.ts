@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Path } from '../../functions/upstream/contract';
 import { LANGS } from '../../src/lib/page/languages';
-import { emailSenderPath, smsPhone, smsRule, smsSenderPath } from '../../functions/upstream/senders';
+import { EXPO_SENDERS, emailSenderPath, smsPhone, smsRule, smsSenderPath } from '../../functions/upstream/senders';
 import { fullPhone, normalizeAreaCode } from '../../src/lib/form/phone';
 
 describe('SMS sender by area code (docs/upstream.md "Calls")', () => {
@@ -65,5 +65,31 @@ describe('e-mail sender by page language (docs/upstream.md "Calls")', () => {
 
   it('falls back to the zh sender for an unknown code', () => {
     expect(emailSenderPath('fr')).toBe(Path.getemailCode);
+  });
+});
+
+describe('senders of special expos (spec §7; docs/upstream.md "Senders of special expos")', () => {
+  it('1177 sends SMS through getSmsCodeHJC, 1380 through getSmsCodeHaiSC, every area code, with its phone form', () => {
+    expect(smsRule('+86', 1177)).toEqual({ path: Path.getSmsCodeHJC, phone: 'national' });
+    expect(smsRule('+852', 1177)).toEqual({ path: Path.getSmsCodeHJC, phone: 'full' });
+    expect(smsRule('+86', 1380)).toEqual({ path: Path.getSmsCodeHaiSC, phone: 'national' });
+    expect(smsSenderPath('+66', 1380)).toBe(Path.getSmsCodeHaiSC);
+  });
+
+  it('1349 sends e-mail through getemailCodeEn2 whatever the language; its SMS stay by area code', () => {
+    for (const lang of LANGS) expect(emailSenderPath(lang, 1349)).toBe(Path.getemailCodeEn2);
+    expect(smsSenderPath('+86', 1349)).toBe(Path.getCaptcha);
+  });
+
+  it('other expos keep the area-code and language senders', () => {
+    expect(smsSenderPath('+86', 1308)).toBe(Path.getCaptcha);
+    expect(emailSenderPath('en', 1177)).toBe(Path.getemailCodeEn);
+    expect(emailSenderPath('zh', 1380)).toBe(Path.getemailCode);
+  });
+
+  it('every sender of the table is a contract path', () => {
+    for (const s of Object.values(EXPO_SENDERS)) {
+      for (const p of [s.sms, s.email]) if (p) expect(Object.values(Path)).toContain(p);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteImage, DEFAULT_SHARE_IMAGE, personalShareUrl, shareMeta, shareUrl } from '../../src/lib/page/share';
+import { absoluteImage, DEFAULT_SHARE_IMAGE, personalShareUrl, shareMeta, shareUrl, shareUserId } from '../../src/lib/page/share';
 
 const invites = '{{name}} invites you to visit';
 const fallback = { title: 'Expo', description: 'Pre-register', image: '/logo.jpg' };
@@ -62,5 +62,29 @@ describe('share previews (spec §1)', () => {
 
   it('drops the login code from a shared link', () => {
     expect(shareUrl(new URL('https://expo.example/a?code=1&state=2&openid=3#x'))).toBe('https://expo.example/a');
+  });
+});
+
+describe('shareUserId (spec §1 personal share)', () => {
+  const secret = 'a-test-secret-of-enough-length';
+  it('is a short signed id: stable for a registration, different for another, never the code itself', async () => {
+    const a = await shareUserId(secret, 1308, 'IWHBZIMY');
+    expect(a).toMatch(/^[A-Za-z0-9_-]{12}$/);
+    expect(await shareUserId(secret, 1308, 'IWHBZIMY')).toBe(a);
+    expect(await shareUserId(secret, 1308, 'IWHBZIMZ')).not.toBe(a);
+    expect(await shareUserId(secret, 1309, 'IWHBZIMY')).not.toBe(a);
+    expect(await shareUserId('another-secret-of-enough-length', 1308, 'IWHBZIMY')).not.toBe(a);
+    expect(a).not.toContain('IWHBZIMY');
+  });
+
+  it('refuses a short secret', async () => {
+    await expect(shareUserId('short', 1308, 'X')).rejects.toThrow();
+  });
+
+  it('a personal share link titles the page with the name and the invite text', async () => {
+    const link = personalShareUrl(new URL('https://expo.example/21308/MTMwOA/visitor'), '王三', await shareUserId(secret, 1308, 'E'));
+    const meta = shareMeta({ config: { wechatShare: 'Expo 2027' }, pageUrl: new URL(link), fallback, invites });
+    expect(meta.title).toBe('王三 invites you to visit · Expo 2027');
+    expect(new URL(meta.url).searchParams.get('defineName')).toBe('王三');
   });
 });

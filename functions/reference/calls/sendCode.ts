@@ -15,9 +15,15 @@ import { generateCode, storeCode } from '../verificationCode';
 /** One send-code call: its channel, the contact it takes (normalised, or null), and what it expects. */
 export interface SendCall {
   channel: 'sms' | 'email';
+  /** the call's path, kept with the code in the outbox */
+  path?: string;
   accept: (smsPhone: string) => string | null;
   expects: string;
 }
+
+/** A mainland number bare, or any full phone with its area code. */
+const anyPhone = (s: string): string | null => (CN_NATIONAL.test(s) || s.startsWith('+') ? normalizePhone(s) : null);
+const anyPhoneExpects = 'a mainland mobile number without +86, or a full phone with its area code';
 
 const email: SendCall = { channel: 'email', accept: normalizeEmail, expects: 'an e-mail address' };
 
@@ -44,6 +50,11 @@ export const SEND_CALLS: Readonly<Record<string, SendCall>> = {
   [Path.getemailCodeTw]: email,
   [Path.getemailCodeVietnam]: email,
   [Path.getemailCodeYN]: email,
+  // spec §7 "Other senders … for special expos" (docs/upstream.md "Senders of special expos"):
+  // the edge chooses them by expo; they take any phone as its area code's rule writes it.
+  [Path.getemailCodeEn2]: email,
+  [Path.getSmsCodeHaiSC]: { channel: 'sms', accept: anyPhone, expects: anyPhoneExpects },
+  [Path.getSmsCodeHJC]: { channel: 'sms', accept: anyPhone, expects: anyPhoneExpects },
 };
 
 /** The handler of one send-code call. */
@@ -64,7 +75,7 @@ export function sendCode(call: SendCall) {
     if (refusal !== null) return reply(c, RefCode.SEND_REFUSED, refusal);
 
     const code = generateCode();
-    const delivered = await deliver(c.env, { channel: call.channel, to: contact, code, expoId: expo.id }, now);
+    const delivered = await deliver(c.env, { channel: call.channel, to: contact, code, expoId: expo.id, ...(call.path ? { sender: call.path } : {}) }, now);
     if (!delivered.ok) return reply(c, RefCode.SEND_REFUSED, delivered.reason);
     // Stored only once delivered: a failed delivery leaves the previous code valid.
     await storeCode(c.env.DB, expo.id, contact, code, now);

@@ -12,6 +12,8 @@ export const LookupPath = {
   ...under('/CustomerUserInfo', 'selectAESKey'),
   /** the senders: +86, +886, other area codes, then e-mail by page language (senders.ts) */
   ...under('/sms', 'getCaptcha getSmsGJTWCode getSmsGJEnCode getemailCode getemailCodeEn getemailCodeTw getemailCodeVietnam getemailCodeYN'),
+  /** spec §7 "Other senders … for special expos": the expo sender table of functions/upstream/senders.ts */
+  ...under('/sms', 'getemailCodeEn2 getSmsCodeHaiSC getSmsCodeHJC'),
   ...under('/sms', 'captchaVerify'),
   ...under('/customFrom', 'queryUserExpoId queryEmailUserExpoId queryCustomerCode'),
 };

@@ -8,7 +8,11 @@ import { under, type Base } from './wire';
 
 export const WxBase: Base = 'wx';
 
-export const WxPath = under('', 'getwxAppId getOpenId');
+export const WxPath = {
+  ...under('', 'getwxAppId getOpenId'),
+  /** spec §7 "expo check with encoded expoId": `eId` the expo id as page URLs encode it (base64url) */
+  ...under('', 'checkExpo'),
+};
 
 /** A non-empty string (trimmed) or a number as text; anything else null. */
 const idText = z.unknown().transform((v) =>
@@ -34,4 +38,28 @@ export const WxLogin = z.unknown().transform((v) => {
     expo: digits.parse(d['expo']),
     wx: digits.parse(d['wx']),
   };
+});
+
+/**
+ * The share card's signature (spec §4 "Type admin triggers a share-signature fetch", §7 `GET
+ * /CustomerUserInfo/ajaxData`: url, userId → success, timestamp, nonceStr, signature), under
+ * `{UPSTREAM_URL}/custom` like the spec writes it. The signature is the messaging app's JS-SDK
+ * one: SHA-1 over `jsapi_ticket=…&noncestr=…&timestamp=…&url=…` (docs/upstream.md "Messaging
+ * app"); the ticket stays with the organiser.
+ */
+export const SharePath = under('/CustomerUserInfo', 'ajaxData');
+
+/** ajaxData's data: what `wx.config` needs besides the app id; anything else in it is dropped. */
+export const ShareSignature = z.object({
+  success: z.unknown().optional(),
+  timestamp: z.union([z.number().int().nonnegative(), z.string().regex(/^\d{1,12}$/)]).transform((v) => String(v)),
+  nonceStr: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  signature: z.string().regex(/^[0-9a-fA-F]{40}$/).transform((s) => s.toLowerCase()),
+}).transform(({ timestamp, nonceStr, signature }) => ({ timestamp, nonceStr, signature }));
+export type ShareSignature = z.output<typeof ShareSignature>;
+
+/** checkExpo's data: the expo the encoded id names, `{ id }`; anything else reads as no expo. */
+export const ExpoCheck = z.unknown().transform((v) => {
+  if (typeof v !== 'object' || v === null) return null;
+  return digits.parse((v as Record<string, unknown>)['id']);
 });

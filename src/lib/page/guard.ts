@@ -148,6 +148,8 @@ export interface GuardFacts {
 /** The form config fields the guard reads (spec §3). */
 export interface GuardConfig {
   activity: boolean;
+  /** customerWx.successfulUrl: where a visitor the silent login knows goes (spec §3 store value `succUrl`, §4) */
+  successfulUrl?: string | null;
   isUserClass: number | null;
   endTime: string | null;
 }
@@ -177,7 +179,15 @@ export interface GuardPorts {
 
 /** What the guard decides. `openId`: a string sets the cookie, null clears it, absent leaves it. */
 export type GuardOutcome =
-  { kind: 'proceed' } | { kind: 'redirect'; location: string; openId?: string | null; loginFailed?: true };
+  | { kind: 'proceed' }
+  | {
+      kind: 'redirect';
+      location: string;
+      openId?: string | null;
+      loginFailed?: true;
+      /** the organiser's own success URL (an absolute http(s) URL, checked by `successUrl`), not a path of this site */
+      external?: true;
+    };
 
 export interface GuardRule {
   /** a short name, for tests and logs */
@@ -232,6 +242,24 @@ export function oauthUrl(appId: string, returnTo: string): string {
 /** An app id is a short token; anything else from the upstream is not used in a URL. */
 const APP_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
+/**
+ * The organiser's success URL (customerWx.successfulUrl, spec §3 `succUrl`) when it is an
+ * absolute http(s) URL of at most 2048 characters (spec §4 "If status equals 1 the user is
+ * pushed to the success URL"); anything else is null, and the visitor gets the credential page.
+ * @example successUrl(' https://expo.example/thanks ') // 'https://expo.example/thanks'
+ * @example successUrl('javascript:alert(1)') // null
+ */
+export function successUrl(value: string | null | undefined): string | null {
+  const v = value?.trim() ?? '';
+  if (v.length === 0 || v.length > 2048) return null;
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'https:' || u.protocol === 'http:') && u.hostname !== '' ? u.href : null;
+  } catch {
+    return null;
+  }
+}
+
 const isExhibitor = (f: GuardFacts) => f.page.ty === 'exhibitor';
 const loginCode = (f: GuardFacts) => f.url.searchParams.get('code')?.trim() ?? '';
 
@@ -274,6 +302,9 @@ export const GUARD_RULES: readonly GuardRule[] = [
     // spec §4: "query code without openid is exchanged; failure clears openid and code and
     // redirects to base path; result code 1 with a user goes to success page; openid without
     // user clears code and redirects". Visitor type exhibitor skips messaging-app login.
+    // spec §4 "If status equals 1 the user is pushed to the success URL": our reading is that
+    // `status` (spec §3 store value) is this reply's code 1 and `succUrl` the config's
+    // successfulUrl: with an http(s) successfulUrl the visitor goes there instead.
     name: 'silent-login',
     when: (f) => f.loginAvailable && loginCode(f) !== '' && f.openId === null && !isExhibitor(f),
     then: async (f, ports) => {
@@ -281,6 +312,8 @@ export const GUARD_RULES: readonly GuardRule[] = [
       const r = await ports.silentLogin(loginCode(f));
       if (!r?.openId) return redirect(clean, { openId: null, loginFailed: true });
       if (r.code === 1 && r.user && r.expo !== null && r.wx !== null) {
+        const organiser = successUrl((await ports.config().catch(() => null))?.successfulUrl);
+        if (organiser) return redirect(organiser, { openId: r.openId, external: true });
         const success = successPath({
           variant: variantByExpoId(r.expo),
           urlId: r.wx,

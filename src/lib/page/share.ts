@@ -6,6 +6,7 @@
  */
 import { safeImageUrl } from '../expo/view';
 import { interpolate } from '../util/interpolate';
+import { mac } from '../util/signer';
 
 /** The share tags of a page (the Layout's `share` prop). */
 export interface ShareMeta {
@@ -99,4 +100,19 @@ export function shareMeta(input: {
       absoluteImage(fallback.image, pageUrl.origin) ??
       new URL(DEFAULT_SHARE_IMAGE, pageUrl.origin).href,
   };
+}
+
+/** Characters of a shareUserId: 12 base64url characters (72 bits) of its MAC. */
+const SHARE_USER_ID_LENGTH = 12;
+
+/**
+ * The `shareUserId` of a personal share (spec §1; our reading of a value the spec leaves not
+ * shown): who shared, as a short id signed with SESSION_SECRET over the expo and the
+ * registration code. The same registration always gives the same id, so an organiser can count
+ * a sharer's visits, but the id tells no one the code, the name or the contact behind it, and no
+ * one can make the id of another registration without the secret.
+ * @example await shareUserId('a-secret-of-16-chars-or-more', 1308, 'IWHBZIMY') // 12 base64url characters
+ */
+export async function shareUserId(secret: string, expoId: number, euCode: string): Promise<string> {
+  return (await mac(secret, `${expoId}:${euCode}`, { text: 'share:' })).slice(0, SHARE_USER_ID_LENGTH);
 }

@@ -75,7 +75,7 @@ const TICKET_LOADERS = {
 
 const LOADERS: Loaders = {
   search: (m, page) => loadSearch(page, { params: m.params, variant: m.variant, flavour: m.flavour ?? null }),
-  success: async (m, page, ports, deps) => loadSuccess(page, ports, { params: m.params, variant: m.variant }, await deps.credential()),
+  success: async (m, page, ports, deps) => loadSuccess(page, ports, { params: m.params, variant: m.variant }, await deps.credential(), deps.secret),
   applyList: (m, page, ports) => (m.flavour ? loadLvYunList(page, ports, m.params) : loadApplyList(page, m.params)),
   article: (m, page, ports) => loadArticles(page, ports, m.params),
   channel: (m, page, ports) => loadChannel(page, ports, m.id),

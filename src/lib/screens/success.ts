@@ -11,6 +11,7 @@ import { isVoided } from '../expo/view';
 import { ownCodes, provenFor, readsCredential } from '../lookup/contact-cookie';
 import { OFFLINE_UNTIL_HEADER, offlineUntil } from '../page/offline-copy';
 import { routePath, type SuccessParams } from '../page/routes';
+import { personalShareUrl, shareUserId } from '../page/share';
 import { needsPledge } from '../seat/pledge';
 import { limitMessage } from '../security/limits';
 import type { Credential } from '../util/domain';
@@ -54,6 +55,11 @@ export interface SuccessData {
   sites: { types: { type: SiteType; dates: SiteDate[] }[]; mine: SiteBooking[]; owner: boolean; notice: Omit<PageNotice, 'key'> | null };
   /** the shuttle bus page of this registration (spec §2.3 `/bus`), when the expo runs lines */
   bus: string | null;
+  /**
+   * "Share as me" (spec §1 personal share): the expo's visitor home with `defineName` (the
+   * registration's name) and `shareUserId` (src/lib/page/share.ts), for the proven visitor only
+   */
+  personalShare: { url: string; name: string } | null;
   /** the owner's health uploads and the notice of a no-JS upload or delete */
   uploads: { items: HealthItem[]; notice: Omit<PageNotice, 'key'> | null };
 }
@@ -69,6 +75,14 @@ async function sitesOf(ports: ScreenPorts, expoId: number, euCode: string): Prom
   return { types: types.map((type, i) => ({ type, dates: (lists[i] ?? []).slice(0, 50) })), mine: mine ?? [] };
 }
 
+/** The personal share link (spec §1), or null without a usable secret. */
+async function personalShareOf(page: ScreenPage, params: SuccessParams, name: string, secret: string): Promise<SuccessData['personalShare']> {
+  const id = await shareUserId(secret, params.expoId, params.euCode).catch(() => null);
+  if (!id) return null;
+  const home = new URL(routePath({ screen: 'home', params: { fId: params.fId, expoId: params.expoId, ty: 'visitor' } }), page.url.origin);
+  return { url: personalShareUrl(home, name, id), name };
+}
+
 const noticeOnly = (n: PageNotice | null) => (n ? { tone: n.tone, message: n.message } : null);
 
 /** @example (await loadSuccess(page, ports, { params, variant: null }, { kind: 'unknown' })).status // 404 */
@@ -77,6 +91,7 @@ export async function loadSuccess(
   ports: ScreenPorts,
   input: { params: SuccessParams; variant: Variant | null },
   found: CredentialRead | null,
+  secret = '',
 ): Promise<SuccessData> {
   const { params, variant } = input;
   const { t } = page;
@@ -100,6 +115,8 @@ export async function loadSuccess(
   ]);
   const euUserId = record?.id ?? 0;
   const form = pageForm(page.flash, t);
+  const reader = record !== null && readsCredential(page.contact, params);
+  const personalShare = reader && record.uname?.trim() ? await personalShareOf(page, params, record.uname.trim(), secret) : null;
   return {
     kind: 'success',
     params,
@@ -110,7 +127,8 @@ export async function loadSuccess(
     title: record ? t('success.title') : refusal ? t(refusal.key, refusal.vars) : t('error.noData'),
     refused: refusal !== null,
     name: page.view.name,
-    reader: record !== null && readsCredential(page.contact, params),
+    reader,
+    personalShare,
     health,
     owner,
     voided: record !== null && isVoided(record),

@@ -61,6 +61,8 @@ export const LIMIT_SPECS = {
   discountTriesPerContactHour: { name: 'LIMIT_DISCOUNT_TRIES_PER_CONTACT_HOUR', fallback: 10, windowS: 3600 },
   /** discount codes tried per client address and hour */
   discountTriesPerIpHour: { name: 'LIMIT_DISCOUNT_TRIES_PER_IP_HOUR', fallback: 30, windowS: 3600 },
+  /** share-card signatures (`GET /api/share-signature`) per client address and minute */
+  shareSignaturesPerIpMinute: { name: 'LIMIT_SHARE_SIGNATURES_PER_IP_MIN', fallback: 30, windowS: 60 },
   /** credential pages whose code the upstream does not know, per client address and hour */
   credentialMissesPerIpHour: { name: 'LIMIT_CREDENTIAL_MISSES_PER_IP_HOUR', fallback: 30, windowS: 3600 },
 } as const satisfies Record<string, LimitSpec>;

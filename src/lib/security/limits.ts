@@ -125,6 +125,11 @@ export function seatRules(limits: Limits, s: { client: Client; expoId: number })
   ];
 }
 
+/** The rules a share-card signature (`GET /api/share-signature`) must pass: per client address. */
+export function shareRules(limits: Limits, s: { client: Client }): LimitRule[] {
+  return perAddress(limits, 'shareSignaturesPerIpMinute', `share:ip:${s.client.key}`, s.client);
+}
+
 /**
  * The rules a registration (`POST /api/register`) must pass before the upstream sees it (issue
  * 19 item 2): per verified contact (counted like a send's contact, across expos) and per client
