@@ -19,7 +19,7 @@
  */
 
 /** The screens of src/lib/page/routes.ts plus the pages outside the routes table. */
-export type PageKind = 'search' | 'home' | 'landing' | 'success' | 'applyList' | 'form' | 'ticket' | 'root' | 'notFound' | 'seat' | 'seatResult';
+export type PageKind = 'search' | 'home' | 'landing' | 'success' | 'applyList' | 'form' | 'ticket' | 'root' | 'notFound' | 'seat' | 'seatResult' | 'incomplete';
 
 /** What a page is and what it showed. */
 export interface PageFacts {

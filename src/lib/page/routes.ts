@@ -44,7 +44,12 @@ export type RouteMatch =
   /** the seat results of spec §2.3: `/zuoweiSuccess?userName,companyName,seat` and `/successYeJinJi?…,expoId` */
   | { screen: 'seatResult'; variant: null; which: 'zuowei' | 'yejinji' }
   /** the purchase screens of spec §2.3: `/ticket`, `/ticketForm`, `/ticketSuccess`, `/orderList`, `/orderDetails` */
-  | { screen: 'ticket'; variant: null; which: TicketScreen; params: PathParams };
+  | { screen: 'ticket'; variant: null; which: TicketScreen; params: PathParams }
+  /**
+   * A route family's home, lookup or form without its `/{fId}/{eid}/{ty}` (spec §2.3: a legacy
+   * link that lacks them): a short page saying the link is incomplete, in the family's language.
+   */
+  | { screen: 'incomplete'; variant: Variant; route: string };
 
 const DECIMAL = /^\d{1,12}$/;
 /** Visitor types are short words; anything else in the segment is not one of our links. */
@@ -128,7 +133,10 @@ export function matchRoute(pathname: string): RouteMatch | null {
   if (DECIMAL.test(first)) return withParams(segments, (params) => ({ screen: 'home', variant: null, params }));
   const named = variantByRoute(first);
   if (!named) return null;
+  // spec §2.3: a family's home, lookup and form also answer a link without parameters.
+  if (named.variant.family && rest.length === 0 && named.kind !== 'success') return { screen: 'incomplete', variant: named.variant, route: first };
   switch (named.kind) {
+    case 'home':
     case 'search':
       return withParams(rest, (params) => ({ screen: 'search', variant: named.variant, params }));
     case 'success': {
@@ -164,7 +172,11 @@ export type RouteTarget =
   /** a purchase screen; the caller adds `?ticketId=` or `?orderNo=` */
   | { screen: 'ticket'; which: TicketScreen; params: PathIds }
   /** the caller adds the query (`userName`, `companyName`, `seat`, and `expoId` for yejinji) */
-  | { screen: 'seatResult'; which: 'zuowei' | 'yejinji' };
+  | { screen: 'seatResult'; which: 'zuowei' | 'yejinji' }
+  /** a route family's route without parameters (spec §2.3) */
+  | { screen: 'incomplete'; route: string }
+  /** a route family's home (spec §2.3 `/haisi`, `/haisiEn`): the family's lookup screen */
+  | { screen: 'familyHome'; variant: Variant; params: PathIds };
 
 
 const LANDINGS = { register: '/CMEF', fashion: '/AsiaFashionShow' } as const;
@@ -203,6 +215,10 @@ export function routePath(target: RouteTarget): string {
       return `/${target.which}${idsPath(target.params)}`;
     case 'seatResult':
       return SEAT_RESULT_PATHS[target.which];
+    case 'incomplete':
+      return `/${encodeURIComponent(target.route)}`;
+    case 'familyHome':
+      return `/${target.variant.family?.home ?? target.variant.search}${idsPath(target.params)}`;
   }
 }
 

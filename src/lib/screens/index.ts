@@ -8,6 +8,7 @@ import type { RouteMatch } from '../page/routes';
 import { loadApplyList, type ApplyListData } from './apply-list';
 import { loadForm, type FormData } from './form';
 import { loadHome, type HomeData } from './home';
+import { loadIncomplete, type IncompleteData } from './incomplete';
 import type { ScreenPage, ScreenPorts } from './page';
 import { loadSearch, type SearchData } from './search';
 import { loadSeat, loadSeatResult, type SeatData, type SeatResultData } from './seat';
@@ -34,7 +35,8 @@ export type ScreenData =
   | TicketListData
   | TicketFormData
   | OrderListData
-  | OrderData;
+  | OrderData
+  | IncompleteData;
 
 /** What the pipeline gives the loaders beyond the page and the upstream. */
 export interface ScreenDeps {
@@ -71,6 +73,7 @@ const LOADERS: Loaders = {
   seat: (m, page, ports) => loadSeat(page, ports, m.params),
   seatResult: (m, page, _ports, deps) => loadSeatResult(page, m.which, deps.secret),
   ticket: (m, page, ports) => TICKET_LOADERS[m.which](page, ports, m.params),
+  incomplete: (m, page) => loadIncomplete(page, m.variant, m.route),
 };
 
 /**
