@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeId } from '../../src/lib/util/ids';
 import { matchRoute, routePath } from '../../src/lib/page/routes';
 import { ALL_VARIANTS, variantByExpoId, variantByName, variantByRoute, type Variant } from '../../src/lib/expo/variants';
-import { lookupCall, registerCall, routeLang } from '../../src/lib/expo/haisi';
+import { lookupCall, pageRouteLang, registerCall, routeLang } from '../../src/lib/expo/haisi';
 import { formPath, parseSuccessParams, successPath } from '../../src/lib/lookup/lookup';
 import { resolveFormPage } from '../../src/lib/form/page';
 import { applyConfig, configKey } from '../../src/lib/page/load';
@@ -97,6 +97,16 @@ describe('the family language (forced by the route)', () => {
     expect(routeLang(en)).toBe('en');
     expect(routeLang(variantByName('IEAE'))).toBeNull();
     expect(routeLang(null)).toBeNull();
+  });
+
+  it('the page of a route: its variant, or on the shared selection list the family the lookup named', () => {
+    const at = (path: string) => pageRouteLang(matchRoute(new URL(path, 'https://x').pathname), new URL(path, 'https://x'));
+    expect(at(`/haisiFormEn/${ids}`)).toBe('en');
+    expect(at('/haisiSearch')).toBe('zh');
+    expect(at(`/applyList/${ids}?v=haisiEn&f=`)).toBe('en');
+    expect(at(`/applyList/${ids}?v=IEAE&f=`)).toBeNull();
+    expect(at(`/applyList/${ids}`)).toBeNull();
+    expect(at('/nope/x')).toBeNull();
   });
 
   it('wins over the cookie and over the config', () => {

@@ -5,7 +5,8 @@
  * Pure: no Astro, React or Hono.
  */
 import type { Lang } from '../page/languages';
-import type { Variant } from './variants';
+import type { RouteMatch } from '../page/routes';
+import { variantByName, type Variant } from './variants';
 
 /** The registration calls of spec §7 the form may make. */
 export type RegisterCallName = 'addUserInfo' | 'addHaiUserInfo' | 'addHaiUserInfoNew' | 'addHaiExpoUserNew';
@@ -20,6 +21,17 @@ export type LookupCallName = 'queryUserExpoId' | 'queryHaiPhone';
  */
 export function routeLang(variant: Variant | null | undefined): Lang | null {
   return variant?.family?.lang ?? null;
+}
+
+/**
+ * The language a page's route forces: its variant's, or for the shared selection list
+ * (`/applyList/…?v=haisi`, spec §2.3) the variant the lookup named in `v`.
+ * @example pageRouteLang(matchRoute('/applyList/22616/MjYxNg/visitor'), new URL('https://x/applyList/22616/MjYxNg/visitor?v=haisiEn')) // 'en'
+ */
+export function pageRouteLang(match: RouteMatch | null, url: URL): Lang | null {
+  if (!match) return null;
+  if (match.screen === 'applyList') return routeLang(variantByName(url.searchParams.get('v') ?? ''));
+  return routeLang(match.variant);
 }
 
 /**
