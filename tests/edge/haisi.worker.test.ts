@@ -58,6 +58,15 @@ describe('reference: queryHaiPhone', () => {
     expect(wrong.code).toBe(401);
   });
 
+  it('a phone is looked up the same way (the one call takes either contact)', async () => {
+    expect((await send('getCaptcha', EXPO, '13800002616')).code).toBe(200);
+    const captcha = await outboxCode('+8613800002616');
+    const query = { expoId: await enc(EXPO, EXPO), phone: await enc('+8613800002616', EXPO), captcha: await enc(captcha, EXPO) };
+    const r = await call('/CustomerUserInfo/queryHaiPhone', { expoId: EXPO, query, env: fastEnv });
+    expect(r.code, JSON.stringify(r)).toBe(200);
+    expect(await dec(r.data, EXPO)).toEqual([]);
+  });
+
   it('answers only for a haisi expo, and only with exactly one contact', async () => {
     const other = await call('/CustomerUserInfo/queryHaiPhone', { expoId: 1308, query: { expoId: await enc(1308, 1308), email: await enc('one@demo.test', 1308), captcha: await enc('1', 1308) } });
     expect(other.code).toBe(404);

@@ -16,8 +16,3 @@ import { under } from './wire';
 export const HaisiPath = {
   ...under('/CustomerUserInfo', 'queryHaiPhone addHaiUserInfo addHaiUserInfoNew addHaiExpoUserNew'),
 };
-
-export const HaisiCode = {
-  /** the reference only: the expo is not one of the haisi family (`404`) */
-  NOT_HAISI: 404,
-} as const;
