@@ -15,7 +15,7 @@
 import type { Context } from 'hono';
 import { RefCode, reply } from '../envelope';
 import type { RefEnv } from '../expo';
-import { AddUserInfoBody, FormValues, decryptValues, parseInput, readJsonBody } from '../inputs';
+import { AddUserInfoBody, FormValues, decryptValues, parseInput } from '../inputs';
 import { addUserInfo } from './addUserInfo';
 import { lookup } from './lookup';
 
@@ -55,7 +55,7 @@ export function addHai(call: HaiRegisterCall) {
   return async function addHaiHandler(c: Context<RefEnv>): Promise<Response> {
     if (!(await isHaisiExpo(c))) return notHaisi(c);
     // What the call is for: a new registration, or the update of the contact's own one.
-    const body = parseInput(AddUserInfoBody, await readJsonBody(c.req.raw.clone()));
+    const body = parseInput(AddUserInfoBody, (await c.req.raw.clone().json().catch(() => undefined)) as unknown);
     if (body.ok) {
       const values = await decryptValues(body.value.data, c.var.expo.aes_key, FormValues);
       if (values.ok && (values.value.update === true) !== update) {
