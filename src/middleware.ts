@@ -10,6 +10,7 @@ import { CONTACT_COOKIE, openFormWindow, provenFor } from './lib/lookup/contact-
 import { decodeFlash, FLASH_COOKIE } from './lib/page/flash';
 import { LANG_COOKIE, isLang } from './lib/page/languages';
 import { applyConfig, startPage } from './lib/page/load';
+import { pageRouteLang } from './lib/expo/haisi';
 import { needsPledge, PLEDGE_COOKIE, pledgeTicket, readPledged } from './lib/seat/pledge';
 import { pageForm } from './lib/screens/form-state';
 import { loadScreen, type ScreenPage } from './lib/screens';
@@ -67,7 +68,7 @@ export const onRequest = defineMiddleware(async function loadPage(context, next)
   const loaded = key ? await upstream.getCustomerId(key).catch(() => null) : null;
   const config = loaded?.ok ? loaded.data : null;
   const onForm = match?.screen === 'form';
-  const view = applyConfig({ key, config, cookieLang, now: Date.now(), onFormPage: onForm });
+  const view = applyConfig({ key, config, cookieLang, now: Date.now(), onFormPage: onForm, routeLang: pageRouteLang(match, context.url) });
 
   const here = `${context.url.pathname}${context.url.search}`;
   const flash = decodeFlash(context.cookies.get(FLASH_COOKIE)?.value, here);

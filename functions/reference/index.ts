@@ -19,6 +19,7 @@ import { addBusUser, cancelBusUser, selectBusList, selectBusUser } from './calls
 import { camera5 } from './calls/camera5';
 import { captchaVerify } from './calls/captchaVerify';
 import { getCustomerId } from './calls/getCustomerId';
+import { addHai, queryHaiPhone } from './calls/haisi';
 import { deleteHealth, healthImage, listHealth, uploadHealth } from './calls/health';
 import { lookup } from './calls/lookup';
 import { getArticleList, queryCustomerChannelId } from './calls/pages';
@@ -78,6 +79,9 @@ serve(custom, 'GET', Path, { selectAESKey: selectAesKey, getCustomerId, captchaV
 serve(custom, 'GET', Path, { queryUserExpoId: lookup('phone'), queryEmailUserExpoId: lookup('email') });
 for (const [path, call] of Object.entries(SEND_CALLS)) custom.on('POST', path, withExpo, sendCode({ ...call, path }));
 serve(custom, 'POST', Path, { addUserInfo, camera5 });
+// The haisi family (docs/upstream.md "Haisi").
+serve(custom, 'GET', Path, { queryHaiPhone });
+serve(custom, 'POST', Path, { addHaiUserInfo: addHai('addHaiUserInfo'), addHaiUserInfoNew: addHai('addHaiUserInfoNew'), addHaiExpoUserNew: addHai('addHaiExpoUserNew') });
 serve(custom, 'POST', HealthPath, { upload: uploadHealth });
 serve(custom, 'GET', HealthPath, { list: listHealth, image: healthImage });
 serve(custom, 'DELETE', HealthPath, { delete: deleteHealth });

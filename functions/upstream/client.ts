@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { encryptJson } from './contract/aes';
 import type { Lang } from '../../src/lib/page/languages';
+import type { LookupCallName, RegisterCallName } from '../../src/lib/expo/haisi';
 import { emailSenderPath, smsPhone, smsSenderPath } from './senders';
 import { fullPhone } from '../../src/lib/form/phone';
 import { createCore, type UpstreamOptions } from './core';
@@ -72,6 +73,8 @@ export interface LookupCalls {
      * upstream can tell which site's bypass it is; other upstreams ignore the extra param.
      */
     urlsId?: number | undefined;
+    /** `queryHaiPhone`: the haisi family's lookup, the same request for both contact kinds (docs/upstream.md "Haisi") */
+    call?: LookupCallName | undefined;
   }): Promise<UpstreamResult<Registration[]> | SecondForm>;
   /** `GET /customFrom/queryFromUserExpoId`: the second form's saved values by field key. */
   queryFromUserExpoId(p: { expoId: number; userId: number; urlsId: number }): Promise<UpstreamResult<SecondFormValues>>;
@@ -82,6 +85,8 @@ export interface LookupCalls {
     expoId: number;
     urlsId: number;
     values: Readonly<Record<string, unknown>>;
+    /** the haisi family's registrations post to their own path, same request and reply (docs/upstream.md "Haisi") */
+    call?: RegisterCallName | undefined;
   }): Promise<UpstreamResult<Added> | AlreadyRegistered>;
   /** `POST /CustomerUserInfo/camera5`: recognises a business card (`image`: base64 JPEG, no `data:` prefix). */
   camera5(p: { expoId: number; image: string }): Promise<UpstreamResult<CardOcr>>;
@@ -150,8 +155,8 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       });
     },
 
-    async queryRegistrations({ expoId, contact, captcha, urlsId }) {
-      const path = contact.type === 'phone' ? Path.queryUserExpoId : Path.queryEmailUserExpoId;
+    async queryRegistrations({ expoId, contact, captcha, urlsId, call: which }) {
+      const path = which === 'queryHaiPhone' ? Path.queryHaiPhone : contact.type === 'phone' ? Path.queryUserExpoId : Path.queryEmailUserExpoId;
       const aesKey = await aesKeyOf(expoId);
       const encrypted = await encryptParams(
         {
@@ -198,8 +203,8 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       return ok(env, await readEncrypted(path, expoId, aesKey, Credential, env.data));
     },
 
-    async addUserInfo({ expoId, urlsId, values }) {
-      const path = Path.addUserInfo;
+    async addUserInfo({ expoId, urlsId, values, call: which }) {
+      const path = Path[which ?? 'addUserInfo'];
       const aesKey = await aesKeyOf(expoId);
       const data = await encryptJson(values, aesKey);
       const env = await call(path, expoId, { method: 'POST', body: { expoId, urlsId, data } });

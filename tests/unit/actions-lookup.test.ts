@@ -1,4 +1,5 @@
 /** The lookup's two actions over fake ports, in node: every outcome the adapter renders (functions/api/action.ts). */
+import { encodeId } from '../../src/lib/util/ids';
 import { describe, expect, it, vi } from 'vitest';
 import { lookup, sendCode, type LookupPorts } from '../../src/lib/actions/lookup';
 import { jsonOf, type ActionContext, type ActionOutcome } from '../../src/lib/actions/outcome';
@@ -182,5 +183,24 @@ describe('lookup', () => {
     expect(o).toMatchObject({ kind: 'notice', notice: { key: 'search.nodata' } });
     expect(json(o).body).toEqual({ code: 200, msg: null, data: { outcome: 'nodata', message: 'search.nodata' } });
     expect(p.upstream.captchaVerify).not.toHaveBeenCalled();
+  });
+});
+
+describe('lookup: the haisi family (spec §2.3, §7 queryHaiPhone)', () => {
+  it('asks queryHaiPhone and leads to the family’s own form, credential and list', async () => {
+    const p = ports({}, { queryRegistrations: vi.fn(async () => ok([record('E1')])) });
+    const one = await find({ variant: 'haisiEn' }, p);
+    expect(p.upstream.queryRegistrations).toHaveBeenCalledWith(expect.objectContaining({ call: 'queryHaiPhone' }));
+    expect(one.kind === 'navigate' && one.location.startsWith('/haisiSuccessEn/')).toBe(true);
+    const none = await find({ variant: 'haisi' }, ports({}, { queryRegistrations: async () => ok([]) }));
+    expect(none.kind === 'navigate' && none.location).toBe(`/haisiForm/9/${encodeId(2002)}`);
+    const several = await find({ variant: 'haisiEn' }, ports({}, { queryRegistrations: async () => ok([record('E1'), record('E2')]) }));
+    expect(several.kind === 'navigate' && several.location).toMatch(/^\/applyList\/.*\?v=haisiEn&f=$/);
+  });
+
+  it('every other page asks the contact lookup (no call named)', async () => {
+    const p = ports();
+    await find({}, p);
+    expect(p.upstream.queryRegistrations).toHaveBeenCalledWith(expect.not.objectContaining({ call: expect.anything() }));
   });
 });

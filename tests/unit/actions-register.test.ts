@@ -97,3 +97,28 @@ describe('register', () => {
     expect(register.faultData?.('late')).toEqual({ outcome: 'refused', message: 'late' });
   });
 });
+
+describe('register: the haisi family (spec §7 Hai calls; docs/upstream.md "Haisi")', () => {
+  const HAISI = (route: string) => ({ route, path: `22616/${encodeId(2616)}/visitor` });
+  const proven = async () => ({ [CONTACT_COOKIE]: await signContact(vcOf({ expoId: 2616 }), SECRET, NOW) });
+  const sent = (p: RegisterPorts) => (p.upstream.addUserInfo as ReturnType<typeof vi.fn>).mock.calls[0]?.[0] as { call?: string; values: Record<string, unknown> };
+
+  it.each([
+    ['haisiForm', '', 'addHaiUserInfo', '/haisiSuccess/'],
+    ['haisiFormEn', '', 'addHaiUserInfoNew', '/haisiSuccessEn/'],
+    ['haisiForm', '1', 'addHaiExpoUserNew', '/haisiSuccess/'],
+    ['haisiFormEn', '1', 'addHaiExpoUserNew', '/haisiSuccessEn/'],
+  ])('%s (update %s) posts %s with the proven contact, and stays in the family', async (route, update, call, success) => {
+    const p = ports();
+    const o = await post({ ...HAISI(route), email: 'typed@evil.test', ...(update ? { update } : {}) }, p, await proven());
+    expect(o).toMatchObject({ kind: 'navigate' });
+    expect(o.kind === 'navigate' && o.location.startsWith(success)).toBe(true);
+    expect(sent(p)).toMatchObject({ call, values: { checkType: 2, email: EMAIL } });
+  });
+
+  it('every other form posts addUserInfo (no call named)', async () => {
+    const p = ports();
+    await post({}, p);
+    expect(sent(p).call).toBeUndefined();
+  });
+});

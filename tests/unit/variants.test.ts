@@ -17,7 +17,7 @@ const must = (v: Variant | null): Variant => {
 };
 
 describe('variants table (spec §2.2)', () => {
-  it('holds the 13 variants of §2.2 plus Baigou', () => {
+  it('holds the 13 variants of §2.2 plus Baigou, then the haisi family of §2.3 (any expo)', () => {
     expect(ALL_VARIANTS.map((v) => [v.name, v.expoId])).toEqual([
       ['Indonesian', 1108],
       ['ThaiNew', 1261],
@@ -33,6 +33,8 @@ describe('variants table (spec §2.2)', () => {
       ['vietnamNew', 1317],
       ['vietnam', 1113],
       ['baigou', 976],
+      ['haisi', null],
+      ['haisiEn', null],
     ]);
   });
 

@@ -6,6 +6,7 @@
  */
 import { FormCode, FormPath } from './forms';
 import { LookupCode, LookupPath } from './lookup';
+import { HaisiPath } from './haisi';
 import { WireCode } from './wire';
 
 export * from './wire';
@@ -19,9 +20,10 @@ export * from './sites';
 export * from './bus';
 export * from './wx';
 export * from './pages';
+export * from './haisi';
 
-/** The lookup and form calls together: every path of the original contract's first table, plus camera5. */
-export const Path = { ...LookupPath, ...FormPath } as const;
+/** The lookup and form calls together: every path of the original contract's first table, plus camera5 and the haisi family's calls. */
+export const Path = { ...LookupPath, ...FormPath, ...HaisiPath } as const;
 
 /** The codes of the lookup and the form, with the shared ones. */
 export const Code = { ...WireCode, ...LookupCode, ...FormCode } as const;

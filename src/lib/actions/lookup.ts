@@ -22,6 +22,7 @@ import { isFormNext } from '../form/page';
 import { contactKey, phoneDestination } from '../security/limits';
 import { BIND_COOKIE, BIND_MAX_AGE_S, bindingMatches, newNonce, readBinding, signBinding, TICKET_COOKIE } from '../security/friction';
 import type { Registration } from '../util/domain';
+import { lookupCall } from '../expo/haisi';
 import { limitOutcome, type LookupLimits, type SendCheck, type SendCount } from './limits';
 import { defineAction, type ActionContext, type ActionOutcome } from './outcome';
 import type { Contact, LookupCalls } from './ports';
@@ -313,7 +314,8 @@ export const lookup = defineAction({
       if (!verified.ok) return failed(readRefusal(verified.code, verified.msg), ctx);
       await limits.codeAccepted(); // a right code is not a wrong one
     }
-    const found = await ports.upstream.queryRegistrations({ expoId: p.expoId, contact, captcha, urlsId: bypass ? p.urlId : undefined });
+    const call = lookupCall(variant);
+    const found = await ports.upstream.queryRegistrations({ expoId: p.expoId, contact, captcha, urlsId: bypass ? p.urlId : undefined, ...(call === 'queryHaiPhone' ? { call } : {}) });
     let outcome: Outcome<Registration> = found.ok
       ? decideOutcome({ variant, expoId: p.expoId, code: found.code, records: found.data })
       : decideOutcome({ variant, expoId: p.expoId, code: found.code, records: [], data: 'data' in found ? found.data : undefined });

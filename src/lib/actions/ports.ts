@@ -5,6 +5,7 @@
  */
 import type { Registration, SecondFormRef } from '../util/domain';
 import type { Lang } from '../page/languages';
+import type { LookupCallName, RegisterCallName } from '../expo/haisi';
 
 /** A call's answer: success (code 200, 201 or 202) with its data, or a refusal with the upstream's code and message. */
 export type Result<T> = { ok: true; code: number; msg: string | null; data: T } | { ok: false; kind: 'refused'; code: number; msg: string | null };
@@ -34,6 +35,8 @@ export interface LookupCalls {
     contact: Contact;
     captcha: string;
     urlsId?: number | undefined;
+    /** which lookup (src/lib/expo/haisi.ts): default the contact's own queryUserExpoId / queryEmailUserExpoId */
+    call?: LookupCallName | undefined;
   }): Promise<Result<Registration[]> | { ok: false; kind: 'second-form'; code: number; msg: string | null; data: SecondFormRef }>;
 }
 
@@ -43,6 +46,8 @@ export interface RegisterCall extends ConfigCall {
     expoId: number;
     urlsId: number;
     values: Readonly<Record<string, unknown>>;
+    /** which registration call (src/lib/expo/haisi.ts): default addUserInfo */
+    call?: RegisterCallName | undefined;
   }): Promise<Result<{ euCode: string }> | { ok: false; kind: 'already-registered'; code: number; msg: string | null }>;
 }
 

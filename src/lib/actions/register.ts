@@ -24,6 +24,7 @@ import { parseFormDefinition } from '../form/schema';
 import { validateForm } from '../form/validation';
 import { successPath } from '../lookup/lookup';
 import { matchRoute } from '../page/routes';
+import { registerCall } from '../expo/haisi';
 import { limitOutcome, type LimitRefusal } from './limits';
 import { defineAction, type ActionContext, type ActionOutcome, type CookieWrite, type FieldError } from './outcome';
 import type { RegisterCall } from './ports';
@@ -191,7 +192,9 @@ export const register = defineAction({
 
     const limited = await ports.countRegister(vc);
     if (limited) return limitOutcome(limited, t);
-    const added = await upstream.addUserInfo({ expoId: page.params.expoId, urlsId, values: data });
+    // spec §7: the haisi family registers through its own calls (src/lib/expo/haisi.ts).
+    const call = registerCall(page.variant, data['update'] === true);
+    const added = await upstream.addUserInfo({ expoId: page.params.expoId, urlsId, values: data, ...(call === 'addUserInfo' ? {} : { call }) });
     if (added.ok) {
       // the new registration is this contact's own, so its credential page shows its details.
       const own = await addOwnCode(ctx.cookies[CONTACT_COOKIE], secret, added.data.euCode, ctx.now).catch(() => null);

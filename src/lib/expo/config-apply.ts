@@ -36,7 +36,7 @@ export interface LangConfig {
 }
 
 /** Why a page renders in a language (for tests and logs). */
-export type LangReason = 'ieae-chinese' | 'sign-type-2' | 'sign-type-4' | 'english-expo' | 'visitor';
+export type LangReason = 'ieae-chinese' | 'sign-type-2' | 'sign-type-4' | 'english-expo' | 'visitor' | 'route';
 
 export interface LangDecision {
   lang: Lang;
@@ -46,7 +46,7 @@ export interface LangDecision {
 }
 
 interface LangRule {
-  reason: Exclude<LangReason, 'visitor'>;
+  reason: Exclude<LangReason, 'visitor' | 'route'>;
   when: (expoId: number, wx: LangConfig) => boolean;
   lang: (wx: LangConfig) => Lang;
   /** false: applies only when the visitor has chosen no language (no cookie) */

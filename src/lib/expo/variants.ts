@@ -23,8 +23,11 @@ export const VariantSchema = z
   .object({
     /** Route prefix, spelled as the spec spells it (`Maylaysia` sic, `vietnamNew`). */
     name: RouteName,
-    /** The numeric expo id that selects this variant (spec §1, §2.2). */
-    expoId: z.number().int().positive(),
+    /**
+     * The numeric expo id that selects this variant (spec §1, §2.2); null for a route family
+     * that serves any expo named by the link's `eid` (the haisi family of spec §2.3).
+     */
+    expoId: z.number().int().positive().nullable(),
     /** A short English description, for people reading the table and logs. */
     description: z.string().min(1),
     modes: z
@@ -49,6 +52,16 @@ export const VariantSchema = z
     extraForms: z.array(RouteName),
     /** The event's local language, the landing dropdown's third entry (spec §1); null when it has none. */
     localLang: z.enum(LANGS).nullable(),
+    /**
+     * A route family (spec §2.3 `/haisi…`, our reading: docs/upstream.md "Haisi"): its home route
+     * (the lookup screen, as a generic Chinese home of signType 1), the page language its routes
+     * force, and the calls it makes (`hai`: queryHaiPhone and the addHai… registrations). Null
+     * for the expo variants of spec §2.2.
+     */
+    family: z
+      .object({ home: RouteName, lang: z.enum(LANGS), calls: z.literal('hai') })
+      .strict()
+      .nullable(),
     rules: z
       .object({
         /** 1308: several matches list only the earliest-created record plus every class 3 record (spec §2.2). */
@@ -77,6 +90,7 @@ export const VariantSchema = z
     for (const r of [v.rules.supplementWhenNoActivity, v.rules.secondFormOn20003]) {
       if (r !== null && !v.extraForms.includes(r)) issue(`rule route ${r} is not one of its extraForms`);
     }
+    if ((v.expoId === null) !== (v.family !== null)) issue('a route family (and only a family) serves any expo: expoId null');
     for (const id of v.rules.bypassUrlIds) {
       if (!v.modes.offered.includes('email')) issue(`bypass url id ${id} needs the e-mail mode`);
     }
@@ -94,7 +108,7 @@ export const VariantTableSchema = z.array(VariantSchema).superRefine((rows, ctx)
   };
   seen(
     'expo id',
-    rows.map((r) => r.expoId),
+    rows.flatMap((r) => (r.expoId === null ? [] : [r.expoId])),
   );
   seen(
     'name',
@@ -103,7 +117,7 @@ export const VariantTableSchema = z.array(VariantSchema).superRefine((rows, ctx)
   // Route names are case-sensitive in the router, but two that differ only in case would be a trap.
   seen(
     'route',
-    rows.flatMap((r) => [r.search, r.form, r.success, ...r.extraForms].map((n) => n.toLowerCase())),
+    rows.flatMap((r) => [r.search, r.form, r.success, ...r.extraForms, ...(r.family ? [r.family.home] : [])].map((n) => n.toLowerCase())),
   );
 });
 
@@ -143,7 +157,31 @@ function row(
     success: `${name}Success`,
     extraForms: more.extraForms ?? [],
     localLang,
+    family: null,
     rules: { ...NO_RULES, ...more.rules },
+  };
+}
+
+/**
+ * A row of the haisi route family (spec §2.3: `/haisi`, `/haisiSearch`, `/haisiForm`,
+ * `/haisiSuccess`, each also with the suffix `En`): one Chinese and one English event variant
+ * over any expo, in the language its routes force. The suffix comes last (`haisiSearchEn`).
+ */
+function family(name: string, suffix: '' | 'En', lang: Lang, description: string): Row {
+  return {
+    name: `${name}${suffix}`,
+    expoId: null,
+    description,
+    modes: PHONE_AND_EMAIL,
+    defaultCheckType: 2,
+    exhibitorUrlIds: [],
+    search: `${name}Search${suffix}`,
+    form: `${name}Form${suffix}`,
+    success: `${name}Success${suffix}`,
+    extraForms: [],
+    localLang: null,
+    family: { home: `${name}${suffix}`, lang, calls: 'hai' },
+    rules: NO_RULES,
   };
 }
 
@@ -179,6 +217,9 @@ const ROWS: Row[] = [
   row('vietnamNew', 1317, 'New Vietnam event', EMAIL_NO_PHONE, [10916], 'vn'),
   row('vietnam', 1113, 'Vietnam event', EMAIL_NO_PHONE, [8831], 'vn'),
   row('baigou', 976, 'Baigou event', PHONE_AND_EMAIL, [], null),
+  // spec §2.3's haisi routes, a family over the existing screens (our reading: docs/upstream.md "Haisi").
+  family('haisi', '', 'zh', 'Haisi event family, Chinese'),
+  family('haisi', 'En', 'en', 'Haisi event family, English'),
 ];
 
 /** Freezes a parsed value all the way down: the table is shared by every request. */
@@ -194,13 +235,13 @@ function deepFreeze<T>(value: T): T {
 export const ALL_VARIANTS: readonly Variant[] = deepFreeze(VariantTableSchema.parse(ROWS));
 
 /** Which screen of a variant a route name names. */
-export type RouteKind = 'search' | 'form' | 'success' | 'extra';
+export type RouteKind = 'search' | 'form' | 'success' | 'extra' | 'home';
 export interface VariantRoute {
   variant: Variant;
   kind: RouteKind;
 }
 
-const byExpoId = new Map(ALL_VARIANTS.map((v) => [v.expoId, v]));
+const byExpoId = new Map(ALL_VARIANTS.flatMap((v) => (v.expoId === null ? [] : [[v.expoId, v] as const])));
 const byName = new Map(ALL_VARIANTS.map((v) => [v.name, v]));
 const byRoute = new Map<string, VariantRoute>(
   ALL_VARIANTS.flatMap((variant) => [
@@ -208,6 +249,7 @@ const byRoute = new Map<string, VariantRoute>(
     [variant.form, { variant, kind: 'form' }],
     [variant.success, { variant, kind: 'success' }],
     ...variant.extraForms.map((r): [string, VariantRoute] => [r, { variant, kind: 'extra' }]),
+    ...(variant.family ? [[variant.family.home, { variant, kind: 'home' }] as [string, VariantRoute]] : []),
   ]),
 );
 

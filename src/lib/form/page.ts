@@ -51,7 +51,7 @@ export function resolveFormPage(route: string, rest: readonly string[], variant:
   if (!params) return null;
   const kind = variant ? variantKind(variant, route) : (GENERIC_KINDS[route] ?? null);
   if (!kind) return null;
-  if (variant && variant.expoId !== params.expoId) return null;
+  if (variant && variant.expoId !== null && variant.expoId !== params.expoId) return null;
   if (kind === 'repair' && !REPAIR_EXPOS.has(params.expoId)) return null;
   return { route, kind, variant, params };
 }

@@ -93,6 +93,6 @@ export function parseSuccessParams(raw: RawSuccessParams, variant?: Variant | nu
   const fIdText = raw.fId?.trim() ?? '';
   const fId = /^\d{1,12}$/.test(fIdText) ? Number(fIdText) : 0;
   if (urlId === null || euCode === null || expoId === null || fId <= 0) return null;
-  if (variant && variant.expoId !== expoId) return null;
+  if (variant && variant.expoId !== null && variant.expoId !== expoId) return null;
   return { urlId, euCode, expoId, fId, f: raw.f ?? '' };
 }

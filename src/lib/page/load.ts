@@ -56,6 +56,7 @@ export function configKey(match: RouteMatch): ConfigKey | null {
     case 'incomplete':
     case 'landing':
     case 'seatResult':
+    case 'incomplete':
       return null;
   }
 }
@@ -103,13 +104,17 @@ export function applyConfig(input: {
   cookieLang: Lang | null;
   now: number;
   onFormPage: boolean;
+  /** the language the route itself forces (spec §2.3 the haisi family: src/lib/expo/haisi.ts), or none */
+  routeLang?: Lang | null | undefined;
 }): PageView {
   const { key, config, cookieLang } = input;
   const wx = config?.customerWx ?? null;
   const info = config?.expoInfo ?? null;
-  const lang: LangDecision = key
-    ? pageLang({ expoId: key.expoId, wx, cookieLang })
-    : { lang: cookieLang ?? 'zh', forced: false, reason: 'visitor' };
+  const lang: LangDecision = input.routeLang
+    ? { lang: input.routeLang, forced: true, reason: 'route' }
+    : key
+      ? pageLang({ expoId: key.expoId, wx, cookieLang })
+      : { lang: cookieLang ?? 'zh', forced: false, reason: 'visitor' };
   return {
     lang,
     // spec §4 formTitle, only where the page is in its language (src/lib/page/titles.ts).

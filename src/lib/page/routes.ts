@@ -42,7 +42,9 @@ export interface SuccessParams {
 export type Flavour = 'lvYun';
 
 /** Routes that answer a page saying what a legacy link lacks instead of a 404 (spec §2.3 "Others"). */
-export type IncompleteRoute = 'lvYunSearch' | 'lvYunList' | 'article' | 'channel';
+export type IncompleteRoute = 'lvYunSearch' | 'lvYunList' | 'article' | 'channel' | FamilyRoute;
+/** The haisi family's home, lookup and form routes (src/lib/expo/variants.ts), which answer without parameters too. */
+export type FamilyRoute = `haisi${'' | 'Search' | 'Form'}${'' | 'En'}`;
 /** What such a link lacks: the customer url id, the encoded expo id, the channel id. */
 export type MissingPart = 'fId' | 'eid' | 'id';
 
@@ -77,7 +79,7 @@ export type RouteMatch =
   /** a channel landing (spec §2.3 `/channel/{id}`; the expo comes from `?eid=`, spec §4) */
   | { screen: 'channel'; variant: null; id: number }
   /** a route of spec §2.3 reached by a link without its parameters: a page that says so */
-  | { screen: 'incomplete'; variant: null; route: IncompleteRoute; missing: MissingPart[] }
+  | { screen: 'incomplete'; /** a route family's row (its language), else null */ variant: Variant | null; route: IncompleteRoute; missing: MissingPart[] }
   | { screen: 'success'; variant: Variant | null; params: SuccessParams }
   | { screen: 'form'; variant: Variant | null; route: string; rest: string[] }
   | { screen: 'home'; variant: null; params: PathParams; /** `/auto{path}`: the home reached through the §2.3 entry guard */ auto?: true }
@@ -235,7 +237,12 @@ export function matchRoute(pathname: string): RouteMatch | null {
   if (DECIMAL.test(first)) return withParams(segments, (params) => ({ screen: 'home', variant: null, params }));
   const named = variantByRoute(first);
   if (!named) return null;
+  // spec §2.3: a family's home, lookup and form also answer a link without parameters.
+  if (named.variant.family && rest.length === 0 && named.kind !== 'success') {
+    return { screen: 'incomplete', variant: named.variant, route: first as FamilyRoute, missing: missingParts(rest) };
+  }
   switch (named.kind) {
+    case 'home':
     case 'search':
       return withParams(rest, (params) => ({ screen: 'search', variant: named.variant, params }));
     case 'success': {
@@ -277,6 +284,10 @@ export type RouteTarget =
   /** the caller adds the query (`userName`, `companyName`, `seat`, and `expoId` for yejinji) */
   | { screen: 'seatResult'; which: 'zuowei' | 'yejinji' }
   | { screen: 'bus'; which: BusScreen; params: BusParams };
+  /** a route family's route without parameters (spec §2.3) */
+  | { screen: 'incomplete'; route: string }
+  /** a route family's home (spec §2.3 `/haisi`, `/haisiEn`): the family's lookup screen */
+  | { screen: 'familyHome'; variant: Variant; params: PathIds };
 
 
 const LANDINGS = { register: '/CMEF', fashion: '/AsiaFashionShow' } as const;
@@ -323,6 +334,10 @@ export function routePath(target: RouteTarget): string {
       const { urlId, euCode, expoId, fId, euUserId } = target.params;
       return `/${target.which}/${encodeId(urlId)}/${encodeId(euCode)}/${encodeId(expoId)}/${fId}/${euUserId}`;
     }
+    case 'incomplete':
+      return `/${encodeURIComponent(target.route)}`;
+    case 'familyHome':
+      return `/${target.variant.family?.home ?? target.variant.search}${idsPath(target.params)}`;
   }
 }
 

@@ -21,8 +21,8 @@ import { OFFLINE_UNTIL_HEADER, offlineCopyAlive } from './offline-copy';
  */
 export const SW_CACHE = 'expo-pass-credential-v1';
 
-/** A credential path as src/lib/page/routes.ts builds it (routePath 'success'). */
-export const SW_PAGE_PATTERN = /^\/(?:[A-Za-z0-9_-]*Success|success)\/[^/]+\/[^/]+\/[^/]+\/\d{1,12}\/?$/;
+/** A credential path as src/lib/page/routes.ts builds it (routePath 'success'; the haisi family's end in `SuccessEn`, spec §2.3). */
+export const SW_PAGE_PATTERN = /^\/(?:[A-Za-z0-9_-]*Success(?:En)?|success)\/[^/]+\/[^/]+\/[^/]+\/\d{1,12}\/?$/;
 /** A QR image path as src/lib/page/routes.ts builds it (qrImagePath, no `?save`). */
 export const SW_IMAGE_PATTERN = /^\/qr\/[^/]+\/[^/]+\/[^/]+\/\d{1,12}\.png$/;
 

@@ -8,10 +8,10 @@ import type { RouteMatch } from '../page/routes';
 import { loadApplyList, loadLvYunList, type ApplyListData } from './apply-list';
 import { loadArticles, type ArticleListData } from './articles';
 import { loadChannel, type ChannelData } from './channel';
-import { loadIncomplete, type IncompleteData } from './incomplete';
 import { loadBus, type BusData } from './bus';
 import { loadForm, type FormData } from './form';
 import { loadHome, type HomeData } from './home';
+import { loadIncomplete, type IncompleteData } from './incomplete';
 import type { ScreenPage, ScreenPorts } from './page';
 import { loadSearch, type SearchData } from './search';
 import { loadSeat, loadSeatResult, type SeatData, type SeatResultData } from './seat';
@@ -43,9 +43,9 @@ export type ScreenData =
   | OrderData
   | ArticleListData
   | ChannelData
-  | IncompleteData
   | OrderEntryData
-  | BusData;
+  | BusData
+  | IncompleteData;
 
 /** What the pipeline gives the loaders beyond the page and the upstream. */
 export interface ScreenDeps {

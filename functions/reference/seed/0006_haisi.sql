@@ -1,0 +1,22 @@
+-- Demo seed, the haisi family (spec §2.3 `/haisi…` routes, §7 Hai calls; docs/upstream.md "Haisi").
+-- Not a migration (see 0001_demo.sql's header); idempotent: INSERTs are ON CONFLICT DO NOTHING and
+-- the UPDATE sets the same form on every run (0002_form_definitions.sql's generic UPDATE runs first).
+-- Expo 2616 is the demo haisi expo: its url 22616 (customerWx 62616) has a bilingual form, and
+-- five e-mail contacts each own one registration (SEED.md "Haisi"): haisi@demo.test for trying it
+-- by hand, and one per browser test run (language × JavaScript on/off), so the runs never share a
+-- code or a send limit.
+INSERT INTO expos (id, aes_key, exhi_name, exhi_name_en, address, end_time, show_logo, bottom_href, bottom_instructions, utc_offset_minutes) VALUES
+  (2616, 'expo2616AesKey00', '海丝博览会', 'Maritime Silk Road Expo', '福建泉州', '2027-12-31 18:00:00', '/logo.jpg', NULL, NULL, 480) ON CONFLICT DO NOTHING;
+INSERT INTO hai_expos (expo_id) VALUES (2616) ON CONFLICT DO NOTHING;
+INSERT INTO customer_urls (expo_id, id, long_url, head_img_url, eu_class) VALUES
+  (2616, 22616, 'https://expo.example/2616/22616', '/logo.jpg', 0) ON CONFLICT DO NOTHING;
+INSERT INTO customer_wx (id, expo_id, urls_id, config) VALUES
+  (62616, 2616, 22616, '{"languageType": 1, "signType": 1, "isUserClass": 0, "headImgUrl": "/logo.jpg", "queryMethod": 1, "isOpenBusinessCard": 0, "wechatShare": "海丝博览会：立即预登记", "wecharDescription": "在线预登记，领取电子胸卡", "shareLog": "/logo.jpg"}') ON CONFLICT DO NOTHING;
+INSERT INTO customer_forms (expo_id, urls_id, fields) VALUES (2616, NULL, '[{"key": "uname", "type": "text", "required": true, "label": {"zh": "姓名", "en": "Name"}, "maxLength": 100}, {"key": "ucompany", "type": "text", "required": true, "label": {"zh": "公司名称", "en": "Company name"}}, {"key": "ucompanyTitle", "type": "text", "required": false, "label": {"zh": "职位", "en": "Job title"}}, {"key": "email", "type": "email", "required": false, "label": {"zh": "电子邮箱", "en": "E-mail"}}, {"key": "phone", "type": "phone", "required": false, "label": {"zh": "手机号码", "en": "Mobile phone"}}, {"key": "industry", "type": "select", "required": false, "label": {"zh": "所属行业", "en": "Industry"}, "options": [{"value": "Marine", "label": {"zh": "海洋装备", "en": "Marine equipment"}}, {"value": "Fishery", "label": {"zh": "渔业", "en": "Fishery"}}, {"value": "Trade", "label": {"zh": "贸易", "en": "Trade"}}]}, {"key": "privacy", "type": "privacy", "required": true, "label": {"zh": "我已阅读并同意隐私政策", "en": "I have read and agree to the privacy policy"}, "href": "https://example.com/privacy"}]') ON CONFLICT DO NOTHING;
+UPDATE customer_forms SET fields = '[{"key": "uname", "type": "text", "required": true, "label": {"zh": "姓名", "en": "Name"}, "maxLength": 100}, {"key": "ucompany", "type": "text", "required": true, "label": {"zh": "公司名称", "en": "Company name"}}, {"key": "ucompanyTitle", "type": "text", "required": false, "label": {"zh": "职位", "en": "Job title"}}, {"key": "email", "type": "email", "required": false, "label": {"zh": "电子邮箱", "en": "E-mail"}}, {"key": "phone", "type": "phone", "required": false, "label": {"zh": "手机号码", "en": "Mobile phone"}}, {"key": "industry", "type": "select", "required": false, "label": {"zh": "所属行业", "en": "Industry"}, "options": [{"value": "Marine", "label": {"zh": "海洋装备", "en": "Marine equipment"}}, {"value": "Fishery", "label": {"zh": "渔业", "en": "Fishery"}}, {"value": "Trade", "label": {"zh": "贸易", "en": "Trade"}}]}, {"key": "privacy", "type": "privacy", "required": true, "label": {"zh": "我已阅读并同意隐私政策", "en": "I have read and agree to the privacy policy"}, "href": "https://example.com/privacy"}]' WHERE expo_id = 2616 AND urls_id IS NULL;
+INSERT INTO registrations (id, expo_id, urls_id, eu_code, uname, eu_class, createtime, ucompany, email, form_values, hai_call) VALUES
+  (260001, 2616, 22616, 'XJMUUSP2GJGNYZW3', '海丝演示', 0, '2026-03-01 10:00:00', '海丝演示有限公司', 'haisi@demo.test', '{}', 'addHaiUserInfo'),
+  (260002, 2616, 22616, 'UCKYQGCK4Q2UCY7X', '海丝甲', 0, '2026-03-01 10:00:00', '海丝演示有限公司', 'haisi-zh-js@demo.test', '{}', 'addHaiUserInfo'),
+  (260003, 2616, 22616, 'O3EGU3BMKC52CBXP', '海丝乙', 0, '2026-03-01 10:00:00', '海丝演示有限公司', 'haisi-zh-nojs@demo.test', '{}', 'addHaiUserInfo'),
+  (260004, 2616, 22616, 'ZIZHP3SBTSPAW4SW', 'Haisi Demo JS', 0, '2026-03-01 10:00:00', 'Haisi Demo Ltd.', 'haisi-en-js@demo.test', '{}', 'addHaiUserInfo'),
+  (260005, 2616, 22616, 'MQNNWZJM2Q5HHMQG', 'Haisi Demo NoJS', 0, '2026-03-01 10:00:00', 'Haisi Demo Ltd.', 'haisi-en-nojs@demo.test', '{}', 'addHaiUserInfo') ON CONFLICT DO NOTHING;
