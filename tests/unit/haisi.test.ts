@@ -119,8 +119,10 @@ describe('the family language (forced by the route)', () => {
   });
 
   it('the incomplete-link page says so and leads to the site root', () => {
-    const data = loadIncomplete(page('/haisiEn'), en, 'haisiEn');
-    expect(data).toMatchObject({ kind: 'incomplete', title: 'haisi.incompleteTitle', text: 'haisi.incompleteText', home: 'haisi.incompleteHome' });
+    const match = matchRoute('/haisiEn');
+    expect(match).toMatchObject({ screen: 'incomplete', variant: en, route: 'haisiEn', missing: ['fId', 'eid'] });
+    const data = loadIncomplete(page('/haisiEn'), 'haisiEn', ['fId', 'eid']);
+    expect(data).toMatchObject({ kind: 'incomplete', title: 'pages.incompleteTitle', missing: ['pages.missingFId', 'pages.missingEid'], homeHref: '/' });
   });
 });
 

@@ -283,12 +283,11 @@ export type RouteTarget =
   | { screen: 'ticket'; which: TicketScreen; params: PathIds }
   /** the caller adds the query (`userName`, `companyName`, `seat`, and `expoId` for yejinji) */
   | { screen: 'seatResult'; which: 'zuowei' | 'yejinji' }
-  | { screen: 'bus'; which: BusScreen; params: BusParams };
-  /** a route family's route without parameters (spec §2.3) */
-  | { screen: 'incomplete'; route: string }
+  | { screen: 'bus'; which: BusScreen; params: BusParams }
+  /** a route without its parameters (spec §2.3): the route's own name */
+  | { screen: 'incomplete'; route: IncompleteRoute }
   /** a route family's home (spec §2.3 `/haisi`, `/haisiEn`): the family's lookup screen */
   | { screen: 'familyHome'; variant: Variant; params: PathIds };
-
 
 const LANDINGS = { register: '/CMEF', fashion: '/AsiaFashionShow' } as const;
 
