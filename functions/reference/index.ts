@@ -14,6 +14,7 @@
 import { Hono, type Context, type ErrorHandler, type Handler } from 'hono';
 import type { AppEnv } from '../env';
 import { HealthPath, Path, SeatPath, SitePath, TicketPath } from '../upstream/contract';
+import { addExhiUserInfor } from './calls/addExhiUserInfor';
 import { addUserInfo } from './calls/addUserInfo';
 import { camera5 } from './calls/camera5';
 import { captchaVerify } from './calls/captchaVerify';
@@ -74,7 +75,7 @@ const custom = root();
 serve(custom, 'GET', Path, { selectAESKey: selectAesKey, getCustomerId, captchaVerify, queryFromUserExpoId, queryCustomerCode });
 serve(custom, 'GET', Path, { queryUserExpoId: lookup('phone'), queryEmailUserExpoId: lookup('email') });
 for (const [path, call] of Object.entries(SEND_CALLS)) custom.on('POST', path, withExpo, sendCode(call));
-serve(custom, 'POST', Path, { addUserInfo, camera5 });
+serve(custom, 'POST', Path, { addUserInfo, camera5, addExhiUserInfor });
 serve(custom, 'POST', HealthPath, { upload: uploadHealth });
 serve(custom, 'GET', HealthPath, { list: listHealth, image: healthImage });
 serve(custom, 'DELETE', HealthPath, { delete: deleteHealth });

@@ -44,6 +44,12 @@ export interface RegisterCall extends ConfigCall {
     urlsId: number;
     values: Readonly<Record<string, unknown>>;
   }): Promise<Result<{ euCode: string }> | { ok: false; kind: 'already-registered'; code: number; msg: string | null }>;
+  /** spec §7 `exhiCustomerUser/addExhiUserInfor`: an exhibitor's registration (docs/upstream.md "Exhibitor registration") */
+  addExhiUserInfor(p: {
+    expoId: number;
+    urlsId: number;
+    values: Readonly<Record<string, unknown>>;
+  }): Promise<Result<{ euCode: string }>>;
 }
 
 /** The business-card recognition (spec §7 camera5). */

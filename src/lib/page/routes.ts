@@ -7,6 +7,7 @@
 import { decodeId, decodeNumericId, encodeId } from '../util/ids';
 import { SEAT_RESULT_PATHS } from '../seat/seats';
 import { variantByRoute, type Variant } from '../expo/variants';
+import { NAMED_FORMS } from '../form/named';
 
 /** The purchase screens (spec §2.3), by their first path segment. */
 export type TicketScreen = 'ticket' | 'ticketForm' | 'ticketSuccess' | 'orderList' | 'orderDetails';
@@ -97,6 +98,9 @@ const GENERIC: Readonly<Record<string, (rest: string[]) => RouteMatch | null>> =
   seat: (rest) => withParams(rest, (params) => ({ screen: 'seat', variant: null, params })),
   zuoweiSuccess: (rest) => (rest.length === 0 ? { screen: 'seatResult', variant: null, which: 'zuowei' } : null),
   successYeJinJi: (rest) => (rest.length === 0 ? { screen: 'seatResult', variant: null, which: 'yejinji' } : null),
+  // spec §2.3: the named per-event forms (src/lib/form/named.ts); a legacy link without any
+  // path still matches, and its screen says what the link is missing.
+  ...Object.fromEntries(NAMED_FORMS.map(({ route }) => [route, (rest: string[]): RouteMatch => ({ screen: 'form', variant: null, route, rest })])),
   ...Object.fromEntries(
     (['ticket', 'ticketForm', 'ticketSuccess', 'orderList', 'orderDetails'] as const).map((which) => [
       which,

@@ -6,7 +6,7 @@
  */
 import type { RouteMatch } from '../page/routes';
 import { loadApplyList, type ApplyListData } from './apply-list';
-import { loadForm, type FormData } from './form';
+import { loadForm, loadFormLink, type FormData, type FormLinkData } from './form';
 import { loadHome, type HomeData } from './home';
 import type { ScreenPage, ScreenPorts } from './page';
 import { loadSearch, type SearchData } from './search';
@@ -28,6 +28,7 @@ export type ScreenData =
   | SuccessData
   | ApplyListData
   | FormData
+  | FormLinkData
   | HomeData
   | SeatData
   | SeatResultData
@@ -65,7 +66,10 @@ const LOADERS: Loaders = {
   search: (m, page) => loadSearch(page, { params: m.params, variant: m.variant }),
   success: async (m, page, ports, deps) => loadSuccess(page, ports, { params: m.params, variant: m.variant }, await deps.credential()),
   applyList: (m, page) => loadApplyList(page, m.params),
-  form: (m, page, ports) => loadForm(page, ports, { route: m.route, rest: m.rest, variant: m.variant }),
+  form: (m, page, ports) => {
+    const input = { route: m.route, rest: m.rest, variant: m.variant };
+    return loadFormLink(page, input) ?? loadForm(page, ports, input);
+  },
   home: (m, page, ports) => loadHome(page, ports, m.params),
   landing: () => null,
   seat: (m, page, ports) => loadSeat(page, ports, m.params),
