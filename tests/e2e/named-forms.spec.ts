@@ -67,6 +67,16 @@ test('a legacy link without parameters says what is missing, never "not found"',
   }
 });
 
+test('a generic lookup answered 20003 leads to /twoForm with the saved values', { tag: '@http' }, async ({ request }) => {
+  const location = await lookUpByEmail(request, 'second@demo.test', target(22030));
+  expect(location).toBe(`/twoForm/22030/${EID}/visitor`);
+  const res = await request.get(location);
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+  expect(html).toContain(t('zh', 'forms2.twoFormTitle'));
+  expect(html).toMatch(/<option[^>]*value="Shipping"[^>]*selected/);
+});
+
 test('ocean form → credential; userInfo lists it; reForm updates it', async ({ page, browser }, info) => {
   test.slow(); // three screens, each with an axe scan
   // the legacy link's page, scanned once

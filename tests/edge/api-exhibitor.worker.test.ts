@@ -83,7 +83,7 @@ async function jarFor(v: VerifiedContact | null): Promise<Jar> {
   if (v) jar.set(CONTACT_COOKIE, await signContact(v, SECRET));
   return jar;
 }
-function send(jar: Jar, body: BodyInit, init: { json?: boolean; headers?: Record<string, string>; method?: string } = {}): Promise<Response> {
+async function send(jar: Jar, body: BodyInit, init: { json?: boolean; headers?: Record<string, string>; method?: string } = {}): Promise<Response> {
   const headers: Record<string, string> = init.json
     ? { 'content-type': 'application/json', accept: 'application/json' }
     : { 'content-type': 'application/x-www-form-urlencoded' };
