@@ -65,6 +65,15 @@ test('a legacy link without parameters says what is missing, never "not found"',
     expect(html, route).toContain(t('zh', 'forms2.noPathText'));
     expect(html, route).not.toContain(t('zh', 'notFound.title'));
   }
+  // with their path, the plain forms are their own pages (unverified: the link to the lookup)
+  for (const [path, key] of [
+    [`/jjcz2024/22024/${encodeId(2024)}/visitor`, 'forms2.jjcz2024Title'],
+    [`/formCic/32030/${EID}/visitor`, 'forms2.cicTitle'],
+  ] as const) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    expect(await res.text(), path).toMatch(new RegExp(`<h1[^>]*>${t('zh', key)}</h1>`));
+  }
 });
 
 test('a generic lookup answered 20003 leads to /twoForm with the saved values', { tag: '@http' }, async ({ request }) => {
