@@ -12,3 +12,5 @@ function registerPorts(c: Ctx): RegisterPorts {
 
 export const register = new Hono<{ Bindings: AppEnv }>();
 register.post('/register', action(registerAction, { ports: registerPorts }));
+// A registration is never a link: GET and HEAD answer 405 with `Allow: POST`.
+register.get('/register', (c) => c.text('Registration: POST the form to this address.', 405, { allow: 'POST', 'cache-control': 'no-store' }));

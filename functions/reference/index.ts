@@ -14,6 +14,7 @@
 import { Hono, type Context, type ErrorHandler, type Handler } from 'hono';
 import type { AppEnv } from '../env';
 import { BusPath, HealthPath, PagesPath, Path, SeatPath, SharePath, SitePath, TicketPath, WxPath } from '../upstream/contract';
+import { addExhiUserInfor } from './calls/addExhiUserInfor';
 import { addUserInfo } from './calls/addUserInfo';
 import { addBusUser, cancelBusUser, selectBusList, selectBusUser } from './calls/bus';
 import { camera5 } from './calls/camera5';
@@ -78,7 +79,7 @@ const custom = root();
 serve(custom, 'GET', Path, { selectAESKey: selectAesKey, getCustomerId, captchaVerify, queryFromUserExpoId, queryCustomerCode });
 serve(custom, 'GET', Path, { queryUserExpoId: lookup('phone'), queryEmailUserExpoId: lookup('email') });
 for (const [path, call] of Object.entries(SEND_CALLS)) custom.on('POST', path, withExpo, sendCode({ ...call, path }));
-serve(custom, 'POST', Path, { addUserInfo, camera5 });
+serve(custom, 'POST', Path, { addUserInfo, camera5, addExhiUserInfor });
 // The haisi family (docs/upstream.md "Haisi").
 serve(custom, 'GET', Path, { queryHaiPhone });
 serve(custom, 'POST', Path, { addHaiUserInfo: addHai('addHaiUserInfo'), addHaiUserInfoNew: addHai('addHaiUserInfoNew'), addHaiExpoUserNew: addHai('addHaiExpoUserNew') });

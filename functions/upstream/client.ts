@@ -88,6 +88,8 @@ export interface LookupCalls {
     /** the haisi family's registrations post to their own path, same request and reply (docs/upstream.md "Haisi") */
     call?: RegisterCallName | undefined;
   }): Promise<UpstreamResult<Added> | AlreadyRegistered>;
+  /** `POST /exhiCustomerUser/addExhiUserInfor`: an exhibitor's registration (class 2), owned by the proven contact. */
+  addExhiUserInfor(p: { expoId: number; urlsId: number; values: Readonly<Record<string, unknown>> }): Promise<UpstreamResult<Added>>;
   /** `POST /CustomerUserInfo/camera5`: recognises a business card (`image`: base64 JPEG, no `data:` prefix). */
   camera5(p: { expoId: number; image: string }): Promise<UpstreamResult<CardOcr>>;
 }
@@ -217,6 +219,14 @@ export function createUpstream(options: UpstreamOptions): Upstream {
           data: read(path, ExistingRegistration, env.data),
         };
       }
+      return isSuccessCode(env.code) ? ok(env, read(path, Added, env.data)) : refused(env);
+    },
+
+    async addExhiUserInfor({ expoId, urlsId, values }) {
+      const path = Path.addExhiUserInfor;
+      const aesKey = await aesKeyOf(expoId);
+      const data = await encryptJson(values, aesKey);
+      const env = await call(path, expoId, { method: 'POST', body: { expoId, urlsId, data } });
       return isSuccessCode(env.code) ? ok(env, read(path, Added, env.data)) : refused(env);
     },
 

@@ -25,7 +25,12 @@ const json = (o: ActionOutcome<unknown>) => jsonOf(o, t);
 
 function ports(over: Partial<RegisterPorts> = {}, up: Partial<RegisterPorts['upstream']> = {}): RegisterPorts {
   return {
-    upstream: { getCustomerId: vi.fn(async () => ok(CONFIG)), addUserInfo: vi.fn(async () => ok({ euCode: 'E9' })), ...up },
+    upstream: {
+      getCustomerId: vi.fn(async () => ok(CONFIG)),
+      addUserInfo: vi.fn(async () => ok({ euCode: 'E9' })),
+      addExhiUserInfor: vi.fn(async () => ok({ euCode: 'X2' })),
+      ...up,
+    },
     secret: SECRET,
     countRegister: vi.fn(async () => null),
     ...over,

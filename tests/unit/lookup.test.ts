@@ -243,10 +243,10 @@ describe('decideOutcome (spec §4 lookup flow)', () => {
       });
     });
 
-    it('is an error for other variants and the generic screens', () => {
+    it('is an error for other variants; the generic screens go to /twoForm (spec §2.3)', () => {
       const data = { userId: 77, urlsId: 9 };
       expect(decideOutcome({ variant: asia, code: 20003, records: [], data })).toEqual({ kind: 'error', code: 20003 });
-      expect(decideOutcome({ variant: null, code: 20003, records: [], data })).toEqual({ kind: 'error', code: 20003 });
+      expect(decideOutcome({ variant: null, code: 20003, records: [], data })).toEqual({ kind: 'secondForm', userId: 77, urlsId: 9, route: 'twoForm' });
     });
 
     it.each([undefined, null, {}, { userId: 1 }, { userId: 'x', urlsId: 2 }])('is an error when data is %j', (data) => {

@@ -212,7 +212,7 @@ export async function addUserInfo(c: Context<RefEnv>): Promise<Response> {
 }
 
 /** The verified contact: the channel of `checkType`, else the e-mail when there is one, else the phone. */
-function verifiedContactOf(
+export function verifiedContactOf(
   checkType: number | undefined,
   phone: string | null,
   email: string | null,

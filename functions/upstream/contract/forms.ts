@@ -11,6 +11,8 @@ export const FormPath = {
   ...under('/customFrom', 'getCustomerId queryFromUserExpoId'),
   /** camera5: business-card recognition (spec §7 "Camera: camera5", docs/upstream.md "Business-card reader") */
   ...under('/CustomerUserInfo', 'addUserInfo camera5'),
+  /** spec §7 `exhiCustomerUser/addExhiUserInfor` (payload not shown; our reading: docs/upstream.md "Exhibitor registration") */
+  ...under('/exhiCustomerUser', 'addExhiUserInfor'),
 };
 
 export const FormCode = {
@@ -60,7 +62,7 @@ export const FormConfig = z.object({
 export type FormConfig = z.infer<typeof FormConfig>;
 
 
-/** addUserInfo success data. */
+/** addUserInfo and addExhiUserInfor success data (the exhibitor's: its class 2 credential, spec §3). */
 export const Added = z.object({ euCode: looseString.pipe(z.string()), id: opt(looseInt) });
 export type Added = z.infer<typeof Added>;
 

@@ -49,6 +49,12 @@ export interface RegisterCall extends ConfigCall {
     /** which registration call (src/lib/expo/haisi.ts): default addUserInfo */
     call?: RegisterCallName | undefined;
   }): Promise<Result<{ euCode: string }> | { ok: false; kind: 'already-registered'; code: number; msg: string | null }>;
+  /** spec §7 `exhiCustomerUser/addExhiUserInfor`: an exhibitor's registration (docs/upstream.md "Exhibitor registration") */
+  addExhiUserInfor(p: {
+    expoId: number;
+    urlsId: number;
+    values: Readonly<Record<string, unknown>>;
+  }): Promise<Result<{ euCode: string }>>;
 }
 
 /** The business-card recognition (spec §7 camera5). */

@@ -15,11 +15,11 @@
  *   Any other refusal → the server's message; nothing typed is lost.
  */
 import { z } from 'zod';
-import { addOwnCode, CONTACT_COOKIE, expiredContact, provenFor, verifyContact, type VerifiedContact } from '../lookup/contact-cookie';
+import { addOwnCode, CONTACT_COOKIE, expiredContact, ownCodes, provenFor, verifyContact, type VerifiedContact } from '../lookup/contact-cookie';
 import { displayText, DRAFT_COOKIE, DRAFT_MAX_AGE_S, encodeFlash, FLASH_COOKIE } from '../page/flash';
 import { contactLock } from '../form/contact';
 import { IDEM_COOKIE, IDEM_KEY, IDEM_MAX_AGE_S, recalledResult, rememberResult } from '../form/idempotency';
-import { fieldsFor, formPagePath, lookupPagePath, resolveFormPage, updatesExisting, verifyAgainPath, type FormPage } from '../form/page';
+import { fieldsFor, formPagePath, lookupPagePath, namesRegistration, resolveFormPage, updatesExisting, verifyAgainPath, type FormPage } from '../form/page';
 import { parseFormDefinition } from '../form/schema';
 import { validateForm } from '../form/validation';
 import { successPath } from '../lookup/lookup';
@@ -154,6 +154,8 @@ export const register = defineAction({
   async run(posted, ports: RegisterPorts, ctx): Promise<Outcome> {
     const { t } = ctx;
     if (!posted.page) return { kind: 'broken', message: t('api.badPage') };
+    // The details page (`/userInfo`) shows; it posts nothing.
+    if (posted.page.kind === 'details') return { kind: 'broken', message: t('api.badPage') };
     const p: Posted = { ...posted, page: posted.page };
     const { page } = p;
     const { secret, upstream } = ports;
@@ -166,6 +168,12 @@ export const register = defineAction({
     // A retry of a form view that already registered goes to the same credential.
     const recalled = await recalledResult(ctx.cookies[IDEM_COOKIE], p.idem, secret);
     if (recalled) return navigate(p, recalled, secret);
+
+    // A correction (`/reForm`) changes only a registration this contact's own lookup found
+    // (docs/upstream.md "Who owns a registration"; the upstream checks the owner again).
+    if (page.kind === 'correct' && !ownCodes(vc).includes(p.euCode)) {
+      return refused(t('forms2.notYours'), 404);
+    }
 
     const second = page.kind === 'secondForm' ? vc.secondForm : undefined;
     // The second form is its own customer url's form (spec §4: userId, urlsId).
@@ -188,13 +196,17 @@ export const register = defineAction({
     if (typeof activityId === 'number' && activityId > 0) data['activityId'] = activityId;
     if (second) data['userId'] = second.userId;
     if (updatesExisting(page.kind) || p.update) data['update'] = true;
-    if (page.kind === 'repair' && p.euCode) data['euCode'] = p.euCode;
+    if (namesRegistration(page.kind) && p.euCode) data['euCode'] = p.euCode;
 
     const limited = await ports.countRegister(vc);
     if (limited) return limitOutcome(limited, t);
-    // spec §7: the haisi family registers through its own calls (src/lib/expo/haisi.ts).
+    // spec §7: the haisi family registers through its own calls (src/lib/expo/haisi.ts);
+    // exhiCustomerUser/addExhiUserInfor is the exhibitor's registration (class 2, spec §3).
     const call = registerCall(page.variant, data['update'] === true);
-    const added = await upstream.addUserInfo({ expoId: page.params.expoId, urlsId, values: data, ...(call === 'addUserInfo' ? {} : { call }) });
+    const added =
+      page.kind === 'exhibitor'
+        ? await upstream.addExhiUserInfor({ expoId: page.params.expoId, urlsId, values: data })
+        : await upstream.addUserInfo({ expoId: page.params.expoId, urlsId, values: data, ...(call === 'addUserInfo' ? {} : { call }) });
     if (added.ok) {
       // the new registration is this contact's own, so its credential page shows its details.
       const own = await addOwnCode(ctx.cookies[CONTACT_COOKIE], secret, added.data.euCode, ctx.now).catch(() => null);

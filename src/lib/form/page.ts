@@ -7,15 +7,17 @@
 import { matchRoute, parsePathParams, routePath, type PathParams } from '../page/routes';
 import type { Variant } from '../expo/variants';
 import { exposWith } from '../expo/expos';
+import { namedForm } from './named';
 
 /**
  * - form: a new registration (generic `/form`, a variant's form);
  * - proving: `/proving`, used when an activity is set: the contact is verified on the page first (spec §2.3, §2.4);
  * - supplement: Jakarta's one record without an activity, Bangkok's supply form: completes the existing registration (spec §2.2);
  * - secondForm: code 20003's second form, saved values loaded (spec §4);
- * - repair: expos 785 and 1074, a registration missing company, name, card id or company title (spec §2.3).
+ * - repair: expos 785 and 1074, a registration missing company, name, card id or company title (spec §2.3);
+ * - correct, details, exhibitor: the named forms `/reForm`, `/userInfo`, `/subyexhi` (src/lib/form/named.ts).
  */
-export type FormKind = 'form' | 'proving' | 'supplement' | 'secondForm' | 'repair';
+export type FormKind = 'form' | 'proving' | 'supplement' | 'secondForm' | 'repair' | 'correct' | 'details' | 'exhibitor';
 
 export interface FormPage {
   /** the route's first segment, as in the URL */
@@ -49,7 +51,7 @@ function variantKind(variant: Variant, route: string): FormKind | null {
 export function resolveFormPage(route: string, rest: readonly string[], variant: Variant | null): FormPage | null {
   const params = parsePathParams(rest);
   if (!params) return null;
-  const kind = variant ? variantKind(variant, route) : (GENERIC_KINDS[route] ?? null);
+  const kind = variant ? variantKind(variant, route) : (GENERIC_KINDS[route] ?? namedForm(route)?.kind ?? null);
   if (!kind) return null;
   if (variant && variant.expoId !== null && variant.expoId !== params.expoId) return null;
   if (kind === 'repair' && !REPAIR_EXPOS.has(params.expoId)) return null;
@@ -101,7 +103,12 @@ export function isFormNext(next: string, expoId: number): boolean {
 
 /** Kinds that complete an existing registration: the upstream is asked to update, not to add (spec §2.2, §2.3). */
 export function updatesExisting(kind: FormKind): boolean {
-  return kind === 'supplement' || kind === 'repair';
+  return kind === 'supplement' || kind === 'repair' || kind === 'correct';
+}
+
+/** Kinds whose post names the registration it changes (`euCode`, one of the contact's own codes). */
+export function namesRegistration(kind: FormKind): boolean {
+  return kind === 'repair' || kind === 'correct';
 }
 
 /** What the repair form asks (spec §2.3: company, name, card id, company title), all required. */

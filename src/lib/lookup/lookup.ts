@@ -6,6 +6,7 @@
 import { Code, readSecondFormRef, type Registration } from '../util/domain';
 import type { Variant } from '../expo/variants';
 import { exposWith } from '../expo/expos';
+import { GENERIC_SECOND_FORM } from '../form/named';
 
 // Where a lookup leads comes with its links (./links.ts), so a caller imports one module.
 export * from './links';
@@ -141,9 +142,10 @@ export function needsRepair(r: LookupRecord): boolean {
 /** The lookup flow as an ordered list of rules; the first that applies decides. */
 export const OUTCOME_RULES: readonly OutcomeRule[] = [
   {
-    source: '§2.2, §4: Jakarta and Bangkok answer 20003 with a second form to complete',
+    source: '§2.2, §4: Jakarta and Bangkok answer 20003 with a second form to complete (the generic screens: /twoForm, §2.3)',
     decide: (c) => {
-      const route = c.variant?.rules.secondFormOn20003;
+      // The generic screens' second form is the named `/twoForm` (spec §2.3).
+      const route = c.variant ? c.variant.rules.secondFormOn20003 : GENERIC_SECOND_FORM;
       if (c.code !== Code.SECOND_FORM || !route) return null;
       const ref = readSecondFormRef(c.data);
       return ref ? { kind: 'secondForm', userId: ref.userId, urlsId: ref.urlsId, route } : null;

@@ -7,6 +7,7 @@
 import { decodeId, decodeNumericId, encodeId } from '../util/ids';
 import { SEAT_RESULT_PATHS } from '../seat/seats';
 import { variantByRoute, type Variant } from '../expo/variants';
+import { NAMED_FORMS } from '../form/named';
 
 /** The purchase screens (spec §2.3), by their first path segment. */
 export type TicketScreen = 'ticket' | 'ticketForm' | 'ticketSuccess' | 'orderList' | 'orderDetails' | 'order';
@@ -178,6 +179,9 @@ const GENERIC: Readonly<Record<string, (rest: string[]) => RouteMatch | null>> =
       ? { screen: 'channel', variant: null, id: Number(id) }
       : { screen: 'incomplete', variant: null, route: 'channel', missing: DECIMAL.test(id) && Number(id) > 0 ? [] : ['id'] };
   },
+  // spec §2.3: the named per-event forms (src/lib/form/named.ts); a legacy link without any
+  // path still matches, and its screen says what the link is missing.
+  ...Object.fromEntries(NAMED_FORMS.map(({ route }) => [route, (rest: string[]): RouteMatch => ({ screen: 'form', variant: null, route, rest })])),
   ...Object.fromEntries(
     (['ticket', 'ticketForm', 'ticketSuccess', 'orderList', 'orderDetails', 'order'] as const).map((which) => [
       which,

@@ -12,7 +12,11 @@ import { contactLock } from '../form/contact';
 import { shownErrors, type ShownError } from '../form/errors';
 import { textOf } from '../form/fields';
 import { newIdemKey } from '../form/idempotency';
-import { fieldsFor, formPagePath, lookupPagePath, resolveFormPage, type FormPage } from '../form/page';
+import { fieldsFor, formPagePath, lookupPagePath, resolveFormPage, verifyAgainPath, type FormPage } from '../form/page';
+import { CORRECT_FORM, namedForm } from '../form/named';
+import { registrationLabel } from '../page/labels';
+import { routePath } from '../page/routes';
+import { successPath } from '../lookup/lookup';
 import { postedFromData } from '../form/prefill';
 import { parseFormDefinition, type FormField } from '../form/schema';
 import { ownCodes, provenFor } from '../lookup/contact-cookie';
@@ -27,6 +31,41 @@ export interface FormInput {
   rest: string[];
   variant: Variant | null;
 }
+
+/** One of the verified contact's own registrations, as the details and correction pages list them. */
+export interface OwnRegistration {
+  euCode: string;
+  name: string;
+  label: string;
+  company: string;
+  title: string;
+  /** the correction form of this registration (`/reForm/…?e=`) */
+  editHref: string;
+  /** its credential page */
+  credentialHref: string;
+}
+
+/**
+ * A named form opened without any path (a legacy link without parameters, spec §2.3): a short
+ * page saying what the link is missing, with a link on; never "page not found".
+ */
+export interface FormLinkData {
+  kind: 'formLink';
+  route: string;
+  heading: string;
+}
+
+/**
+ * A named form's link without any path (spec §2.3 legacy links); null for every other form path.
+ * @example loadFormLink(page, { route: 'ocean', rest: [], variant: null })?.kind // 'formLink'
+ */
+export function loadFormLink(page: Pick<ScreenPage, 't'>, input: FormInput): FormLinkData | null {
+  const named = input.variant === null ? namedForm(input.route) : null;
+  return named && input.rest.length === 0 ? { kind: 'formLink', route: named.route, heading: page.t(named.titleKey) } : null;
+}
+
+/** Most own registrations a page lists (the cookie keeps at most as many codes). */
+const MAX_LISTED = 10;
 
 export interface FormData {
   kind: 'form';
@@ -51,6 +90,15 @@ export interface FormData {
   hidden: { route: string; path: string; f: string; idem: string; e: string };
   /** where a draft is kept in the browser (FormEnhance) */
   storageKey: string;
+  /** the lookup that verifies the contact, with `?next=` this page for the named forms */
+  verifyHref: string;
+  /**
+   * `/userInfo`, and `/reForm` without one of the contact's own codes: the contact's own
+   * registrations (each with its correction link); null on every other form.
+   */
+  registrations: OwnRegistration[] | null;
+  /** the new registration form of the same page (`/form/…`) */
+  formHref: string;
 }
 
 const TITLE_KEYS: Record<string, string> = {
@@ -61,6 +109,7 @@ const TITLE_KEYS: Record<string, string> = {
 
 /** @example (await loadForm(page, ports, { route: 'proving', rest, variant: null })).lookup?.kind // 'search' (not verified) */
 export async function loadForm(page: ScreenPage, ports: ScreenPorts, input: FormInput): Promise<FormData | null> {
+  const named = input.variant === null ? namedForm(input.route) : null;
   const form = resolveFormPage(input.route, input.rest, input.variant);
   if (!form) return null;
   const { params, kind } = form;
@@ -80,10 +129,13 @@ export async function loadForm(page: ScreenPage, ports: ScreenPorts, input: Form
     : await Promise.all([
         second ? available(ports.getCustomerId({ expoId: params.expoId, fId: second.urlsId, ty: params.ty })) : null,
         second && verified ? available(ports.queryFromUserExpoId({ expoId: params.expoId, userId: second.userId, urlsId: second.urlsId })) : null,
-        ownRecord && verified && (kind === 'repair' || kind === 'supplement')
+        ownRecord && verified && (kind === 'repair' || kind === 'supplement' || kind === 'correct')
           ? available(ports.queryCustomerCode({ expoId: params.expoId, euCode }))
           : null,
       ]);
+  // `/userInfo` lists the contact's own registrations; `/reForm` too, until one is chosen.
+  const listsOwn = verified && (kind === 'details' || (kind === 'correct' && !ownRecord));
+  const registrations = listsOwn ? await ownRegistrations(page, ports, form, ownCodes(vc).slice(0, MAX_LISTED)) : null;
   const defCfg = second ? formConfig : page.config;
   const fields = fieldsFor(kind, parseFormDefinition(defCfg?.customerForm ?? null).fields);
   const lock = contactLock(fields, vc, params.expoId);
@@ -106,8 +158,11 @@ export async function loadForm(page: ScreenPage, ports: ScreenPorts, input: Form
   const updatePrompt = shown.notice?.key === 'form.updatePrompt';
   // A new registration carries the lookup's own title (one wording on both pages, spec §2.1/§2.2
   // title rule); the organiser's formTitle is the document title (the layout's).
-  const heading =
-    kind === 'form' || kind === 'proving' ? t(lookupTitleKey({ variant: input.variant, urlId: params.fId, ty: params.ty })) : t(TITLE_KEYS[kind] ?? 'form.title');
+  const heading = named
+    ? t(named.titleKey)
+    : kind === 'form' || kind === 'proving'
+      ? t(lookupTitleKey({ variant: input.variant, urlId: params.fId, ty: params.ty }))
+      : t(TITLE_KEYS[kind] ?? 'form.title');
   return {
     kind: 'form',
     page: form,
@@ -127,5 +182,31 @@ export async function loadForm(page: ScreenPage, ports: ScreenPorts, input: Form
     camera: verified && (kind === 'form' || kind === 'proving') && page.config?.customerWx?.isOpenBusinessCard === 1,
     hidden: { route: form.route, path: `${params.fId}/${params.eid}/${params.ty}`, f: url.searchParams.get('f') ?? '', idem: newIdemKey(), e: euCode },
     storageKey: `form:${back}`,
+    // Named forms send an unverified visitor to the lookup and back here (`next`, like a form post).
+    verifyHref: named ? verifyAgainPath(form, back) : lookupPagePath(form),
+    registrations,
+    formHref: routePath({ screen: 'form', route: 'form', params: { fId: params.fId, expoId: params.expoId, ty: params.ty } }),
   };
+}
+
+/** The contact's own registrations by their codes (a code that no longer reads is left out). */
+async function ownRegistrations(page: ScreenPage, ports: ScreenPorts, form: FormPage, codes: readonly string[]): Promise<OwnRegistration[]> {
+  const { params } = form;
+  const read = await Promise.all(codes.map((euCode) => available(ports.queryCustomerCode({ expoId: params.expoId, euCode }))));
+  return read.flatMap((r, i) => {
+    const euCode = codes[i] ?? '';
+    if (!r || !euCode) return [];
+    const ids = { fId: params.fId, expoId: params.expoId, ty: params.ty };
+    return [
+      {
+        euCode,
+        name: r.uname ?? '',
+        label: registrationLabel(r, (k) => page.t(k)),
+        company: r.ucompany ?? '',
+        title: r.ucompanyTitle ?? '',
+        editHref: `${routePath({ screen: 'form', route: CORRECT_FORM, params: ids })}?e=${encodeURIComponent(euCode)}`,
+        credentialHref: successPath({ variant: null, urlId: params.fId, euCode, expoId: params.expoId, fId: params.fId }),
+      },
+    ];
+  });
 }

@@ -9,7 +9,7 @@ import { loadApplyList, loadLvYunList, type ApplyListData } from './apply-list';
 import { loadArticles, type ArticleListData } from './articles';
 import { loadChannel, type ChannelData } from './channel';
 import { loadBus, type BusData } from './bus';
-import { loadForm, type FormData } from './form';
+import { loadForm, loadFormLink, type FormData, type FormLinkData } from './form';
 import { loadHome, type HomeData } from './home';
 import { loadIncomplete, type IncompleteData } from './incomplete';
 import type { ScreenPage, ScreenPorts } from './page';
@@ -34,6 +34,7 @@ export type ScreenData =
   | SuccessData
   | ApplyListData
   | FormData
+  | FormLinkData
   | HomeData
   | SeatData
   | SeatResultData
@@ -80,7 +81,10 @@ const LOADERS: Loaders = {
   article: (m, page, ports) => loadArticles(page, ports, m.params),
   channel: (m, page, ports) => loadChannel(page, ports, m.id),
   incomplete: (m, page) => loadIncomplete(page, m.route, m.missing),
-  form: (m, page, ports) => loadForm(page, ports, { route: m.route, rest: m.rest, variant: m.variant }),
+  form: (m, page, ports) => {
+    const input = { route: m.route, rest: m.rest, variant: m.variant };
+    return loadFormLink(page, input) ?? loadForm(page, ports, input);
+  },
   home: (m, page, ports) => loadHome(page, ports, m.params),
   landing: () => null,
   seat: (m, page, ports) => loadSeat(page, ports, m.params),
