@@ -43,9 +43,9 @@ export interface SuccessParams {
 export type Flavour = 'lvYun';
 
 /** Routes that answer a page saying what a legacy link lacks instead of a 404 (spec §2.3 "Others"). */
-export type IncompleteRoute = 'lvYunSearch' | 'lvYunList' | 'article' | 'channel' | FamilyRoute;
-/** The haisi family's home, lookup and form routes (src/lib/expo/variants.ts), which answer without parameters too. */
-export type FamilyRoute = `haisi${'' | 'Search' | 'Form'}${'' | 'En'}`;
+export type IncompleteRoute = 'lvYunSearch' | 'lvYunList' | 'article' | 'channel' | 'order' | FamilyRoute;
+/** The haisi family's routes (src/lib/expo/variants.ts), which answer without parameters too. */
+export type FamilyRoute = `haisi${'' | 'Search' | 'Form' | 'Success'}${'' | 'En'}`;
 /** What such a link lacks: the customer url id, the encoded expo id, the channel id. */
 export type MissingPart = 'fId' | 'eid' | 'id';
 
@@ -185,7 +185,10 @@ const GENERIC: Readonly<Record<string, (rest: string[]) => RouteMatch | null>> =
   ...Object.fromEntries(
     (['ticket', 'ticketForm', 'ticketSuccess', 'orderList', 'orderDetails', 'order'] as const).map((which) => [
       which,
-      (rest: string[]) => withParams(rest, (params) => ({ screen: 'ticket', variant: null, which, params })),
+      // spec §2.3: `/order` is where a verified buyer is sent; a link without its ids still answers a page.
+      which === 'order'
+        ? orIncomplete('order', (params) => ({ screen: 'ticket', variant: null, which, params }))
+        : (rest: string[]) => withParams(rest, (params) => ({ screen: 'ticket', variant: null, which, params })),
     ]),
   ),
   // spec §2.3: /bus and /busInfo (urlId, euCode, eid, fId, euUserId); an incomplete link still answers a page.
@@ -242,8 +245,9 @@ export function matchRoute(pathname: string): RouteMatch | null {
   const named = variantByRoute(first);
   if (!named) return null;
   // spec §2.3: a family's home, lookup and form also answer a link without parameters.
-  if (named.variant.family && rest.length === 0 && named.kind !== 'success') {
-    return { screen: 'incomplete', variant: named.variant, route: first as FamilyRoute, missing: missingParts(rest) };
+  if (named.variant.family && rest.length === 0) {
+    // a credential link names its own four ids (not fId/eid/ty): the page lists none by name
+    return { screen: 'incomplete', variant: named.variant, route: first as FamilyRoute, missing: named.kind === 'success' ? [] : missingParts(rest) };
   }
   switch (named.kind) {
     case 'home':
