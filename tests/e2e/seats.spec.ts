@@ -82,6 +82,8 @@ test.describe('seat lookup', () => {
     await page.getByRole('button', { name: t('zh', 'seat.query') }).click();
     await expect(page.getByText(t('zh', 'seat.companyRequired'))).toBeVisible();
     await expect(page.getByLabel(t('zh', 'seat.name'), { exact: true }).first()).toHaveValue('陈静');
+    // The company step has one action (no "show my seat" beside "query seat"): one visible button.
+    await expect(page.locator('main form.seat-form button:visible')).toHaveCount(1);
   });
 
   test('the 31st lookup in a minute is refused, the typed values kept', async ({ page }) => {
