@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import { expectAxeClean } from './axe';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { caseOf, credentialPath, lookupByEmail, lookupUrl, openLookup, pageLang, textPattern } from './lookup-helpers';
@@ -94,7 +95,7 @@ test.describe('credential page: usage at a glance', () => {
 });
 
 test.describe('credential page: awaiting review', () => {
-  test('the state and what comes next, nothing for the gate: no QR, save link or offline copy', async ({ page, request }) => {
+  test('the state and what comes next, nothing for the gate: no QR, save link or offline copy', async ({ page, request, browser }) => {
     const thai = caseOf('Thai');
     const path = credentialPath(thai, thai.one.euCode);
     const res = await page.goto(path);
@@ -109,6 +110,7 @@ test.describe('credential page: awaiting review', () => {
     await expect(page.getByText(t(lang, 'success.hint'))).toHaveCount(0);
     const qr = `${path.replace(`/${thai.success}/`, '/qr/').replace(/\/$/, '')}.png`;
     expect((await request.get(qr)).status()).toBe(404);
+    await expectAxeClean(page, browser, 'a credential awaiting review');
   });
 });
 
