@@ -56,6 +56,9 @@ test.describe('each home screen of spec §2.4 renders', () => {
       expect(new URL(page.url()).pathname).toBe(home(expoId, fId));
       await expect(lookupForm(page)).toHaveCount(0);
       await expect(page.locator(`a[href="/seat${home(expoId, fId)}"]`)).toHaveCount(0);
+      // the home keeps its share tags (spec §1) and shows the organiser's image once (the carousel)
+      await expect(page.locator('meta[property="og:title"]')).toHaveCount(1);
+      await expect(page.locator('.hero')).toHaveCount(0);
       if (expoId === 1197) {
         // the seed's pledge expo: the pledge comes first, as on /seat (spec §2.5)
         await expect(page.getByRole('heading', { level: 1, name: t('zh', 'pledge.title') })).toBeVisible();
