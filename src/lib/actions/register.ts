@@ -112,7 +112,7 @@ async function navigate(p: Posted, location: string, secret: string, more: Cooki
  * translated lead sentence with the upstream's words (cut) under it; every value kept.
  * `empty`: the text when the upstream said nothing.
  */
-function refused(code: number, msg: string | null | undefined, empty: RefusalKey, t: ActionContext['t']): Outcome {
+function upstreamRefused(code: number, msg: string | null | undefined, empty: RefusalKey, t: ActionContext['t']): Outcome {
   const read = readRefusal(code, msg, REGISTER_REFUSALS);
   const view = read.key === 'error.generic' ? { ...read, key: empty } : read;
   const message = refusalText(view, t);
@@ -182,7 +182,7 @@ export const register = defineAction({
     // The second form is its own customer url's form (spec §4: userId, urlsId).
     const urlsId = second?.urlsId ?? page.params.fId;
     const config = await upstream.getCustomerId({ expoId: page.params.expoId, fId: urlsId, ty: page.params.ty });
-    if (!config.ok) return refused(config.code, config.msg, 'search.otherError', t);
+    if (!config.ok) return upstreamRefused(config.code, config.msg, 'search.otherError', t);
     const fields = fieldsFor(page.kind, parseFormDefinition(config.data.customerForm).fields);
     const lock = contactLock(fields, vc, page.params.expoId);
     const checked = validateForm(fields, { ...p.values, ...lock?.values }, { lang: ctx.lang as Parameters<typeof validateForm>[2]['lang'] });
@@ -219,6 +219,6 @@ export const register = defineAction({
         reply: { code: 20001, msg: message, data: { outcome: 'update', message, noUpdate: lookupPagePath(page) } },
       };
     }
-    return refused(added.code, added.msg, 'error.generic', t);
+    return upstreamRefused(added.code, added.msg, 'error.generic', t);
   },
 });
