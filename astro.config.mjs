@@ -44,8 +44,10 @@ export default defineConfig({
               // lookup page loads a handful of files instead of a dozen small ones over a slow
               // network (issue 10: 12 JavaScript files, 16 requests). Each island stays its own entry.
               // The countdown store serves the hold and the pledge only: not in every page's chunk.
+              // src/lib/page/chunk-load.ts belongs to the shell's inline script alone (it must not
+              // pull the shared chunk into every page).
               codeSplitting: {
-                groups: [{ name: 'shared', test: /node_modules|[\\/]src[\\/]lib[\\/](?!expo[\\/]variants\.ts)|[\\/]src[\\/]stores[\\/](?!countdown\.ts|lookup\.ts)|[\\/]src[\\/]islands[\\/](call\.ts|session\.ts|form-dom\.ts|ToastHost\.tsx)/ }],
+                groups: [{ name: 'shared', test: /node_modules|[\\/]src[\\/]lib[\\/](?!expo[\\/]variants\.ts|page[\\/]chunk-load\.ts)|[\\/]src[\\/]stores[\\/](?!countdown\.ts|lookup\.ts)|[\\/]src[\\/]islands[\\/](call\.ts|session\.ts|form-dom\.ts|ToastHost\.tsx)/ }],
               },
             },
           },

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { isVoided } from '../src/lib/expo/view';
+import { admits } from '../src/lib/expo/view';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from './env';
 import { requestUpstream } from './upstream';
@@ -65,8 +65,8 @@ applePass.get('/*', async function applePassFile(c) {
     return c.text('Too many unknown credential links: try again later.', 429, { 'retry-after': String(credential.retryAfterS), 'cache-control': 'private, no-store' });
   }
   const record = credential.kind === 'found' ? credential.record : null;
-  // A void credential (a refunded ticket) gets no new pass.
-  if (!record || isVoided(record)) return notFound(c);
+  // A void credential (a refunded ticket) or one awaiting review (spec §2.5) gets no pass.
+  if (!record || !admits(record)) return notFound(c);
 
   // The language the credential page shows (the visitor's cookie, unless the config forces one).
   const cookie = getCookie(c, LANG_COOKIE)?.trim();

@@ -1,12 +1,20 @@
 import { Hono } from 'hono';
 import type { AppEnv } from './env';
+import { credentialLookupFor } from './credential-lookup';
+import { requestUpstream } from './upstream';
+import { waitUntilOf } from './wait-until';
+import { admits } from '../src/lib/expo/view';
 import { matchQrImagePath } from '../src/lib/page/routes';
 import { qrPng } from '../src/lib/util/qr-png';
 
 /**
  * `GET /qr/{urlId}/{euCode}/{expoId}/{fId}.png[?save=1]`: the credential's QR code
- * as a PNG, drawn from the URL alone (src/lib/util/qr-png.ts). It carries only what the credential
- * URL carries and asks the upstream nothing, so the bytes are a pure function of the URL. Cached
+ * as a PNG, drawn from the URL alone (src/lib/util/qr-png.ts): the bytes are a pure function of
+ * the URL. It is answered only for a registration that admits its holder (src/lib/expo/view.ts
+ * admits): the registration is read as the credential page reads it (functions/credential-lookup.ts:
+ * the unknown-code cache and the per-address miss limit), and an unknown, void or awaiting-review
+ * code is a 404 (spec §2.5: until the organiser approves there is no admission QR), 429 past the
+ * miss limit, 503 when the upstream cannot say. Cached
  * `private` (a registration code is personal; shared caches keep out) for one day, not a year
  * (item 3: a shared phone should not keep it past the visit; the service worker keeps
  * its own copy only while the credential page's offline copy lives, src/lib/page/sw-script.ts, and
@@ -23,6 +31,17 @@ qrImage.get('/*', async function qrImageFile(c) {
   const params = matchQrImagePath(new URL(c.req.url).pathname);
   const save = c.req.query('save');
   if (!params || (save !== undefined && save !== '1')) return c.text('Not found', 404);
+  const waitUntil = waitUntilOf(c);
+  const read = await credentialLookupFor(c.env, c.req.raw, requestUpstream(c.env, c.req.raw, { waitUntil }), waitUntil)({
+    expoId: params.expoId,
+    euCode: params.euCode,
+  });
+  const noStore = { 'cache-control': 'private, no-store' };
+  if (read.kind === 'limited') {
+    return c.text('Too many unknown credential links: try again later.', 429, { ...noStore, 'retry-after': String(read.retryAfterS) });
+  }
+  if (read.kind === 'failed') return c.text('The registration could not be read: try again.', 503, noStore);
+  if (read.kind !== 'found' || !admits(read.record)) return c.text('Not found', 404, noStore);
   const png = await qrPng(params.euCode);
   const headers: Record<string, string> = {
     'content-type': 'image/png',

@@ -13,6 +13,8 @@ import { resolveLang } from '../lib/page/languages';
 import { validateLookup, validateSendCode, type CheckType, type LookupField } from '../lib/lookup/validation';
 import type { ContactMode } from '../lib/expo/variants';
 import { startResendCountdown } from '../stores/lookup';
+import { showToast } from '../stores/toast';
+import { TOAST_MS } from '../lib/page/toast';
 
 /** One lookup form per page, so fixed ids (stable between the server render and hydration). */
 const FIELD_ID: Readonly<Record<LookupField, string>> = {
@@ -64,6 +66,8 @@ export default function LookupForm(props: LookupFormProps) {
       if (stored !== null) setCheckType(stored);
     }
     if (props.resendIn > 0) startResendCountdown(props.resendIn);
+    // spec §8: a missing url config is the search.otherError toast (the server's notice is for no-JS too).
+    if (props.toast) showToast({ key: props.toast, durationMs: TOAST_MS });
     // keep the credential pages this visitor opens for a visit without a network (/sw.js).
     if ('serviceWorker' in navigator) navigator.serviceWorker.register('/sw.js').catch(() => undefined);
     setEnhanced(true);

@@ -79,6 +79,8 @@ export interface LookupFormProps {
   error: { field: 'areaCode' | 'phone' | 'email' | 'code'; message: string } | null;
   /** A notice from the server, already translated (e.g. "A code was sent to …", or search.nodata). */
   notice: { tone: 'info' | 'error'; message: string } | null;
+  /** spec §8: a toast to show once hydrated (a missing url config: search.otherError; its text is in toastStrings). */
+  toast: 'search.otherError' | null;
   /** Seconds until the send-code button may be used again (the server knows when the last code was sent). */
   resendIn: number;
   /** Session-storage key the e-mail is kept under (spec §2.2: 'phone' for 1108). */

@@ -1,8 +1,11 @@
+// The shell's one inline script, on every page.
+//
 // Spec §2.5: pinch zoom and ctrl-wheel zoom are blocked. Pinch zoom: `touch-action: pan-x
 // pan-y` on <html> (global.css) in Chromium and Firefox, and the gesture/two-finger events
 // cancelled here for Safari. Not through the viewport meta: `user-scalable=no` or
 // `maximum-scale=1` there fails the accessibility scan (axe meta-viewport, WCAG 1.4.4).
-export {};
+import { chunkTimeoutMs, EAGER_ISLANDS } from '../lib/page/chunk-load';
+
 const stop = (e: Event) => e.preventDefault();
 document.addEventListener('wheel', (e) => e.ctrlKey && e.preventDefault(), { passive: false });
 document.addEventListener('keydown', (e) => {
@@ -10,3 +13,9 @@ document.addEventListener('keydown', (e) => {
 });
 document.addEventListener('gesturestart', stop, { passive: false });
 document.addEventListener('touchmove', (e) => e.touches.length > 1 && e.preventDefault(), { passive: false });
+
+// Spec §8, §9: an island's chunk that failed, or has not hydrated it after 120 s, shows the
+// chunk-load message with its retry (src/lib/page/chunk-load.ts); never a dead button.
+const failed = () => document.getElementById('chunk-fail')?.removeAttribute('hidden');
+addEventListener('astro:hydration-error', failed);
+setTimeout(() => document.querySelector(EAGER_ISLANDS) && failed(), chunkTimeoutMs(self as { chunkLoadTimeoutMs?: unknown }));

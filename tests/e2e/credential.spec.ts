@@ -7,9 +7,10 @@
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import { expectAxeClean } from './axe';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { caseOf, credentialPath, lookupByEmail, lookupUrl, openLookup, textPattern } from './lookup-helpers';
+import { caseOf, credentialPath, lookupByEmail, lookupUrl, openLookup, pageLang, textPattern } from './lookup-helpers';
 import { t } from './fixtures';
 
 const IEAE = caseOf('IEAE');
@@ -90,6 +91,26 @@ test.describe('credential page: usage at a glance', () => {
     const [again] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === new URL(PATH, 'http://x').pathname), refresh.click()]);
     expect(again.status()).toBe(200);
     expect(again.headers()['cache-control']).toBe('private, no-store');
+  });
+});
+
+test.describe('credential page: awaiting review', () => {
+  test('the state and what comes next, nothing for the gate: no QR, save link or offline copy', async ({ page, request, browser }) => {
+    const thai = caseOf('Thai');
+    const path = credentialPath(thai, thai.one.euCode);
+    const res = await page.goto(path);
+    expect(res?.status()).toBe(200);
+    expect(res?.headers()['x-offline-until']).toBeUndefined();
+    const lang = await pageLang(page);
+    const state = page.locator('[data-awaiting-review]');
+    await expect(state).toContainText(t(lang, 'success.awaitingReview'));
+    await expect(state).toContainText(t(lang, 'rules.reviewNext'));
+    await expect(page.locator('img.qr')).toHaveCount(0);
+    await expect(page.locator('a[href^="/qr/"], a[href^="/pass/"]')).toHaveCount(0);
+    await expect(page.getByText(t(lang, 'success.hint'))).toHaveCount(0);
+    const qr = `${path.replace(`/${thai.success}/`, '/qr/').replace(/\/$/, '')}.png`;
+    expect((await request.get(qr)).status()).toBe(404);
+    await expectAxeClean(page, browser, 'a credential awaiting review');
   });
 });
 

@@ -50,13 +50,23 @@ test.describe('each home screen of spec §2.4 renders', () => {
     [1385, 21385],
     [1235, 21235],
   ] as const) {
-    test(`${expoId}: seat lookup link`, async ({ page }) => {
-      await page.goto(home(expoId, fId));
-      await expect(page.getByRole('link', { name: t('zh', 'home.seatLookup') })).toHaveAttribute(
-        'href',
-        `/seat${home(expoId, fId)}`,
-      );
+    test(`${expoId}: the seat lookup itself at the home URL`, async ({ page }) => {
+      const res = await page.goto(home(expoId, fId));
+      expect(res?.status()).toBe(200);
+      expect(new URL(page.url()).pathname).toBe(home(expoId, fId));
       await expect(lookupForm(page)).toHaveCount(0);
+      await expect(page.locator(`a[href="/seat${home(expoId, fId)}"]`)).toHaveCount(0);
+      // the home keeps its share tags (spec §1) and shows the organiser's image once (the carousel)
+      await expect(page.locator('meta[property="og:title"]')).toHaveCount(1);
+      await expect(page.locator('.hero')).toHaveCount(0);
+      if (expoId === 1197) {
+        // the seed's pledge expo: the pledge comes first, as on /seat (spec §2.5)
+        await expect(page.getByRole('heading', { level: 1, name: t('zh', 'pledge.title') })).toBeVisible();
+        return;
+      }
+      await expect(page.getByRole('heading', { level: 1, name: t('zh', 'seat.lookupTitle') })).toBeVisible();
+      await expect(page.locator('form[action="/api/seat/detail"]')).toBeVisible();
+      await expect(page.getByLabel(t('zh', 'seat.name'), { exact: true }).first()).toBeVisible();
     });
   }
 

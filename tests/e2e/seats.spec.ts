@@ -26,8 +26,8 @@ const JPEG = Buffer.from(
  * Name → company → seat, the way the project's browser does it: with JavaScript the start of
  * the company and a pick from the list; without, the whole company typed (issue 19 item 4).
  */
-async function findSeat(page: Page, expoId: number, userName: string, typed: string, company: string): Promise<void> {
-  await page.goto(seatPath(expoId));
+async function findSeat(page: Page, expoId: number, userName: string, typed: string, company: string, start = seatPath(expoId)): Promise<void> {
+  await page.goto(start);
   if (jsEnabled(test.info())) await page.waitForSelector('astro-island:not([ssr])');
   await page.getByLabel(t('zh', 'seat.name'), { exact: true }).first().fill(userName);
   if (jsEnabled(test.info())) {
@@ -57,8 +57,8 @@ test.describe('seat lookup', () => {
     expect(await page.locator('script[src], astro-island').count(), 'the result page ships no JavaScript file').toBe(0);
   });
 
-  test('1235: name → company → seat on /successYeJinJi', async ({ page }) => {
-    await findSeat(page, 1235, '陈静', '蓝海医', '蓝海医疗器械');
+  test('1235: name → company → seat on /successYeJinJi, from the home, which is the seat lookup (spec §2.4)', async ({ page }) => {
+    await findSeat(page, 1235, '陈静', '蓝海医', '蓝海医疗器械', seatPath(1235).replace(/^\/seat\//, '/'));
     await expect(page).toHaveURL(/\/successYeJinJi\?.*expoId=1235/);
     await expect(page.getByTestId('seat')).toHaveText('1号厅 C排 15座');
   });
@@ -82,6 +82,8 @@ test.describe('seat lookup', () => {
     await page.getByRole('button', { name: t('zh', 'seat.query') }).click();
     await expect(page.getByText(t('zh', 'seat.companyRequired'))).toBeVisible();
     await expect(page.getByLabel(t('zh', 'seat.name'), { exact: true }).first()).toHaveValue('陈静');
+    // The company step has one action (no "show my seat" beside "query seat"): one visible button.
+    await expect(page.locator('main form.seat-form button:visible')).toHaveCount(1);
   });
 
   test('the 31st lookup in a minute is refused, the typed values kept', async ({ page }) => {

@@ -372,3 +372,42 @@ test.describe('security headers on every route', { tag: '@http' }, () => {
     });
   }
 });
+
+/**
+ * Spec §8, §9: an island whose chunk fails (the network) or has not come after the chunk load
+ * timeout (120 s; here shortened through `window.chunkLoadTimeoutMs`, README "Tests") shows the
+ * catalogue message with a retry that loads the page again, and the server-rendered form keeps
+ * working as a plain form post: no dead button.
+ */
+test.describe('an island whose chunk does not load', () => {
+  const LOOKUP = PAGES.generic;
+  const CHUNK = /\/_astro\/LookupForm\.[^/]*\.js/;
+
+  test('@js the chunk fails: the message and a retry; the form still posts', async ({ page }) => {
+    await page.route(CHUNK, (route) => route.abort('internetdisconnected'));
+    await page.goto(LOOKUP);
+    const lang: Lang = 'zh';
+    const message = page.locator('#chunk-fail');
+    await expect(message).toBeVisible();
+    await expect(message).toHaveAttribute('role', 'alert');
+    await expect(message).toContainText(t(lang, 'error.chunkLoad'));
+    await expect(message.getByRole('link', { name: t(lang, 'error.retry') })).toHaveAttribute('href', LOOKUP);
+    await expect(page.locator('astro-island[ssr]').first()).toBeAttached();
+    // The send-code button of the island that never hydrated posts the form as it would without JavaScript.
+    const email = `chunk-${Date.now().toString(36)}@demo.test`;
+    await page.getByLabel(t(lang, 'search.email'), { exact: true }).fill(email);
+    await page.getByRole('button', { name: t(lang, 'search.sendCode') }).click();
+    await expect(page.getByText(t(lang, 'search.codeSentTo').replace('{{contact}}', email))).toBeVisible();
+    await expect(page.getByLabel(t(lang, 'search.email'), { exact: true })).toHaveValue(email);
+  });
+
+  test('@js the chunk never comes: the message once the timeout has passed', async ({ page }) => {
+    await page.addInitScript(() => {
+      (window as { chunkLoadTimeoutMs?: number }).chunkLoadTimeoutMs = 1500;
+    });
+    await page.route(CHUNK, () => new Promise<void>(() => undefined));
+    await page.goto(LOOKUP);
+    await expect(page.locator('#chunk-fail')).toBeHidden();
+    await expect(page.locator('#chunk-fail')).toBeVisible();
+  });
+});

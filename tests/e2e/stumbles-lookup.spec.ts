@@ -55,6 +55,9 @@ for (const lang of LANGS) {
 
     test('1. an upstream refusal is shown in the page language (unknown expo 9999)', async ({ page }) => {
       const s = await openLookup(page, lookupUrl(UNKNOWN));
+      // spec §8: its url config is missing too: with JavaScript the search.otherError toast, the notice without
+      if (js()) await expect(page.locator('.toast')).toHaveText(t(lang, 'search.otherError'));
+      else await expect(page.getByText(t(lang, 'search.otherError'))).toBeVisible();
       const f = form(page, s);
       await f.email.fill(contact('expo', lang));
       await f.send.click();

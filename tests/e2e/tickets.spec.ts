@@ -75,6 +75,13 @@ test('an unverified visitor opening /orderList is sent to the lookup, and comes 
   page,
   request,
 }) => {
+  // The buyer form too (spec §4): no form for an unproven contact, the lookup and back.
+  const form = `/ticketForm/${PATH}?ticketId=1`;
+  const bounced = await request.get(form, { maxRedirects: 0 });
+  expect(bounced.status()).toBeGreaterThanOrEqual(300);
+  expect(bounced.status()).toBeLessThan(400);
+  const to = new URL(bounced.headers()['location'] ?? '', 'http://x');
+  expect([to.pathname, to.searchParams.get('next')]).toEqual([`/search/${PATH}`, form]);
   await verify(page, request, buyer('guard'));
   await expect(page.getByRole('heading', { level: 1, name: zh('order.list') })).toBeVisible();
   await expect(page.getByText(zh('order.empty'))).toBeVisible();

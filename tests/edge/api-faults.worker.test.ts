@@ -20,6 +20,7 @@ import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie
 import { BIND_COOKIE, signBinding } from '../../src/lib/security/friction';
 import { decodeFlash, FLASH_COOKIE, type Flash } from '../../src/lib/page/flash';
 import { idCheckChar } from '../../src/lib/form/id-number';
+import { cutText } from '../../src/lib/page/upstream-message';
 import { encodeId } from '../../src/lib/util/ids';
 import en from '../../src/i18n/en.json';
 import { FAKE_BASE, LONG_MSG, installFakeUpstream, type Fault } from './fake-upstream';
@@ -269,6 +270,8 @@ describe('upstream faults as the visitor sees them', () => {
         expect(shown.length, 'the upstream message is cut to a readable length').toBeLessThanOrEqual(MAX_SHOWN);
         // issue 14 item 1: the lookup knows this refusal ("too many … requests") and says it in the page language
         if (route === 'send-code') expect(shown).toBe(en['search.sendTooMany']);
+        // a registration's unknown refusal, as the lookup's: the page-language lead, then the upstream's words
+        else if (route === 'register') expect(shown).toBe(`${en['search.upstreamSaid']}\n${cutText(LONG_MSG)}`);
         else expect(shown.slice(0, 40)).toBe(LONG_MSG.slice(0, 40));
         if (body.data?.message !== undefined) expect(body.data.message.length).toBeLessThanOrEqual(MAX_SHOWN);
       } else if (exp.kind === 'silent') {

@@ -151,6 +151,14 @@ describe('GET /pass/….pkpass (issue 13: Add to Apple Wallet)', () => {
     expect(other.headers.get('content-type')).not.toBe('application/vnd.apple.pkpass');
   });
 
+  it('a registration awaiting review (1106, one@demo.test) gets no pass, even for its owner (spec §2.5)', async () => {
+    const review = { urlId: 21106, euCode: 'MMN6R4ECDU5ZN4EI', expoId: 1106, fId: 21106 };
+    const cookie = `vc=${await signContact({ expoId: 1106, contact: 'one@demo.test', checkType: 2, codes: [review.euCode] }, testEnv.SESSION_SECRET ?? '', Date.now())}`;
+    const res = await get(passPath(review), withSecrets(), {}, cookie);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).not.toBe('application/vnd.apple.pkpass');
+  });
+
   it('issue 19 item 3: a stolen pass link (no cookie, another contact\'s, an expired one) gets no pass, only the credential page', async () => {
     const page = routePath({ screen: 'success', variant: variantByExpoId(1308), params });
     for (const cookie of [null, await ownerCookie(['SOMEONEELSE00000']), await ownerCookie([params.euCode], Date.now() - 11 * 60_000), 'vc=forged.value']) {

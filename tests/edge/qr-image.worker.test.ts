@@ -2,7 +2,8 @@
  * The credential's QR image in workerd (issue 13): GET /qr/{credential segments}.png answers a
  * PNG that decodes to the euCode (CompressionStream and all, as the Worker runs it), kept a day
  * and private; ?save=1 is an attachment; HEAD answers the headers without a body;
- * anything that is not a credential's segments is a 404, never a QR of arbitrary text.
+ * anything that is not a credential's segments is a 404, never a QR of arbitrary text; nor is
+ * a registration that does not admit (awaiting review, void) or that the upstream does not know.
  */
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
@@ -92,6 +93,19 @@ describe('GET /qr/….png (issue 13: save the QR to the phone)', () => {
     const res = await get(path);
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).not.toBe('image/png');
+  });
+
+  it('no QR for a registration awaiting review (spec §2.5), a void one, or a code the upstream does not know', async () => {
+    // Seed: 1106's one@demo.test registration awaits review (functions/reference/SEED.md).
+    const review = { urlId: 21106, euCode: 'MMN6R4ECDU5ZN4EI', expoId: 1106, fId: 21106 };
+    for (const path of [qrImagePath(review), qrImagePath(review, { save: true }), qrImagePath({ ...params, euCode: 'NOSUCHCODE000000' })]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type')).not.toBe('image/png');
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+    }
+    // The same expo's approved registration still has its QR.
+    expect((await get(qrImagePath({ ...review, euCode: 'MWNLI4F36KF3OLSR' }))).status).toBe(200);
   });
 
   it('POST is not an image', async () => {

@@ -12,7 +12,7 @@ const SECRET = 'a-test-secret-of-32-characters!!';
 const NOW = Date.UTC(2026, 10, 25, 3, 0, 0);
 const EMAIL = 'ann@demo.test';
 const IDEM = 'k'.repeat(24);
-const t: ActionContext['t'] = (k, v) => `${k}${v ? JSON.stringify(v) : ''}`;
+const t: ActionContext['t'] = (k, v) => `${k}${v && Object.keys(v).length > 0 ? JSON.stringify(v) : ''}`;
 const PAGE = { route: 'IEAEForm', path: `21308/${encodeId(1308)}/visitor` };
 const FORM = [
   { key: 'uname', type: 'text', label: { en: 'Name' }, required: true },
@@ -70,7 +70,10 @@ describe('register', () => {
   });
   it("the config refused: the upstream's message", async () => {
     const o = await post({}, ports({}, { getCustomerId: async () => ({ ok: false, kind: 'refused', code: 500, msg: 'closed' }) }));
-    expect(json(o).body).toEqual({ code: 500, msg: 'closed', data: { outcome: 'refused', message: 'closed' } });
+    const said = 'search.upstreamSaid\nclosed';
+    expect(json(o).body).toEqual({ code: 500, msg: said, data: { outcome: 'refused', message: said } });
+    const silent = await post({}, ports({}, { getCustomerId: async () => ({ ok: false, kind: 'refused', code: 500, msg: null }) }));
+    expect(json(silent).body).toMatchObject({ msg: 'search.otherError' });
   });
   it('a refused value: every failing field for the page, the first for the island', async () => {
     const o = await post({ uname: '' });
@@ -96,9 +99,26 @@ describe('register', () => {
     expect(json(o).body).toMatchObject({ code: 20001, msg: 'form.updatePrompt', data: { outcome: 'update' } });
     expect(o).toMatchObject({ kind: 'notice', notice: { tone: 'info', key: 'form.updatePrompt' } });
   });
+  it("an organiser's refusal in English reads in the page language (a Chinese page shows no English sentence)", async () => {
+    const english = 'this phone or ID number is registered with another contact; look it up with that contact';
+    for (const msg of [english, '该证件号码已被其他用户注册']) {
+      const o = await post({}, ports({}, { addUserInfo: async () => ({ ok: false, kind: 'refused', code: 403, msg }) }));
+      expect(json(o).body).toEqual({
+        code: 403,
+        msg: 'rules.registeredElsewhere',
+        data: { outcome: 'refused', message: 'rules.registeredElsewhere' },
+      });
+      expect(o).toMatchObject({ kind: 'notice', notice: { key: 'rules.registeredElsewhere', text: null } });
+    }
+    // a registration refusal that says "incorrect" is about a value: never spec §8's silent wrong code
+    const value = await post({}, ports({}, { addUserInfo: async () => ({ ok: false, kind: 'refused', code: 400, msg: 'ID number incorrect' }) }));
+    expect(json(value).body).toMatchObject({ msg: 'search.upstreamSaid\nID number incorrect' });
+  });
   it('any other refusal: its message; a fault reads as a refusal to the island', async () => {
     const o = await post({}, ports({}, { addUserInfo: async () => ({ ok: false, kind: 'refused', code: 500, msg: ' no ' }) }));
-    expect(json(o).body).toEqual({ code: 500, msg: 'no', data: { outcome: 'refused', message: 'no' } });
+    const said = 'search.upstreamSaid\nno';
+    expect(json(o).body).toEqual({ code: 500, msg: said, data: { outcome: 'refused', message: said } });
+    expect(o).toMatchObject({ kind: 'notice', notice: { tone: 'error', key: 'search.upstreamSaid', text: 'no' } });
     expect(register.faultData?.('late')).toEqual({ outcome: 'refused', message: 'late' });
   });
 });

@@ -42,6 +42,10 @@ describe('seat actions', () => {
     expect(seatDetail.back({ ...PAGE, back: '/seat/x' }, ctxOf())).toBe('/seat/x');
     expect(seatDetail.back({ ...PAGE, back: 'https://evil.test/seat/x' }, ctxOf())).toMatch(/^\/seat\//);
     expect(seatDetail.back({ expoId: 'x', back: '/b' }, ctxOf())).toBe('/b');
+    // the expo's home is the seat lookup itself (spec §2.4): a refused post comes back there; another expo's home does not
+    expect(seatDetail.back({ ...PAGE, back: '/10542/MTIzNQ' }, ctxOf())).toBe('/10542/MTIzNQ');
+    expect(seatDetail.back({ ...PAGE, back: '/10542/MTIzNQ?f=1' }, ctxOf())).toBe('/10542/MTIzNQ?f=1');
+    expect(seatDetail.back({ ...PAGE, back: '/10542/MTMwOA' }, ctxOf())).toMatch(/^\/seat\//);
     expect(seatDetail.keep?.({ userName: 'x'.repeat(300), companyName: 'c' })).toEqual({ userName: 'x'.repeat(100), companyName: 'c' });
   });
   it('companies: JSON only; too short asks nothing; prefixes of the typed text only', async () => {

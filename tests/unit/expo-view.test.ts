@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expoName, pageImage, safeImageUrl, usageLines } from '../../src/lib/expo/view';
+import { admits, expoName, isAwaitingReview, pageImage, safeImageUrl, usageLines } from '../../src/lib/expo/view';
 
 describe('expo view', () => {
   it('names the expo in the visitor language with a fallback', () => {
@@ -41,5 +41,15 @@ describe('expo view', () => {
       { label: 'success.usedCount', value: { count: 0 } },
       { label: 'success.maxCount', value: { key: 'success.unlimited' } },
     ]);
+  });
+});
+
+describe('admits (spec §2.5 "awaiting review"): what may go to the gate', () => {
+  it('an approved, unvoided credential admits; awaiting review or void does not', () => {
+    expect(admits({ useStatus: 0, auditStatus: 0 })).toBe(true);
+    expect(admits({ useStatus: 1, auditStatus: null })).toBe(true);
+    expect(admits({ useStatus: 0, auditStatus: 1 })).toBe(false);
+    expect(isAwaitingReview({ auditStatus: 1 })).toBe(true);
+    expect(admits({ useStatus: 2, auditStatus: 0 })).toBe(false);
   });
 });

@@ -96,7 +96,7 @@ describe('guard rules one by one (spec §4, §2.3)', () => {
   });
 
   it('ticket-needs-contact: ticket and order pages without the verified contact go to the lookup and back (issue 11)', async () => {
-    for (const route of ['ticket', 'order', 'orderList', 'orderDetails', 'ticketSuccess']) {
+    for (const route of ['ticket', 'ticketForm', 'order', 'orderList', 'orderDetails', 'ticketSuccess']) {
       const out = await runGuard(facts(`/${route}/21216/MTIxNg/visitor?orderNo=T1`), ports());
       expect(out).toMatchObject({
         kind: 'redirect',

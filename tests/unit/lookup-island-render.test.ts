@@ -37,6 +37,7 @@ function props(over: Partial<LookupFormProps> = {}): LookupFormProps {
     values: { areaCode: '+66', phone: '812345678', email: '', code: '' },
     error: null,
     notice: null,
+    toast: null,
     resendIn: 0,
     emailSessionKey: 'email',
     lang: 'en',

@@ -23,6 +23,24 @@ describe('loadHome', () => {
   });
 });
 
+describe('loadHome: the seat expos (spec §2.4)', () => {
+  it('1128 and 1235 (config 5413): the home is the seat lookup itself, not a link to it', async () => {
+    for (const [expoId, wxId] of [[1128, null], [1235, 5413]] as const) {
+      const p = ports();
+      const d = await loadHome(page(pathOf(expoId), { config: { customerWx: wxId ? { id: wxId } : {} } }), p, paramsOf(expoId));
+      expect(d.screen.kind).toBe('seat');
+      expect(d.seat).toMatchObject({ kind: 'seat', status: 200, back: pathOf(expoId) });
+      expect(d.lookup).toBeNull();
+      expect(p.pageActivityType).toHaveBeenCalledWith({ expoId });
+    }
+  });
+
+  it('any other home carries no seat screen', async () => {
+    const d = await loadHome(page(pathOf(1500), { config: { customerWx: { signType: 1 } } }), ports(), paramsOf(1500));
+    expect(d.seat).toBeNull();
+  });
+});
+
 describe('loadApplyList', () => {
   it('the verified contact’s rows of this expo; none is a 404', () => {
     const list = [{ e: 'EU1', n: 'Ann', c: 0 }] as never;

@@ -29,6 +29,9 @@ describe('loadSearch (the lookup screen)', () => {
 
   it('says search.otherError when the config failed, and shows no flash behind the pledge', () => {
     expect(loadSearch(page(path, { configFailed: true }), { params, variant: null }).form.notice).toEqual({ tone: 'error', message: 'search.otherError' });
+    // spec §8: with JavaScript it is also the toast, shown once the island hydrates
+    expect(loadSearch(page(path, { configFailed: true }), { params, variant: null }).form.toast).toBe('search.otherError');
+    expect(loadSearch(page(path), { params, variant: null }).form.toast).toBeNull();
     const d = loadSearch(page(path, { pledge: true, flash: flash(path, { values: { email: 'x@y.z' } }), challenge: { siteKey: 'k', scriptUrl: 'https://c.example/a.js' } }), { params, variant: null });
     expect(d.form.values.email).toBe('');
     expect(d.challenge).toBeNull();

@@ -30,6 +30,15 @@ describe('loadSuccess (the credential page)', () => {
     expect(owner.reader).toBe(true);
   });
 
+  it('awaiting review (spec §2.5): the state, and nothing for the gate: no QR, no offline copy', async () => {
+    const awaiting = { ...record, auditStatus: 1 } as Credential;
+    const owner = await loadSuccess(page('/success/x', { contact: contact(1308, { codes: ['EU123456'] }) }), ports(), { params, variant: null }, { kind: 'found', record: awaiting });
+    expect(owner).toMatchObject({ status: 200, awaiting: true, admits: false, voided: false, reader: true });
+    expect(owner.headers['x-offline-until']).toBeUndefined();
+    const approved = await loadSuccess(page('/success/x'), ports(), { params, variant: null }, { kind: 'found', record: { ...record, auditStatus: 0 } as Credential });
+    expect(approved).toMatchObject({ awaiting: false, admits: true });
+  });
+
   it('the health upload on expos asking for the pledge, for the owner only', async () => {
     const config = { customerWx: { healthPledge: 1 } };
     const d = await loadSuccess(page('/success/x', { config, contact: contact(1308, { codes: ['EU123456'] }) }), ports(), { params, variant: null }, { kind: 'found', record });

@@ -12,11 +12,11 @@
  * - Registrations are counted per verified contact and per address before the upstream writes
  *   anything (`LIMIT_REGISTERS_*`).
  * - Success → the credential page (replace: spec §2.1). 20001 → the update prompt (spec §5).
- *   Any other refusal → the server's message; nothing typed is lost.
+ *   Any other refusal → the server's message in the page language (as the lookup's); nothing typed is lost.
  */
 import { z } from 'zod';
 import { addOwnCode, CONTACT_COOKIE, expiredContact, ownCodes, provenFor, verifyContact, type VerifiedContact } from '../lookup/contact-cookie';
-import { displayText, DRAFT_COOKIE, DRAFT_MAX_AGE_S, encodeFlash, FLASH_COOKIE } from '../page/flash';
+import { DRAFT_COOKIE, DRAFT_MAX_AGE_S, encodeFlash, FLASH_COOKIE } from '../page/flash';
 import { contactLock } from '../form/contact';
 import { IDEM_COOKIE, IDEM_KEY, IDEM_MAX_AGE_S, recalledResult, rememberResult } from '../form/idempotency';
 import { fieldsFor, formPagePath, lookupPagePath, namesRegistration, resolveFormPage, updatesExisting, verifyAgainPath, type FormPage } from '../form/page';
@@ -25,6 +25,7 @@ import { validateForm } from '../form/validation';
 import { successPath } from '../lookup/lookup';
 import { matchRoute } from '../page/routes';
 import { registerCall } from '../expo/haisi';
+import { readRefusal, REGISTER_REFUSALS, refusalText, type RefusalKey } from '../page/upstream-message';
 import { limitOutcome, type LimitRefusal } from './limits';
 import { defineAction, type ActionContext, type ActionOutcome, type CookieWrite, type FieldError } from './outcome';
 import type { RegisterCall } from './ports';
@@ -106,10 +107,26 @@ async function navigate(p: Posted, location: string, secret: string, more: Cooki
   return { kind: 'navigate', location, cookies, reply: { code: 200, msg: null, data: { outcome: 'navigate', location, replace: true } } };
 }
 
-/** The upstream refused: its message (cut for display), every value kept. */
-function refused(upstreamMessage: string, code: number): Outcome {
-  const message = displayText(upstreamMessage);
+/** A refusal of our own, already in the page language (no upstream text to map). */
+function ownRefusal(message: string, code: number): Outcome {
   return { kind: 'notice', notice: { tone: 'error', key: null, text: message }, reply: { code, msg: message, data: { outcome: 'refused', message } } };
+}
+
+/**
+ * The upstream refused: what it said in the page language, as the lookup's refusals
+ * (src/lib/page/upstream-message.ts): a known refusal is its catalogue text, any other the
+ * translated lead sentence with the upstream's words (cut) under it; every value kept.
+ * `empty`: the text when the upstream said nothing.
+ */
+function upstreamRefused(code: number, msg: string | null | undefined, empty: RefusalKey, t: ActionContext['t']): Outcome {
+  const read = readRefusal(code, msg, REGISTER_REFUSALS);
+  const view = read.key === 'error.generic' ? { ...read, key: empty } : read;
+  const message = refusalText(view, t);
+  return {
+    kind: 'notice',
+    notice: { tone: 'error', key: view.key, vars: view.vars, text: view.text },
+    reply: { code, msg: message, data: { outcome: 'refused', message } },
+  };
 }
 
 /**
@@ -172,14 +189,14 @@ export const register = defineAction({
     // A correction (`/reForm`) changes only a registration this contact's own lookup found
     // (docs/upstream.md "Who owns a registration"; the upstream checks the owner again).
     if (page.kind === 'correct' && !ownCodes(vc).includes(p.euCode)) {
-      return refused(t('forms2.notYours'), 404);
+      return ownRefusal(t('forms2.notYours'), 404);
     }
 
     const second = page.kind === 'secondForm' ? vc.secondForm : undefined;
     // The second form is its own customer url's form (spec §4: userId, urlsId).
     const urlsId = second?.urlsId ?? page.params.fId;
     const config = await upstream.getCustomerId({ expoId: page.params.expoId, fId: urlsId, ty: page.params.ty });
-    if (!config.ok) return refused(config.msg?.trim() || t('search.otherError'), config.code);
+    if (!config.ok) return upstreamRefused(config.code, config.msg, 'search.otherError', t);
     const fields = fieldsFor(page.kind, parseFormDefinition(config.data.customerForm).fields);
     const lock = contactLock(fields, vc, page.params.expoId);
     const checked = validateForm(fields, { ...p.values, ...lock?.values }, { lang: ctx.lang as Parameters<typeof validateForm>[2]['lang'] });
@@ -222,6 +239,6 @@ export const register = defineAction({
         reply: { code: 20001, msg: message, data: { outcome: 'update', message, noUpdate: lookupPagePath(page) } },
       };
     }
-    return refused(added.msg?.trim() || t('error.generic'), added.code);
+    return upstreamRefused(added.code, added.msg, 'error.generic', t);
   },
 });

@@ -70,13 +70,19 @@ const Input = z.object({
 });
 type Input = z.infer<typeof Input>;
 
-/** The seat page the post came from (same origin, a seat page), else the page's own address. */
+/**
+ * The seat page the post came from (same origin: a seat page, or the expo's home, which is the
+ * seat lookup itself, spec §2.4), else the page's own address.
+ */
 function backOf(fields: Readonly<Record<string, string>>, origin: string): string {
   const page = Input.safeParse(fields);
   if (!page.success) return fields['back'] ?? '';
-  const own = routePath({ screen: 'seat', params: { fId: page.data.urlId, expoId: page.data.expoId, ty: page.data.ty } });
+  const ids = { fId: page.data.urlId, expoId: page.data.expoId, ty: page.data.ty };
+  const own = routePath({ screen: 'seat', params: ids });
+  const home = routePath({ screen: 'home', params: ids });
   const posted = safeBackPath(page.data.back, origin);
-  return posted !== null && posted.length <= FLASH_MAX_PATH && posted.startsWith('/seat/') ? posted : own;
+  const seatPage = posted !== null && (posted.startsWith('/seat/') || posted === home || posted.startsWith(`${home}?`));
+  return seatPage && posted.length <= FLASH_MAX_PATH ? posted : own;
 }
 
 /** The typed name and company, refilled when the page comes back. */

@@ -15,7 +15,7 @@ export type HomeScreen =
   | { kind: 'imagePage' }
   /** 498: nuclear-expo landing (camera, register and permit buttons, online expo link) */
   | { kind: 'nuclear' }
-  /** 1128 and the seat-lookup variants: a link to the seat lookup */
+  /** 1128 and the seat-lookup variants: the seat lookup itself (the seat screen at the home URL) */
   | { kind: 'seat' }
   /** 1177 and signType 3: two tabs (mainland; Hong Kong, Macau, Taiwan and overseas) */
   | { kind: 'twoTabs' }

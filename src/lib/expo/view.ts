@@ -63,6 +63,24 @@ export function isVoided(c: { useStatus?: number | null }): boolean {
   return c.useStatus === USE_STATUS_VOID;
 }
 
+/** `auditStatus` 1: the organiser has not approved the registration yet (docs/upstream.md: 0 approved, 1 awaiting review). */
+export const AUDIT_STATUS_AWAITING = 1;
+
+/** Whether a registration still awaits the organiser's review (spec §2.5 "awaiting review"). */
+export function isAwaitingReview(c: { auditStatus?: number | null }): boolean {
+  return c.auditStatus === AUDIT_STATUS_AWAITING;
+}
+
+/**
+ * Whether a credential admits its holder, so that anything meant for the gate may be handed out
+ * (the QR code and its image, the save link, wallet passes, an offline copy): neither void nor
+ * awaiting review. Until the organiser approves, the page shows the state and what comes next.
+ * @example admits({ useStatus: 0, auditStatus: 1 }) // false
+ */
+export function admits(c: { useStatus?: number | null; auditStatus?: number | null }): boolean {
+  return !isVoided(c) && !isAwaitingReview(c);
+}
+
 /** The usage lines: status, used count, maximum (0 or missing = unlimited; docs/upstream.md). */
 export function usageLines(c: { useStatus?: number | null; usedCount?: number | null; maxCount?: number | null }): UsageLine[] {
   const used = (c.useStatus ?? 0) === 1 || (c.usedCount ?? 0) > 0;

@@ -55,6 +55,7 @@ export const NO_CONFIG_ROUTES: ReadonlySet<string> = new Set(['haisi', 'haisiEn'
 /** Ticket and order pages (spec §2.3, §4): without the verified contact they go to the form. */
 export const TICKET_ROUTES: ReadonlySet<string> = new Set([
   'ticket',
+  'ticketForm',
   'order',
   'orderList',
   'orderDetails',

@@ -30,6 +30,8 @@ export type RefusalKind =
   | 'codeNone'
   /** a wrong code with tries left: spec §8 shows nothing */
   | 'codeWrong'
+  /** a registration refused because its phone or ID number belongs to another contact's registration */
+  | 'registeredElsewhere'
   /** anything else: shown as it came, under a lead sentence */
   | 'other';
 
@@ -43,6 +45,8 @@ export type RefusalKey =
   | 'search.codeUsed'
   | 'search.codeNone'
   | 'search.upstreamSaid'
+  | 'search.otherError'
+  | 'rules.registeredElsewhere'
   | 'error.generic';
 
 /** A refusal read for display. */
@@ -71,6 +75,8 @@ interface RefusalRule {
   newCodeNeeded: boolean;
   /** reads `{{n}}` (seconds) from the message */
   wait?: boolean;
+  /** only when the caller names it in `kinds` (a registration's refusal, not a code step's) */
+  named?: true;
 }
 
 /** Seconds in a message: "wait 58 s", "58 seconds", "58秒". */
@@ -90,7 +96,23 @@ export const REFUSAL_RULES: readonly RefusalRule[] = [
   { kind: 'codeUsed', pattern: /already been used|already used|已使用/i, key: 'search.codeUsed', newCodeNeeded: true },
   { kind: 'codeNone', pattern: /no code was sent|request a code first|请先获取|請先取得/i, key: 'search.codeNone', newCodeNeeded: true },
   { kind: 'codeWrong', pattern: /code is wrong|wrong code|incorrect|验证码错误|驗證碼錯誤/i, key: null, newCodeNeeded: false },
+  // An organiser's API that still refuses a collision (docs/upstream.md "Collisions are answered
+  // neutrally" asks it not to) says so in its own language; the page says it in the visitor's.
+  {
+    kind: 'registeredElsewhere',
+    pattern: /registered (?:with|to|by|under) another|another (?:contact|user|account)|已被(?:其他|他人)|已被注册|已被註冊|已登记|已登記/i,
+    key: 'rules.registeredElsewhere',
+    newCodeNeeded: false,
+    named: true,
+  },
 ];
+
+/**
+ * The refusals a registration (`/api/register`, addUserInfo and its config read) can meet: the
+ * code-step kinds are not among them ("incorrect" in a registration refusal is about a value,
+ * not a code, and must not read as spec §8's silent wrong code).
+ */
+export const REGISTER_REFUSALS: ReadonlySet<RefusalKind> = new Set(['unknownExpo', 'registeredElsewhere']);
 
 /**
  * A text cut to `max` characters with an ellipsis, whitespace collapsed, never between the
@@ -105,15 +127,18 @@ export function cutText(text: string, max: number = UPSTREAM_TEXT_MAX): string {
 }
 
 /**
- * Reads an upstream refusal (a reply code other than 200/201/202 and its `msg`).
+ * Reads an upstream refusal (a reply code other than 200/201/202 and its `msg`); `kinds`: only
+ * these rules apply (a registration's, {@link REGISTER_REFUSALS}), else every one.
  * @example readRefusal(600, 'too frequent: wait 58 s before requesting another code')
  *   // { kind: 'sendTooSoon', key: 'search.waitResend', vars: { n: 58 }, text: null, newCodeNeeded: false }
  * @example readRefusal(600, 'blocked by the carrier')
  *   // { kind: 'other', key: 'search.upstreamSaid', vars: {}, text: 'blocked by the carrier', newCodeNeeded: false }
  */
-export function readRefusal(code: number, msg: string | null | undefined): RefusalView {
+export function readRefusal(code: number, msg: string | null | undefined, kinds?: ReadonlySet<RefusalKind>): RefusalView {
   const said = (msg ?? '').replace(/\s+/g, ' ').trim();
-  const rule = REFUSAL_RULES.find((r) => (r.codes === undefined || r.codes.includes(code)) && r.pattern.test(said));
+  const rule = REFUSAL_RULES.find(
+    (r) => (kinds === undefined ? r.named !== true : kinds.has(r.kind)) && (r.codes === undefined || r.codes.includes(code)) && r.pattern.test(said),
+  );
   if (rule) {
     const seconds = rule.wait ? Number(SECONDS.exec(said)?.[1] ?? NaN) : NaN;
     // A send refused without a readable wait still says "wait": the spec's 60 s (§9).

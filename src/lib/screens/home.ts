@@ -1,8 +1,9 @@
 /**
  * A home's data (`/{fId}/{eid}/{ty}` and `/auto{path}`, spec §2.3, §2.4): the screen the expo's
  * row names (src/lib/expo/home.ts), its links, the banner and footer carousels, the share tags
- * (spec §1) and, for variant homes and the generic lookups, the lookup screen's own data: they
- * render the lookup at the home URL rather than redirect (a shared link keeps its URL and tags).
+ * (spec §1) and, for variant homes and the generic lookups, the lookup screen's own data (for
+ * the seat expos the seat lookup's): they render the lookup at the home URL rather than redirect
+ * (a shared link keeps its URL and tags).
  * The ticket lookup shows when the url's ticket list is non-empty (null: unknown).
  * src/components/screens/HomeScreen.astro renders it. Pure over the upstream ports.
  */
@@ -13,6 +14,7 @@ import { shareMeta, type ShareMeta } from '../page/share';
 import { isHttpUrl } from '../util/safe-redirect';
 import { available, type ScreenConfig, type ScreenPage, type ScreenPorts } from './page';
 import { loadSearch, type SearchData } from './search';
+import { loadSeat, type SeatData } from './seat';
 
 export interface HomeData {
   kind: 'home';
@@ -20,6 +22,8 @@ export interface HomeData {
   screen: HomeScreen;
   /** variant homes and generic lookups: the lookup screen, rendered here */
   lookup: SearchData | null;
+  /** 1128 and the seat-lookup variants (spec §2.4): the seat lookup screen, rendered here */
+  seat: SeatData | null;
   wx: NonNullable<ScreenConfig['customerWx']> | null;
   title: string;
   share: ShareMeta;
@@ -39,7 +43,11 @@ export async function loadHome(page: ScreenPage, ports: ScreenPorts, params: Pat
   const cfg = page.config;
   const wx = cfg?.customerWx ?? null;
   const screen = homeScreenFor({ expoId: params.expoId, wxId: wx?.id ?? null, signType: wx?.signType ?? null });
-  const tickets = screen.kind === 'buttons' ? await available(ports.selectUrlsTicketList({ expoId: params.expoId, urlsId: params.fId })) : null;
+  const [tickets, seat] = await Promise.all([
+    screen.kind === 'buttons' ? available(ports.selectUrlsTicketList({ expoId: params.expoId, urlsId: params.fId })) : null,
+    // spec §2.4: the seat expos' home is the seat lookup (its name field), not a link to it.
+    screen.kind === 'seat' ? loadSeat(page, ports, params) : null,
+  ]);
   const name = page.view.name;
   const title = page.view.formTitle ?? name ?? page.t('app.title');
   const share = shareMeta({ config: wx, pageUrl: page.url, fallback: { title, description: name ?? title, image: page.view.image }, invites: page.t('share.invites') });
@@ -51,6 +59,7 @@ export async function loadHome(page: ScreenPage, ports: ScreenPorts, params: Pat
     screen,
     // The banner carousel shows the organiser's images: no second hero image above it.
     lookup: screen.kind === 'variant' || screen.kind === 'lookup' ? loadSearch(page, { params, variant, share, image: null }) : null,
+    seat,
     wx,
     title,
     share,

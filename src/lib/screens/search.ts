@@ -54,6 +54,8 @@ export interface SearchData {
     values: Record<LookupField, string>;
     error: { field: LookupField; message: string } | null;
     notice: Omit<PageNotice, 'key'> | null;
+    /** spec §8: a toast the island shows once hydrated (a missing url config); the notice stays for no-JS */
+    toast: 'search.otherError' | null;
     resendIn: number;
     emailSessionKey: Variant['rules']['emailSessionKey'];
     lang: ScreenPage['lang'];
@@ -137,6 +139,7 @@ export function loadSearch(page: ScreenPage, input: SearchInput): SearchData {
       values: { areaCode: values['areaCode'] ?? '', phone: values['phone'] ?? '', email: values['email'] ?? '', code: values['code'] ?? '' },
       error: errorField && errorMessage !== null ? { field: errorField, message: errorMessage } : null,
       notice,
+      toast: page.configFailed ? 'search.otherError' : null,
       resendIn: resendWaitS(page.cookie(SENT_COOKIE), page.now),
       emailSessionKey: variant?.rules.emailSessionKey ?? 'email',
       lang: page.lang,

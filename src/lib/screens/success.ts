@@ -7,7 +7,7 @@
  */
 import { shownLines } from '../bus/bus';
 import type { Variant } from '../expo/variants';
-import { isVoided } from '../expo/view';
+import { admits, isAwaitingReview, isVoided } from '../expo/view';
 import { ownCodes, provenFor, readsCredential } from '../lookup/contact-cookie';
 import { OFFLINE_UNTIL_HEADER, offlineUntil } from '../page/offline-copy';
 import { routePath, type SuccessParams } from '../page/routes';
@@ -46,6 +46,10 @@ export interface SuccessData {
   /** the health upload's owner: the contact whose own lookup found this code, on a pledge expo */
   owner: boolean;
   voided: boolean;
+  /** awaiting the organiser's review: the state and what comes next, nothing for the gate */
+  awaiting: boolean;
+  /** the QR code, its save link, the wallet passes and the offline copy (src/lib/expo/view.ts admits) */
+  admits: boolean;
   /** where a visitor proves the contact again (and where an old or wrong link leads) */
   lookup: string;
   back: string;
@@ -100,7 +104,9 @@ export async function loadSuccess(
   const headers: Record<string, string> = {};
   if (limited) headers['retry-after'] = String(limited.retryAfterS);
   const info = page.config?.expoInfo;
-  if (record) headers[OFFLINE_UNTIL_HEADER] = String(offlineUntil(info?.endTime, page.now));
+  // An offline copy only of a credential that admits (not void, not awaiting review): without
+  // the header the service worker keeps none, and drops the one it had.
+  if (record && admits(record)) headers[OFFLINE_UNTIL_HEADER] = String(offlineUntil(info?.endTime, page.now));
   const refusal = limited ? limitMessage('lookup', limited.retryAfterS * 1000) : null;
   const health = record !== null && needsPledge(page.config?.customerWx);
   // The contact whose own lookup found this code books sites; on pledge expos, uploads health papers.
@@ -132,6 +138,8 @@ export async function loadSuccess(
     health,
     owner,
     voided: record !== null && isVoided(record),
+    awaiting: record !== null && !isVoided(record) && isAwaitingReview(record),
+    admits: record !== null && admits(record),
     lookup: routePath({ screen: 'search', variant, params: { fId: params.fId, expoId: params.expoId, ty: 'visitor' } }),
     back,
     address: info?.address ?? null,
