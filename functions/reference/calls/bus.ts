@@ -12,6 +12,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { BusCode } from '../../upstream/contract';
 import { RefCode, ok, reply } from '../envelope';
+import { takeOnePlace } from '../capacity';
 import { expoLocalTime, type RefEnv } from '../expo';
 import { DecimalId, parseInput } from '../inputs';
 import { BUS_MAX_BODY } from '../rules';
@@ -23,7 +24,12 @@ const EuCode = z
 
 const ListQuery = z.object({ expoId: DecimalId.optional() });
 const MineQuery = z.object({ expoId: DecimalId.optional(), euCode: EuCode });
-const ReserveBody = z.object({ expoId: DecimalId.optional(), euCode: EuCode, departureId: DecimalId, stopId: DecimalId });
+const ReserveBody = z.object({
+  expoId: DecimalId.optional(),
+  euCode: EuCode,
+  departureId: DecimalId,
+  stopId: DecimalId,
+});
 const CancelBody = z.object({ expoId: DecimalId.optional(), euCode: EuCode, id: DecimalId });
 
 async function readBody(c: Context<RefEnv>): Promise<unknown> {
@@ -52,7 +58,11 @@ export async function selectBusList(c: Context<RefEnv>): Promise<Response> {
   const expoId = c.var.expo.id;
   const [lines, stops, departures] = await db.batch<Record<string, unknown>>([
     db.prepare('SELECT id, name, note FROM bus_lines WHERE expo_id = ? ORDER BY sort, id').bind(expoId),
-    db.prepare('SELECT s.id, s.line_id AS lineId, s.name FROM bus_stops s JOIN bus_lines l ON l.id = s.line_id WHERE l.expo_id = ? ORDER BY s.sort, s.id').bind(expoId),
+    db
+      .prepare(
+        'SELECT s.id, s.line_id AS lineId, s.name FROM bus_stops s JOIN bus_lines l ON l.id = s.line_id WHERE l.expo_id = ? ORDER BY s.sort, s.id',
+      )
+      .bind(expoId),
     db
       .prepare(
         'SELECT d.id, d.line_id AS lineId, d.depart_time AS departTime, d.capacity, d.booked FROM bus_departures d JOIN bus_lines l ON l.id = d.line_id WHERE l.expo_id = ? ORDER BY d.depart_time, d.id',
@@ -63,7 +73,11 @@ export async function selectBusList(c: Context<RefEnv>): Promise<Response> {
     (rows ?? []).filter((r) => r['lineId'] === lineId).map(({ lineId: _l, ...rest }) => rest);
   return ok(
     c,
-    (lines?.results ?? []).map((l) => ({ ...l, stops: of(stops?.results, l['id']), departures: of(departures?.results, l['id']) })),
+    (lines?.results ?? []).map((l) => ({
+      ...l,
+      stops: of(stops?.results, l['id']),
+      departures: of(departures?.results, l['id']),
+    })),
   );
 }
 
@@ -75,7 +89,10 @@ export async function addBusUser(c: Context<RefEnv>): Promise<Response> {
   if (!sameExpo(c, input.value.expoId)) return reply(c, RefCode.BAD_INPUT, OTHER_EXPO);
   const db = c.env.DB;
   const expoId = c.var.expo.id;
-  const registered = await db.prepare('SELECT 1 AS x FROM registrations WHERE expo_id = ? AND eu_code = ?').bind(expoId, euCode).first();
+  const registered = await db
+    .prepare('SELECT 1 AS x FROM registrations WHERE expo_id = ? AND eu_code = ?')
+    .bind(expoId, euCode)
+    .first();
   if (!registered) return reply(c, RefCode.NOT_FOUND, 'no registration with this code in this expo');
   // The departure and the stop must be of one line of this expo.
   const dep = await db
@@ -85,29 +102,31 @@ export async function addBusUser(c: Context<RefEnv>): Promise<Response> {
     .bind(departureId, stopId, expoId)
     .first<{ lineId: number }>();
   if (!dep) return reply(c, RefCode.NOT_FOUND, 'no such departure and stop of one line in this expo');
-  const held = await db.prepare('SELECT 1 AS x FROM bus_reservations WHERE expo_id = ? AND eu_code = ? AND line_id = ?').bind(expoId, euCode, dep.lineId).first();
-  if (held) return reply(c, BusCode.ALREADY_RESERVED, 'this registration already holds a seat on this line; cancel it first');
+  const held = await db
+    .prepare('SELECT 1 AS x FROM bus_reservations WHERE expo_id = ? AND eu_code = ? AND line_id = ?')
+    .bind(expoId, euCode, dep.lineId)
+    .first();
+  if (held)
+    return reply(c, BusCode.ALREADY_RESERVED, 'this registration already holds a seat on this line; cancel it first');
   const now = expoLocalTime(Date.now(), c.var.expo.utc_offset_minutes);
-  let inserted: D1Result<{ id: number }> | undefined;
-  try {
-    const [, insert] = await db.batch<{ id: number }>([
-      db.prepare('UPDATE bus_departures SET booked = booked + 1 WHERE id = ? AND booked < capacity RETURNING id').bind(departureId),
-      db
-        .prepare(
-          'INSERT INTO bus_reservations (expo_id, eu_code, line_id, departure_id, stop_id, created_at) SELECT ?, ?, line_id, id, ?, ? FROM bus_departures WHERE id = ? AND changes() = 1 RETURNING id',
-        )
-        .bind(expoId, euCode, stopId, now, departureId),
-    ]);
-    inserted = insert;
-  } catch (err) {
-    // A concurrent reservation on the same line by the same code won the UNIQUE: the batch rolled back.
-    if (/UNIQUE/i.test(String(err))) return reply(c, BusCode.ALREADY_RESERVED, 'this registration already holds a seat on this line; cancel it first');
-    if (/CHECK/i.test(String(err))) return reply(c, BusCode.FULL, 'this departure is full');
-    throw err;
-  }
-  const id = inserted?.results[0]?.id;
-  if (id === undefined) return reply(c, BusCode.FULL, 'this departure is full');
-  return ok(c, { id });
+  return takeOnePlace(
+    c,
+    db
+      .prepare('UPDATE bus_departures SET booked = booked + 1 WHERE id = ? AND booked < capacity RETURNING id')
+      .bind(departureId),
+    db
+      .prepare(
+        'INSERT INTO bus_reservations (expo_id, eu_code, line_id, departure_id, stop_id, created_at) SELECT ?, ?, line_id, id, ?, ? FROM bus_departures WHERE id = ? AND changes() = 1 RETURNING id',
+      )
+      .bind(expoId, euCode, stopId, now, departureId),
+    {
+      full: { code: BusCode.FULL, msg: 'this departure is full' },
+      held: {
+        code: BusCode.ALREADY_RESERVED,
+        msg: 'this registration already holds a seat on this line; cancel it first',
+      },
+    },
+  );
 }
 
 /** `GET /customFrom/selectBusUser`: the registration's reservations `[{ id, lineId, lineName, departureId, departTime, stopId, stopName }]`. */
@@ -138,10 +157,15 @@ export async function cancelBusUser(c: Context<RefEnv>): Promise<Response> {
   // One transaction: the departure gives the seat back, then the reservation (only the code's own) goes.
   const [, removed] = await db.batch<{ departure_id: number }>([
     db
-      .prepare('UPDATE bus_departures SET booked = booked - 1 WHERE id = (SELECT departure_id FROM bus_reservations WHERE id = ? AND expo_id = ? AND eu_code = ?) AND booked > 0')
+      .prepare(
+        'UPDATE bus_departures SET booked = booked - 1 WHERE id = (SELECT departure_id FROM bus_reservations WHERE id = ? AND expo_id = ? AND eu_code = ?) AND booked > 0',
+      )
       .bind(id, expoId, euCode),
-    db.prepare('DELETE FROM bus_reservations WHERE id = ? AND expo_id = ? AND eu_code = ? RETURNING departure_id').bind(id, expoId, euCode),
+    db
+      .prepare('DELETE FROM bus_reservations WHERE id = ? AND expo_id = ? AND eu_code = ? RETURNING departure_id')
+      .bind(id, expoId, euCode),
   ]);
-  if (removed?.results[0]?.departure_id === undefined) return reply(c, RefCode.NOT_FOUND, 'no such reservation of this registration');
+  if (removed?.results[0]?.departure_id === undefined)
+    return reply(c, RefCode.NOT_FOUND, 'no such reservation of this registration');
   return ok(c, null);
 }

@@ -13,6 +13,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { SiteCode } from '../../upstream/contract';
 import { RefCode, ok, reply } from '../envelope';
+import { takeOnePlace } from '../capacity';
 import { expoLocalTime, type RefEnv } from '../expo';
 import { DecimalId, parseInput } from '../inputs';
 
@@ -46,7 +47,9 @@ function sameExpo(c: Context<RefEnv>, expoId: number | undefined): boolean {
 }
 
 async function registered(c: Context<RefEnv>, euCode: string): Promise<boolean> {
-  const row = await c.env.DB.prepare('SELECT 1 AS x FROM registrations WHERE expo_id = ? AND eu_code = ?').bind(c.var.expo.id, euCode).first();
+  const row = await c.env.DB.prepare('SELECT 1 AS x FROM registrations WHERE expo_id = ? AND eu_code = ?')
+    .bind(c.var.expo.id, euCode)
+    .first();
   return row !== null;
 }
 
@@ -54,8 +57,13 @@ async function registered(c: Context<RefEnv>, euCode: string): Promise<boolean> 
 export async function selectSiteTypeList(c: Context<RefEnv>): Promise<Response> {
   const input = parseInput(TypesQuery, c.req.query());
   if (!input.ok) return reply(c, RefCode.BAD_INPUT, input.msg);
-  if (!sameExpo(c, input.value.expoId)) return reply(c, RefCode.BAD_INPUT, 'bad input: expoId is not the expoId header');
-  const { results } = await c.env.DB.prepare('SELECT id, name, note FROM site_types WHERE expo_id = ? ORDER BY sort, id').bind(c.var.expo.id).all();
+  if (!sameExpo(c, input.value.expoId))
+    return reply(c, RefCode.BAD_INPUT, 'bad input: expoId is not the expoId header');
+  const { results } = await c.env.DB.prepare(
+    'SELECT id, name, note FROM site_types WHERE expo_id = ? ORDER BY sort, id',
+  )
+    .bind(c.var.expo.id)
+    .all();
   return ok(c, results);
 }
 
@@ -63,7 +71,8 @@ export async function selectSiteTypeList(c: Context<RefEnv>): Promise<Response> 
 export async function selectSiteDateList(c: Context<RefEnv>): Promise<Response> {
   const input = parseInput(DatesQuery, c.req.query());
   if (!input.ok) return reply(c, RefCode.BAD_INPUT, input.msg);
-  if (!sameExpo(c, input.value.expoId)) return reply(c, RefCode.BAD_INPUT, 'bad input: expoId is not the expoId header');
+  if (!sameExpo(c, input.value.expoId))
+    return reply(c, RefCode.BAD_INPUT, 'bad input: expoId is not the expoId header');
   const { results } = await c.env.DB.prepare(
     'SELECT id, date, time_range AS timeRange, capacity, booked FROM site_dates WHERE expo_id = ? AND type_id = ? ORDER BY date, time_range, id',
   )
@@ -77,42 +86,51 @@ export async function addExpoUserSite(c: Context<RefEnv>): Promise<Response> {
   const input = parseInput(BookBody, await readBody(c));
   if (!input.ok) return reply(c, RefCode.BAD_INPUT, input.msg);
   const { euCode, siteDateId } = input.value;
-  if (!sameExpo(c, input.value.expoId)) return reply(c, RefCode.BAD_INPUT, 'bad input: expoId is not the expoId header');
+  if (!sameExpo(c, input.value.expoId))
+    return reply(c, RefCode.BAD_INPUT, 'bad input: expoId is not the expoId header');
   if (!(await registered(c, euCode))) return reply(c, RefCode.NOT_FOUND, 'no registration with this code in this expo');
   const db = c.env.DB;
   const expoId = c.var.expo.id;
-  const date = await db.prepare('SELECT id, type_id FROM site_dates WHERE id = ? AND expo_id = ?').bind(siteDateId, expoId).first<{ id: number; type_id: number }>();
+  const date = await db
+    .prepare('SELECT id, type_id FROM site_dates WHERE id = ? AND expo_id = ?')
+    .bind(siteDateId, expoId)
+    .first<{ id: number; type_id: number }>();
   if (!date) return reply(c, RefCode.NOT_FOUND, 'no such site date in this expo');
-  const held = await db.prepare('SELECT 1 AS x FROM site_bookings WHERE expo_id = ? AND eu_code = ? AND type_id = ?').bind(expoId, euCode, date.type_id).first();
-  if (held) return reply(c, SiteCode.ALREADY_BOOKED, 'this registration already holds a booking of this type; cancel it first');
+  const held = await db
+    .prepare('SELECT 1 AS x FROM site_bookings WHERE expo_id = ? AND eu_code = ? AND type_id = ?')
+    .bind(expoId, euCode, date.type_id)
+    .first();
+  if (held)
+    return reply(c, SiteCode.ALREADY_BOOKED, 'this registration already holds a booking of this type; cancel it first');
   const now = expoLocalTime(Date.now(), c.var.expo.utc_offset_minutes);
-  let inserted: D1Result<{ id: number }> | undefined;
-  try {
-    const [, insert] = await db.batch<{ id: number }>([
-      db.prepare('UPDATE site_dates SET booked = booked + 1 WHERE id = ? AND expo_id = ? AND booked < capacity RETURNING id').bind(siteDateId, expoId),
-      db
-        .prepare(
-          'INSERT INTO site_bookings (expo_id, eu_code, type_id, site_date_id, created_at) SELECT ?, ?, type_id, id, ? FROM site_dates WHERE id = ? AND changes() = 1 RETURNING id',
-        )
-        .bind(expoId, euCode, now, siteDateId),
-    ]);
-    inserted = insert;
-  } catch (err) {
-    // A concurrent booking of the same type by the same code won the UNIQUE: the batch rolled back.
-    if (/UNIQUE/i.test(String(err))) return reply(c, SiteCode.ALREADY_BOOKED, 'this registration already holds a booking of this type; cancel it first');
-    if (/CHECK/i.test(String(err))) return reply(c, SiteCode.FULL, 'this date is full');
-    throw err;
-  }
-  const id = inserted?.results[0]?.id;
-  if (id === undefined) return reply(c, SiteCode.FULL, 'this date is full');
-  return ok(c, { id });
+  return takeOnePlace(
+    c,
+    db
+      .prepare(
+        'UPDATE site_dates SET booked = booked + 1 WHERE id = ? AND expo_id = ? AND booked < capacity RETURNING id',
+      )
+      .bind(siteDateId, expoId),
+    db
+      .prepare(
+        'INSERT INTO site_bookings (expo_id, eu_code, type_id, site_date_id, created_at) SELECT ?, ?, type_id, id, ? FROM site_dates WHERE id = ? AND changes() = 1 RETURNING id',
+      )
+      .bind(expoId, euCode, now, siteDateId),
+    {
+      full: { code: SiteCode.FULL, msg: 'this date is full' },
+      held: {
+        code: SiteCode.ALREADY_BOOKED,
+        msg: 'this registration already holds a booking of this type; cancel it first',
+      },
+    },
+  );
 }
 
 /** `GET /from/site/selectExpoUserSiteId`: the registration's bookings `[{ id, typeId, typeName, date, timeRange }]`. */
 export async function selectExpoUserSiteId(c: Context<RefEnv>): Promise<Response> {
   const input = parseInput(MineQuery, c.req.query());
   if (!input.ok) return reply(c, RefCode.BAD_INPUT, input.msg);
-  if (!sameExpo(c, input.value.expoId)) return reply(c, RefCode.BAD_INPUT, 'bad input: expoId is not the expoId header');
+  if (!sameExpo(c, input.value.expoId))
+    return reply(c, RefCode.BAD_INPUT, 'bad input: expoId is not the expoId header');
   const { results } = await c.env.DB.prepare(
     `SELECT b.id, b.type_id AS typeId, t.name AS typeName, d.date, d.time_range AS timeRange
        FROM site_bookings b JOIN site_types t ON t.id = b.type_id JOIN site_dates d ON d.id = b.site_date_id
@@ -127,17 +145,23 @@ export async function selectExpoUserSiteId(c: Context<RefEnv>): Promise<Response
 export async function deleteExpoUserSite(c: Context<RefEnv>): Promise<Response> {
   const input = parseInput(CancelBody, await readBody(c));
   if (!input.ok) return reply(c, RefCode.BAD_INPUT, input.msg);
-  if (!sameExpo(c, input.value.expoId)) return reply(c, RefCode.BAD_INPUT, 'bad input: expoId is not the expoId header');
+  if (!sameExpo(c, input.value.expoId))
+    return reply(c, RefCode.BAD_INPUT, 'bad input: expoId is not the expoId header');
   const db = c.env.DB;
   const expoId = c.var.expo.id;
   const { id, euCode } = input.value;
   // One transaction: the date's count gives the place back, then the booking (only the code's own) goes.
   const [, removed] = await db.batch<{ site_date_id: number }>([
     db
-      .prepare('UPDATE site_dates SET booked = booked - 1 WHERE id = (SELECT site_date_id FROM site_bookings WHERE id = ? AND expo_id = ? AND eu_code = ?) AND booked > 0')
+      .prepare(
+        'UPDATE site_dates SET booked = booked - 1 WHERE id = (SELECT site_date_id FROM site_bookings WHERE id = ? AND expo_id = ? AND eu_code = ?) AND booked > 0',
+      )
       .bind(id, expoId, euCode),
-    db.prepare('DELETE FROM site_bookings WHERE id = ? AND expo_id = ? AND eu_code = ? RETURNING site_date_id').bind(id, expoId, euCode),
+    db
+      .prepare('DELETE FROM site_bookings WHERE id = ? AND expo_id = ? AND eu_code = ? RETURNING site_date_id')
+      .bind(id, expoId, euCode),
   ]);
-  if (removed?.results[0]?.site_date_id === undefined) return reply(c, RefCode.NOT_FOUND, 'no such booking of this registration');
+  if (removed?.results[0]?.site_date_id === undefined)
+    return reply(c, RefCode.NOT_FOUND, 'no such booking of this registration');
   return ok(c, null);
 }
