@@ -29,6 +29,7 @@ function ports(over: Partial<RegisterPorts> = {}, up: Partial<RegisterPorts['ups
       getCustomerId: vi.fn(async () => ok(CONFIG)),
       addUserInfo: vi.fn(async () => ok({ euCode: 'E9' })),
       addExhiUserInfor: vi.fn(async () => ok({ euCode: 'X2' })),
+      getForm: vi.fn(async () => null),
       ...up,
     },
     secret: SECRET,
