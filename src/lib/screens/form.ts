@@ -125,8 +125,10 @@ export async function loadForm(page: ScreenPage, ports: ScreenPorts, input: Form
   const euCode = /^[A-Za-z0-9_-]{1,64}$/.test(euCodeParam) ? euCodeParam : '';
   // Pre-fill only from a registration the verified contact's own lookup found: `?e=` is a URL anyone can edit.
   const ownRecord = euCode !== '' && ownCodes(vc).includes(euCode);
-  // The link's label stays on the page's own path (a refused post comes back to it, spec §7 getForm).
-  const back = withDefine(formPagePath(form) + (euCode ? `?e=${encodeURIComponent(euCode)}` : ''), takesDefine(kind) ? defineParam(url.searchParams.get(DEFINE_PARAM)) : null);
+  // The link's label stays on the page's own path (a refused post comes back to it) and on the
+  // way to the lookup and back (spec §7 getForm).
+  const linkDefine = takesDefine(kind) ? defineParam(url.searchParams.get(DEFINE_PARAM)) : null;
+  const back = withDefine(formPagePath(form) + (euCode ? `?e=${encodeURIComponent(euCode)}` : ''), linkDefine);
   // Branding from the page's own url; the definition from the second form's url when there is one.
   const [formConfig, saved, record, define] = showLookup
     ? [null, null, null, null]
@@ -137,7 +139,7 @@ export async function loadForm(page: ScreenPage, ports: ScreenPorts, input: Form
           ? available(ports.queryCustomerCode({ expoId: params.expoId, euCode }))
           : null,
         // spec §7 getForm: asked once, for a new registration; an unknown label is the normal form.
-        takesDefine(kind) ? confirmedDefine(ports, { expoId: params.expoId, fId: params.fId, raw: url.searchParams.get(DEFINE_PARAM) }) : null,
+        verified && linkDefine !== null ? confirmedDefine(ports, { expoId: params.expoId, fId: params.fId, raw: linkDefine }) : null,
       ]);
   // `/userInfo` lists the contact's own registrations; `/reForm` too, until one is chosen.
   const listsOwn = verified && (kind === 'details' || (kind === 'correct' && !ownRecord));
@@ -190,7 +192,7 @@ export async function loadForm(page: ScreenPage, ports: ScreenPorts, input: Form
     define,
     storageKey: `form:${back}`,
     // Named forms send an unverified visitor to the lookup and back here (`next`, like a form post).
-    verifyHref: named ? verifyAgainPath(form, back) : lookupPagePath(form),
+    verifyHref: named ? verifyAgainPath(form, back) : withDefine(lookupPagePath(form), linkDefine),
     registrations,
     formHref: routePath({ screen: 'form', route: 'form', params: { fId: params.fId, expoId: params.expoId, ty: params.ty } }),
   };
