@@ -31,7 +31,6 @@ export interface DefinePort {
 export function defineParam(raw: string | null | undefined): string | null {
   const v = (raw ?? '').slice(0, 200).trim();
   if (v === '' || charLength(v) >= MAX_DEFINE_CHARS) return null;
-  // eslint-disable-next-line no-control-regex
   return /[\u0000-\u001f\u007f]/.test(v) ? null : v;
 }
 
