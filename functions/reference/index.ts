@@ -31,6 +31,7 @@ import * as seats from './calls/seats';
 import { queryFromUserExpoId } from './calls/secondForm';
 import { selectAesKey } from './calls/selectAesKey';
 import { ajaxData, checkExpo, getwxAppId } from './calls/share';
+import { getForm } from './calls/define';
 import { SEND_CALLS, sendCode } from './calls/sendCode';
 import { addExpoUserSite, deleteExpoUserSite, selectExpoUserSiteId, selectSiteDateList, selectSiteTypeList } from './calls/sites';
 import * as tickets from './calls/tickets';
@@ -106,10 +107,10 @@ auth.all('*', unknownCall);
 
 /**
  * The messaging app's calls (docs/upstream.md "Messaging app"): the app id (only with
- * REF_WX_APP_ID) and the expo check, for the share card; no silent login (getOpenId answers 404).
+ * REF_WX_APP_ID) and the expo check, for the share card; a url's custom labels (getForm); no silent login (getOpenId answers 404).
  */
 const wx = root();
-serve(wx, 'GET', WxPath, { getwxAppId, checkExpo });
+serve(wx, 'GET', WxPath, { getwxAppId, checkExpo, getForm });
 wx.all('*', unknownCall);
 
 /** The reference's HTTP face; the Worker mounts it at `/`. */

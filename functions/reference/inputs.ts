@@ -114,6 +114,8 @@ export const FormValues = z
      * is. Absent: the e-mail when there is one, else the phone.
      */
     checkType: z.union([z.literal(1), z.literal(2), z.enum(['1', '2']).transform(Number)]).optional(),
+    /** spec §3 euDefine, the link's custom label (getForm): stored only when it is one of the url's */
+    euDefine: z.string().max(200).optional(),
   })
   .catchall(ExtraValue)
   .refine((v) => Boolean(v.phone) || Boolean(v.email), {

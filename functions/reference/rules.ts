@@ -46,3 +46,9 @@ export const DEMO_JSAPI_TICKET = 'reference-demo-jsapi-ticket';
 
 /** "Messaging app" ajaxData: the longest page URL it signs. */
 export const SHARE_URL_MAX = 2048;
+
+/**
+ * "Messaging app" getForm (spec §3 euDefine, §2.1): a custom label is one the list shows, so
+ * shorter than this many characters (code points); a longer `define` is no label of any url.
+ */
+export const DEFINE_MAX_CHARS = 20;

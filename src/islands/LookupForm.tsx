@@ -24,7 +24,7 @@ const FIELD_ID: Readonly<Record<LookupField, string>> = {
   code: 'lookup-code',
 };
 const errorId = (field: LookupField): string => `${FIELD_ID[field]}-error`;
-const HIDDEN_NAMES = ['expoId', 'urlId', 'ty', 'variant', 'list', 'f', 'back', 'next'] as const;
+const HIDDEN_NAMES = ['expoId', 'urlId', 'ty', 'variant', 'list', 'f', 'define', 'back', 'next'] as const;
 const VALUE_NAMES = ['areaCode', 'phone', 'email', 'code'] as const;
 
 type FieldError = { field: LookupField; message: string };
@@ -156,11 +156,11 @@ export default function LookupForm(props: LookupFormProps) {
     }
     setError(null);
     setBusyBoth(true);
-    const { expoId, urlId, ty, variant, list, f, next } = hidden;
+    const { expoId, urlId, ty, variant, list, f, define, next } = hidden;
     let leaving = false;
     const reply = await submit<LookupOutcome>(
       '/api/lookup',
-      { expoId, urlId, ty, variant, list, f, next, checkType, ...contact(v.value), code: v.value.code },
+      { expoId, urlId, ty, variant, list, f, define, next, checkType, ...contact(v.value), code: v.value.code },
       {
         // Stays busy while the browser leaves (pageshow resets it if the visitor comes back).
         leave: (out) => {

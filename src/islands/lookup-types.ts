@@ -57,6 +57,8 @@ export interface LookupFormProps {
     list: string;
     /** the lookup page's own `f` query, passed through to the credential route (spec §2.1) */
     f: string;
+    /** the link's custom label (`?define=`, spec §7 getForm), passed on to the registration form */
+    define: string;
     /** this page's path and query: where no-JS posts come back to */
     back: string;
     /** a purchase page of this expo to return to once verified (spec §4 guard; src/lib/tickets/paths.ts) */

@@ -188,6 +188,19 @@ test.describe('zero matches → form → credential', () => {
   }
 });
 
+test('a labelled link (?define=VIP, spec §7 getForm): the form says so and the credential shows the label', async ({ page }, info) => {
+  const location = await lookUpByEmail(page.request, freshEmail(info), target('IEAESearch', 'IEAE', 1308, 21308));
+  await page.goto(`${location}?define=VIP`);
+  await ready(page, info);
+  const lang = await pageLang(page);
+  await expect(page.locator('#form-define')).toHaveText(t(lang, 'define.registeringAs').replace('{{name}}', 'VIP 贵宾 VIP guest'));
+  await expect(page.locator('#reg-form input[name="define"]')).toHaveValue('VIP');
+  await fillForm(page, 'Labelled Guest');
+  await submit(page);
+  await expectCredential(page, /\/IEAESuccess\//);
+  await expect(page.locator('dd', { hasText: /^VIP \| / })).toHaveCount(1);
+});
+
 test('a refused field keeps every value and focuses the field', async ({ page }, info) => {
   await openFormAfterLookup(page, info, target('IEAESearch', 'IEAE', 1308, 21308), 'IEAEForm');
   await page.locator('#reg-form [name="purpose.__other"]').check();

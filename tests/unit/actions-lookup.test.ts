@@ -163,6 +163,11 @@ describe('lookup', () => {
     expect(json(several).body).toMatchObject({ data: { outcome: 'select', rows: [{ name: 'Ann' }, { name: 'Ann' }] } });
     expect(several).toMatchObject({ kind: 'navigate' });
   });
+  it("none, from a labelled link (spec §7 getForm): the form keeps the label; an over-long one is dropped", async () => {
+    const none = ports({}, { queryRegistrations: async () => ok([]) });
+    expect(await find({ define: 'VIP' }, none)).toMatchObject({ kind: 'navigate', location: `/form/9/${encodeId(2002)}?define=VIP` });
+    expect(await find({ define: 'V'.repeat(20) }, none)).toMatchObject({ kind: 'navigate', location: `/form/9/${encodeId(2002)}` });
+  });
   it('the lvYun lookup (list=lvYun): several matches go to /lvYunList, with JavaScript too (spec §2.3)', async () => {
     const o = await find({ list: 'lvYun', f: 'a b' }, ports({}, { queryRegistrations: async () => ok([record('E1'), record('E2')]) }));
     expect(o).toMatchObject({ kind: 'navigate', location: '/lvYunList/9/MjAwMg?f=a%20b' });

@@ -29,6 +29,7 @@ function ports(over: Partial<RegisterPorts> = {}, up: Partial<RegisterPorts['ups
       getCustomerId: vi.fn(async () => ok(CONFIG)),
       addUserInfo: vi.fn(async () => ok({ euCode: 'E9' })),
       addExhiUserInfor: vi.fn(async () => ok({ euCode: 'X2' })),
+      getForm: vi.fn(async () => null),
       ...up,
     },
     secret: SECRET,
@@ -145,5 +146,36 @@ describe('register: the haisi family (spec §7 Hai calls; docs/upstream.md "Hais
     const p = ports();
     await post({}, p);
     expect(sent(p).call).toBeUndefined();
+  });
+});
+
+describe('register: the link\'s custom label (spec §3 euDefine, §7 getForm)', () => {
+  const values = (p: RegisterPorts) => ((p.upstream.addUserInfo as ReturnType<typeof vi.fn>).mock.calls[0]?.[0] as { values: Record<string, unknown> }).values;
+  it('a label the organiser confirms for this url is asked again and sent as euDefine', async () => {
+    const p = ports({}, { getForm: vi.fn(async () => ({ define: 'VIP', name: 'VIP guest' })) });
+    expect((await post({ define: 'VIP' }, p)).kind).toBe('navigate');
+    expect(p.upstream.getForm).toHaveBeenCalledWith({ expoId: 1308, fId: 21308, define: 'VIP' });
+    expect(values(p)['euDefine']).toBe('VIP');
+    expect(values(p)).not.toHaveProperty('define');
+  });
+  it('an unknown label (a forged post): registered normally, without it', async () => {
+    const p = ports();
+    expect((await post({ define: 'Boss' }, p)).kind).toBe('navigate');
+    expect(p.upstream.getForm).toHaveBeenCalledTimes(1);
+    expect(values(p)).not.toHaveProperty('euDefine');
+  });
+  it('an over-long label or a getForm fault: registered normally, without it', async () => {
+    const long = ports({}, { getForm: vi.fn(async () => ({ define: 'V', name: 'V' })) });
+    await post({ define: 'V'.repeat(5000) }, long);
+    expect(long.upstream.getForm).not.toHaveBeenCalled();
+    expect(values(long)).not.toHaveProperty('euDefine');
+    const down = ports({}, { getForm: () => Promise.reject(new Error('timeout')) });
+    expect((await post({ define: 'VIP' }, down)).kind).toBe('navigate');
+    expect(values(down)).not.toHaveProperty('euDefine');
+  });
+  it('a refused post comes back to the labelled form', async () => {
+    const o = await post({ define: 'VIP', uname: '' });
+    expect(o.kind).toBe('invalid');
+    expect(register.back({ ...PAGE, define: 'VIP' }, {} as ActionContext)).toBe(`/IEAEForm/${PAGE.path}?define=VIP`);
   });
 });

@@ -24,6 +24,7 @@ function props(over: Partial<LookupFormProps> = {}): LookupFormProps {
       f: 'x&y',
       back: '/ThaiNewSearch/10001/MTI2MQ/visitor',
       next: '',
+      define: '',
     },
     modes: ['phone', 'email'],
     tabs: false,

@@ -129,6 +129,7 @@ describe('posting a named form (/api/register)', () => {
       getCustomerId: vi.fn(async () => ({ ok: true as const, code: 200, msg: null, data: { customerForm: definition.customerForm, customerWx: null, activity: null } })),
       addUserInfo: vi.fn(async () => ({ ok: true as const, code: 200, msg: null, data: { euCode: 'V1' } })),
       addExhiUserInfor: vi.fn(async () => ({ ok: true as const, code: 200, msg: null, data: { euCode: 'X2' } })),
+      getForm: vi.fn(async () => null),
     },
     secret: SECRET,
     countRegister: vi.fn(async () => null),

@@ -65,6 +65,7 @@ export function ports(more: Partial<ScreenPorts> = {}): ScreenPorts {
     listHealth: vi.fn(refused),
     getArticleList: vi.fn(refused),
     queryCustomerChannelId: vi.fn(refused),
+    getForm: vi.fn(async () => null),
     ...more,
   };
 }

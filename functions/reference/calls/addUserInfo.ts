@@ -24,6 +24,7 @@ import { newEuCode } from '../euCode';
 import { AddUserInfoBody, FormValues, decryptValues, parseInput, readJsonBody } from '../inputs';
 import { OWNER_COLUMN } from '../registrations';
 import { hashCode } from '../verificationCode';
+import { validDefine } from './define';
 
 /** How long an identical addUserInfo repeat answers the first reply. */
 export const IDEMPOTENCY_WINDOW_MS = 60_000;
@@ -77,7 +78,9 @@ export async function addUserInfo(c: Context<RefEnv>): Promise<Response> {
   if (seen) return ok(c, JSON.parse(seen.reply) as unknown);
 
   const cardId = v.ucardid ? v.ucardid : null;
-  const { update, userId, euCode: targetCode, checkType, ...kept } = v;
+  const { update, userId, euCode: targetCode, checkType, euDefine: postedDefine, ...kept } = v;
+  // spec §3 euDefine: kept only when it is one of this url's labels (getForm's table), else dropped.
+  const define = (await validDefine(db, expo.id, urlsId, postedDefine))?.define ?? null;
 
   // Whose registration this is (item 1; docs/upstream.md "Who
   // owns a registration"): only the contact the edge verified counts, and only registrations it
@@ -183,8 +186,8 @@ export async function addUserInfo(c: Context<RefEnv>): Promise<Response> {
     const row = await db
       .prepare(
         `INSERT INTO registrations (expo_id, urls_id, eu_code, uname, eu_class, activity_id, createtime, ucompany, ucardid, ucompany_title, email, phone, form_values,
-           owner_phone, owner_email)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+           owner_phone, owner_email, eu_define)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       )
       .bind(
         expo.id,
@@ -203,6 +206,7 @@ export async function addUserInfo(c: Context<RefEnv>): Promise<Response> {
         // The proven owner: the verified contact, on its channel only.
         verified.column === 'phone' ? verified.value : null,
         verified.column === 'email' ? verified.value : null,
+        define,
       )
       .first<{ id: number }>();
     if (!row) return reply(c, RefCode.INTERNAL, 'the registration could not be stored; try again');

@@ -2,10 +2,11 @@
  * The share card's calls (spec §4 "Type admin triggers a share-signature fetch", §7 ajaxData;
  * docs/upstream.md "Messaging app"): the expo's app id (`/wx/getwxAppId`, the same call the
  * navigation guard's OAuth asks), the expo check with the encoded expo id (`/wx/checkExpo`) and
- * the JS-SDK signature of a page URL (`/custom/CustomerUserInfo/ajaxData`).
+ * the JS-SDK signature of a page URL (`/custom/CustomerUserInfo/ajaxData`); and a customer url's
+ * custom registration label (`/wx/getForm`).
  * On the request's upstream, so they reach the reference in-process when UPSTREAM_URL is empty.
  */
-import { ExpoCheck, SharePath, ShareSignature, WxAppId, WxBase, WxPath, isSuccessCode } from '../contract';
+import { ExpoCheck, FormDefine, SharePath, ShareSignature, WxAppId, WxBase, WxPath, isSuccessCode } from '../contract';
 import type { UpstreamCore } from '../core';
 import { isUpstreamError } from '../errors';
 import type { UpstreamResult } from '../result';
@@ -21,6 +22,13 @@ export interface ShareCalls {
    * an odd reply is false.
    */
   checkExpo(p: { expoId: number; eId: string }): Promise<boolean>;
+  /**
+   * `GET /wx/getForm` (spec §7 "getForm: define, eId, fId"; docs/upstream.md "Messaging app"):
+   * the custom label `define` of customer url `fId`, `{ define, name }`, when the organiser set it
+   * up for that url; null when it did not (any refusal, an HTTP error, an odd reply, another
+   * label than the one asked). A network fault or a timeout is thrown like every call's.
+   */
+  getForm(p: { expoId: number; fId: number; define: string }): Promise<FormDefine | null>;
   /** `GET /CustomerUserInfo/ajaxData`: the JS-SDK signature of `url` (this site's page, without its hash). */
   ajaxData(p: { expoId: number; url: string; userId: string }): Promise<UpstreamResult<ShareSignature>>;
 }
@@ -49,6 +57,17 @@ export function shareCalls(core: UpstreamCore): ShareCalls {
         return isSuccessCode(env.code) && read(WxPath.checkExpo, ExpoCheck, env.data) === expoId;
       } catch (e) {
         if (isUpstreamError(e) && (e.kind === 'http' || e.kind === 'bad-data')) return false;
+        throw e;
+      }
+    },
+    async getForm({ expoId, fId, define }) {
+      try {
+        const env = await call(WxPath.getForm, expoId, { method: 'GET', query: { define, eId: String(expoId), fId: String(fId) } }, WxBase);
+        if (!isSuccessCode(env.code)) return null;
+        const got = read(WxPath.getForm, FormDefine, env.data);
+        return got !== null && got.define === define ? got : null;
+      } catch (e) {
+        if (isUpstreamError(e) && (e.kind === 'http' || e.kind === 'bad-data')) return null;
         throw e;
       }
     },

@@ -12,6 +12,8 @@ export const WxPath = {
   ...under('', 'getwxAppId getOpenId'),
   /** spec §7 "expo check with encoded expoId": `eId` the expo id as page URLs encode it (base64url) */
   ...under('', 'checkExpo'),
+  /** spec §7 "getForm: define, eId, fId" (payload not shown; our reading): a custom registration label of a customer url */
+  ...under('', 'getForm'),
 };
 
 /** A non-empty string (trimmed) or a number as text; anything else null. */
@@ -63,3 +65,18 @@ export const ExpoCheck = z.unknown().transform((v) => {
   if (typeof v !== 'object' || v === null) return null;
   return digits.parse((v as Record<string, unknown>)['id']);
 });
+
+/**
+ * getForm's data (spec §7 "getForm: define, eId, fId"; spec §3 euDefine, the custom label; our
+ * reading): `{ define, name }`, the label the organiser set up for that customer url and the
+ * text to show for it. Anything else (no object, no non-empty `define`) reads as no label; a
+ * missing `name` reads as the define itself.
+ */
+export const FormDefine = z.unknown().transform((v) => {
+  if (typeof v !== 'object' || v === null) return null;
+  const d = v as Record<string, unknown>;
+  const define = idText.parse(d['define']);
+  if (define === null) return null;
+  return { define, name: idText.parse(d['name']) ?? define };
+});
+export type FormDefine = NonNullable<z.output<typeof FormDefine>>;

@@ -19,6 +19,7 @@ import { readRefusal, refusalText, type RefusalView } from '../page/upstream-mes
 import { usesBypass } from '../lookup/page';
 import { isTicketNext } from '../tickets/paths';
 import { isFormNext } from '../form/page';
+import { defineParam, withDefine } from '../form/define';
 import { contactKey, phoneDestination } from '../security/limits';
 import { BIND_COOKIE, BIND_MAX_AGE_S, bindingMatches, newNonce, readBinding, signBinding, TICKET_COOKIE } from '../security/friction';
 import type { Registration } from '../util/domain';
@@ -92,6 +93,9 @@ const Page = z.object({
   back: z.string().default('').transform((s) => (s.length > FLASH_MAX_PATH ? '' : s)),
   // A purchase page to return to once verified (spec §4 guard): kept only when it is one of this expo's.
   next: z.string().default('').transform((s) => s.slice(0, 300)),
+  // spec §7 getForm: a labelled link's label, passed on to a new registration's form as it came
+  // (the form asks the organiser); an over-long one is dropped.
+  define: z.string().default('').transform((s) => defineParam(s) ?? ''),
 });
 type Page = z.infer<typeof Page>;
 
@@ -387,7 +391,7 @@ async function respond(
       return { kind: 'notice', notice: { tone: 'error', key: 'search.nodata', text: null }, reply: { code: 200, msg: null, data: { outcome: 'nodata', message } } };
     }
     case 'form':
-      return on(formAt(variant?.form ?? 'form'), false);
+      return on(withDefine(formAt(variant?.form ?? 'form'), p.define), false);
     case 'success':
       return on(credential(outcome.record.euCode ?? ''), true);
     case 'supplement':

@@ -5,6 +5,7 @@
  */
 import type { Registration, SecondFormRef } from '../util/domain';
 import type { Lang } from '../page/languages';
+import type { DefinePort } from '../form/define';
 import type { LookupCallName, RegisterCallName } from '../expo/haisi';
 
 /** A call's answer: success (code 200, 201 or 202) with its data, or a refusal with the upstream's code and message. */
@@ -41,7 +42,7 @@ export interface LookupCalls {
 }
 
 /** The registration call (spec §5): its euCode, or 20001 when the contact is registered already. */
-export interface RegisterCall extends ConfigCall {
+export interface RegisterCall extends ConfigCall, DefinePort {
   addUserInfo(p: {
     expoId: number;
     urlsId: number;

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { addOwnCode, CONTACT_COOKIE, expiredContact, ownCodes, provenFor, verifyContact, type VerifiedContact } from '../lookup/contact-cookie';
 import { DRAFT_COOKIE, DRAFT_MAX_AGE_S, encodeFlash, FLASH_COOKIE } from '../page/flash';
 import { contactLock } from '../form/contact';
+import { confirmedDefine, DEFINE_PARAM, defineParam, takesDefine, withDefine } from '../form/define';
 import { IDEM_COOKIE, IDEM_KEY, IDEM_MAX_AGE_S, recalledResult, rememberResult } from '../form/idempotency';
 import { fieldsFor, formPagePath, lookupPagePath, namesRegistration, resolveFormPage, updatesExisting, verifyAgainPath, type FormPage } from '../form/page';
 import { parseFormDefinition } from '../form/schema';
@@ -51,7 +52,7 @@ export interface RegisterPorts {
 }
 
 /** Hidden fields the form posts about itself; everything else is a form value. */
-const PAGE_FIELDS: ReadonlySet<string> = new Set(['route', 'path', 'f', 'idem', 'e', 'update']);
+const PAGE_FIELDS: ReadonlySet<string> = new Set(['route', 'path', 'f', 'idem', 'e', 'update', DEFINE_PARAM]);
 
 /** Longest value kept from a post (the flash cookie's limit; field limits are the schema's). */
 const MAX_VALUE = 2000;
@@ -71,7 +72,8 @@ function backOf(fields: Readonly<Record<string, string>>): string {
   const page = formPageOf(fields['route'] ?? '', fields['path'] ?? '');
   if (!page) return '';
   const euCode = (fields['e'] ?? '').trim();
-  return formPagePath(page) + (EU_CODE.test(euCode) ? `?e=${encodeURIComponent(euCode)}` : '');
+  const define = takesDefine(page.kind) ? defineParam(fields[DEFINE_PARAM]) : null;
+  return withDefine(formPagePath(page) + (EU_CODE.test(euCode) ? `?e=${encodeURIComponent(euCode)}` : ''), define);
 }
 
 /** The form's values: every posted field but the page's own, each cut to a sane length. */
@@ -91,6 +93,8 @@ const Input = z.record(z.string(), z.string()).transform((fields) => {
     /** the registration a repair or supplement form completes (its euCode), if the page knew it */
     euCode: EU_CODE.test(euCode) ? euCode : '',
     update: ['1', 'true', 'on'].includes((fields['update'] ?? '').trim()),
+    /** the link's custom label as posted: a claim only, asked of the organiser again before it is sent */
+    define: (fields[DEFINE_PARAM] ?? '').slice(0, 200),
     values: valuesOf(fields),
   };
 });
@@ -214,6 +218,12 @@ export const register = defineAction({
     if (second) data['userId'] = second.userId;
     if (updatesExisting(page.kind) || p.update) data['update'] = true;
     if (namesRegistration(page.kind) && p.euCode) data['euCode'] = p.euCode;
+    // spec §7 getForm: the label goes on only when the organiser confirms it for this url now
+    // (the posted value is never trusted); an unknown one is dropped silently.
+    if (takesDefine(page.kind) && p.define !== '') {
+      const define = await confirmedDefine(upstream, { expoId: page.params.expoId, fId: urlsId, raw: p.define });
+      if (define) data['euDefine'] = define.define;
+    }
 
     const limited = await ports.countRegister(vc);
     if (limited) return limitOutcome(limited, t);

@@ -62,6 +62,9 @@ export const RESERVED_KEYS: ReadonlySet<string> = new Set([
   'activityId',
   'userId',
   'euCode',
+  // spec §7 getForm: the link's custom label, sent on as euDefine
+  'define',
+  'euDefine',
 ]);
 
 /** One choice of a select, radio or checkbox field. */

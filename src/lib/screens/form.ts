@@ -9,6 +9,7 @@
  */
 import type { Variant } from '../expo/variants';
 import { contactLock } from '../form/contact';
+import { confirmedDefine, DEFINE_PARAM, defineParam, takesDefine, withDefine, type FormDefine } from '../form/define';
 import { shownErrors, type ShownError } from '../form/errors';
 import { textOf } from '../form/fields';
 import { newIdemKey } from '../form/idempotency';
@@ -87,7 +88,9 @@ export interface FormData {
   updatePrompt: boolean;
   /** the business-card camera (the page may then use the camera: permissions-policy) */
   camera: boolean;
-  hidden: { route: string; path: string; f: string; idem: string; e: string };
+  hidden: { route: string; path: string; f: string; idem: string; e: string; define: string };
+  /** the link's custom label (`?define=`, spec §3 euDefine) when the organiser confirms it for this url (getForm) */
+  define: FormDefine | null;
   /** where a draft is kept in the browser (FormEnhance) */
   storageKey: string;
   /** the lookup that verifies the contact, with `?next=` this page for the named forms */
@@ -122,16 +125,21 @@ export async function loadForm(page: ScreenPage, ports: ScreenPorts, input: Form
   const euCode = /^[A-Za-z0-9_-]{1,64}$/.test(euCodeParam) ? euCodeParam : '';
   // Pre-fill only from a registration the verified contact's own lookup found: `?e=` is a URL anyone can edit.
   const ownRecord = euCode !== '' && ownCodes(vc).includes(euCode);
-  const back = formPagePath(form) + (euCode ? `?e=${encodeURIComponent(euCode)}` : '');
+  // The link's label stays on the page's own path (a refused post comes back to it) and on the
+  // way to the lookup and back (spec §7 getForm).
+  const linkDefine = takesDefine(kind) ? defineParam(url.searchParams.get(DEFINE_PARAM)) : null;
+  const back = withDefine(formPagePath(form) + (euCode ? `?e=${encodeURIComponent(euCode)}` : ''), linkDefine);
   // Branding from the page's own url; the definition from the second form's url when there is one.
-  const [formConfig, saved, record] = showLookup
-    ? [null, null, null]
+  const [formConfig, saved, record, define] = showLookup
+    ? [null, null, null, null]
     : await Promise.all([
         second ? available(ports.getCustomerId({ expoId: params.expoId, fId: second.urlsId, ty: params.ty })) : null,
         second && verified ? available(ports.queryFromUserExpoId({ expoId: params.expoId, userId: second.userId, urlsId: second.urlsId })) : null,
         ownRecord && verified && (kind === 'repair' || kind === 'supplement' || kind === 'correct')
           ? available(ports.queryCustomerCode({ expoId: params.expoId, euCode }))
           : null,
+        // spec §7 getForm: asked once, for a new registration; an unknown label is the normal form.
+        verified && linkDefine !== null ? confirmedDefine(ports, { expoId: params.expoId, fId: params.fId, raw: linkDefine }) : null,
       ]);
   // `/userInfo` lists the contact's own registrations; `/reForm` too, until one is chosen.
   const listsOwn = verified && (kind === 'details' || (kind === 'correct' && !ownRecord));
@@ -180,10 +188,11 @@ export async function loadForm(page: ScreenPage, ports: ScreenPorts, input: Form
     notice: shown.notice && !updatePrompt ? { tone: shown.notice.tone, message: shown.notice.message } : null,
     updatePrompt,
     camera: verified && (kind === 'form' || kind === 'proving') && page.config?.customerWx?.isOpenBusinessCard === 1,
-    hidden: { route: form.route, path: `${params.fId}/${params.eid}/${params.ty}`, f: url.searchParams.get('f') ?? '', idem: newIdemKey(), e: euCode },
+    hidden: { route: form.route, path: `${params.fId}/${params.eid}/${params.ty}`, f: url.searchParams.get('f') ?? '', idem: newIdemKey(), e: euCode, define: define?.define ?? '' },
+    define,
     storageKey: `form:${back}`,
     // Named forms send an unverified visitor to the lookup and back here (`next`, like a form post).
-    verifyHref: named ? verifyAgainPath(form, back) : lookupPagePath(form),
+    verifyHref: named ? verifyAgainPath(form, back) : withDefine(lookupPagePath(form), linkDefine),
     registrations,
     formHref: routePath({ screen: 'form', route: 'form', params: { fId: params.fId, expoId: params.expoId, ty: params.ty } }),
   };

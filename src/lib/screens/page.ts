@@ -18,6 +18,7 @@ import type { Order, RefundWindow, Ticket } from '../tickets/tickets';
 import type { Credential } from '../util/domain';
 import type { ImageConfig } from '../util/image-origins';
 import type { ArticleIn } from '../content/articles';
+import type { DefinePort } from '../form/define';
 
 /** An upstream answer as a loader reads it: the data, or a refusal. */
 export type Reply<T> = { ok: true; data: T } | { ok: false };
@@ -92,7 +93,7 @@ export interface HealthItem {
 }
 
 /** The upstream calls the screens make (functions/upstream's client has them all). */
-export interface ScreenPorts {
+export interface ScreenPorts extends DefinePort {
   getCustomerId(p: { expoId: number; fId: number; ty?: string | undefined }): Promise<Reply<ScreenConfig>>;
   queryFromUserExpoId(p: { expoId: number; userId: number; urlsId: number }): Promise<Reply<Record<string, unknown>>>;
   queryCustomerCode(p: { expoId: number; euCode: string }): Promise<Reply<Credential>>;

@@ -7,6 +7,7 @@
  */
 import { packCountries } from '../form/countries';
 import { COUNTRIES } from '../form/country-list';
+import { DEFINE_PARAM, defineParam } from '../form/define';
 import type { Variant } from '../expo/variants';
 import { lookupModes, usesBypass } from '../lookup/page';
 import { decodeSentTo, resendWaitS, SENT_COOKIE, SENT_TO_COOKIE } from '../lookup/resend';
@@ -44,7 +45,7 @@ export interface SearchData {
   challenge: { siteKey: string; scriptUrl: string } | null;
   /** the LookupForm island's props but its strings */
   form: {
-    hidden: Record<'expoId' | 'urlId' | 'ty' | 'variant' | 'list' | 'f' | 'back' | 'next', string>;
+    hidden: Record<'expoId' | 'urlId' | 'ty' | 'variant' | 'list' | 'f' | 'define' | 'back' | 'next', string>;
     modes: ReturnType<typeof lookupModes>['modes'];
     tabs: boolean;
     checkType: 1 | 2;
@@ -127,6 +128,8 @@ export function loadSearch(page: ScreenPage, input: SearchInput): SearchData {
         variant: variant?.name ?? '',
         list: input.flavour ?? '',
         f: url.searchParams.get('f') ?? '',
+        // spec §7 getForm: a labelled link's label goes on to the form (which asks the organiser)
+        define: defineParam(url.searchParams.get(DEFINE_PARAM)) ?? '',
         back,
         next: (url.searchParams.get('next') ?? '').slice(0, 300),
       },
