@@ -117,7 +117,7 @@ describe('send code', () => {
     expect(r).toEqual({ code: 600, msg: 'no delivery configured', data: null });
   });
 
-  it('posts { channel, to, code, expoId } to the webhook when one is set, and stores the code', async () => {
+  it('posts { channel, to, code, expoId, sender } to the webhook when one is set, and stores the code', async () => {
     const posted: unknown[] = [];
     const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
       expect(String(input instanceof Request ? input.url : input)).toBe('https://hooks.demo.test/codes');
@@ -132,7 +132,7 @@ describe('send code', () => {
       spy.mockRestore();
     }
     expect(posted).toEqual([
-      { channel: 'sms', to: '+66800009200', code: expect.stringMatching(/^\d{6}$/), expoId: 1179 },
+      { channel: 'sms', to: '+66800009200', code: expect.stringMatching(/^\d{6}$/), expoId: 1179, sender: '/sms/getSmsGJEnCode' },
     ]);
     const code = (posted[0] as { code: string }).code;
     expect((await verify(1179, '+66800009200', code)).code).toBe(200);
