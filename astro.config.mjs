@@ -45,9 +45,10 @@ export default defineConfig({
               // network (issue 10: 12 JavaScript files, 16 requests). Each island stays its own entry.
               // The countdown store serves the hold and the pledge only: not in every page's chunk.
               // src/lib/page/chunk-load.ts belongs to the shell's inline script alone (it must not
-              // pull the shared chunk into every page).
+              // pull the shared chunk into every page); the messaging app's small scripts (share card,
+              // mini-program back) keep their rules to themselves, out of every other page's chunk.
               codeSplitting: {
-                groups: [{ name: 'shared', test: /node_modules|[\\/]src[\\/]lib[\\/](?!expo[\\/]variants\.ts|page[\\/]chunk-load\.ts)|[\\/]src[\\/]stores[\\/](?!countdown\.ts|lookup\.ts)|[\\/]src[\\/]islands[\\/](call\.ts|session\.ts|form-dom\.ts|ToastHost\.tsx)/ }],
+                groups: [{ name: 'shared', test: /node_modules|[\\/]src[\\/]lib[\\/](?!expo[\\/]variants\.ts|page[\\/](?:chunk-load|wx-share|mini-program|user-agent)\.ts)|[\\/]src[\\/]stores[\\/](?!countdown\.ts|lookup\.ts)|[\\/]src[\\/]islands[\\/](call\.ts|session\.ts|form-dom\.ts|ToastHost\.tsx)/ }],
               },
             },
           },

@@ -9,7 +9,7 @@ import { upstreamFor } from '../upstream';
 import { checkPurchaseLimits } from '../limits';
 import { OPENID_COOKIE } from '../middleware/guard';
 import { action, type Ctx } from './action';
-import { inMessagingApp } from '../../src/lib/page/guard';
+import { inMessagingApp } from '../../src/lib/page/user-agent';
 import { discount, order as orderAction, orderAction as changeOrder, type OrderPorts } from '../../src/lib/actions/order';
 
 function orderPorts(c: Ctx): OrderPorts {

@@ -13,12 +13,11 @@
  */
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { normalizeEmail, normalizePhone } from '../contact';
 import { RefCode, ok, reply } from '../envelope';
 import { expoLocalTime, type RefEnv } from '../expo';
 import { newEuCode } from '../euCode';
-import { AddUserInfoBody, FormValues, decryptValues, parseInput, readJsonBody } from '../inputs';
-import { verifiedContactOf } from './addUserInfo';
+import { parseInput } from '../inputs';
+import { readRegistrationPost, verifiedContactOf } from './addUserInfo';
 
 /** The exhibitor class (spec §3: 2 exhibitor). */
 const EXHIBITOR_CLASS = 2;
@@ -38,39 +37,18 @@ function companyKey(company: string): string {
 export async function addExhiUserInfor(c: Context<RefEnv>): Promise<Response> {
   const expo = c.var.expo;
   const db = c.env.DB;
-  const body = parseInput(AddUserInfoBody, await readJsonBody(c.req.raw));
-  if (!body.ok) return reply(c, RefCode.BAD_INPUT, body.msg);
-  const { urlsId, data } = body.value;
-  if (body.value.expoId !== undefined && body.value.expoId !== expo.id) {
-    return reply(c, RefCode.BAD_INPUT, 'bad input: expoId in the body does not match the expoId header');
-  }
-  const url = await db
-    .prepare('SELECT eu_class FROM customer_urls WHERE id = ? AND expo_id = ?')
-    .bind(urlsId, expo.id)
-    .first<{ eu_class: number }>();
-  if (!url) return reply(c, RefCode.NOT_FOUND, `customer url ${urlsId} does not exist for expo ${expo.id}`);
+  const post = await readRegistrationPost(c);
+  if (post instanceof Response) return post;
+  const { urlsId, values: v, phone, email } = post;
   // Only an exhibitor url registers exhibitors: a visitor url never hands out a class 2 credential.
-  if (url.eu_class !== EXHIBITOR_CLASS) return reply(c, RefCode.NOT_FOUND, `customer url ${urlsId} takes no exhibitor registrations`);
-
-  const parsed = await decryptValues(data, expo.aes_key, FormValues);
-  if (!parsed.ok) return reply(c, RefCode.BAD_INPUT, parsed.msg);
-  const v = parsed.value;
+  if (post.euClass !== EXHIBITOR_CLASS)
+    return reply(c, RefCode.NOT_FOUND, `customer url ${urlsId} takes no exhibitor registrations`);
   const ex = parseInput(ExhibitorValues, v);
   if (!ex.ok) return reply(c, RefCode.BAD_INPUT, ex.msg);
   if (v.userId !== undefined || v.euCode !== undefined || v.update !== undefined) {
     return reply(c, RefCode.BAD_INPUT, 'bad input: an exhibitor registration takes no userId, euCode or update');
   }
 
-  let phone: string | null = null;
-  if (v.phone) {
-    phone = normalizePhone(v.phone.startsWith('+') || !v.areaCode ? v.phone : `${v.areaCode}${v.phone}`);
-    if (phone === null) return reply(c, RefCode.BAD_INPUT, 'bad input: phone is not a valid phone number');
-  }
-  let email: string | null = null;
-  if (v.email) {
-    email = normalizeEmail(v.email);
-    if (email === null) return reply(c, RefCode.BAD_INPUT, 'bad input: email is not a valid e-mail address');
-  }
   const verified = verifiedContactOf(v.checkType, phone, email);
   if (!verified) return reply(c, RefCode.BAD_INPUT, 'bad input: the verified contact (checkType) is missing from data');
 
@@ -90,9 +68,22 @@ export async function addExhiUserInfor(c: Context<RefEnv>): Promise<Response> {
          email = coalesce(?8, email), phone = coalesce(?9, phone), form_values = json_patch(form_values, ?10)
          WHERE id = (${mine})`,
       )
-      .bind(expo.id, owner, key, ex.value.uname, ex.value.ucompany, v.ucompanyTitle ?? null, booth, email, phone, JSON.stringify(kept)),
+      .bind(
+        expo.id,
+        owner,
+        key,
+        ex.value.uname,
+        ex.value.ucompany,
+        v.ucompanyTitle ?? null,
+        booth,
+        email,
+        phone,
+        JSON.stringify(kept),
+      ),
     db
-      .prepare(`UPDATE exhibitors SET company = ?4, booth_no = coalesce(?5, booth_no), contact_person = ?6 WHERE expo_id = ?1 AND owner = ?2 AND company_key = ?3`)
+      .prepare(
+        `UPDATE exhibitors SET company = ?4, booth_no = coalesce(?5, booth_no), contact_person = ?6 WHERE expo_id = ?1 AND owner = ?2 AND company_key = ?3`,
+      )
       .bind(expo.id, owner, key, ex.value.ucompany, booth, ex.value.uname),
     db
       .prepare(
@@ -128,7 +119,9 @@ export async function addExhiUserInfor(c: Context<RefEnv>): Promise<Response> {
       )
       .bind(euCode, owner, key, booth, now),
     db
-      .prepare(`SELECT r.id, r.eu_code FROM exhibitors e JOIN registrations r ON r.id = e.registration_id WHERE e.expo_id = ?1 AND e.owner = ?2 AND e.company_key = ?3`)
+      .prepare(
+        `SELECT r.id, r.eu_code FROM exhibitors e JOIN registrations r ON r.id = e.registration_id WHERE e.expo_id = ?1 AND e.owner = ?2 AND e.company_key = ?3`,
+      )
       .bind(expo.id, owner, key),
   ]);
   const row = (found?.results as { id: number; eu_code: string }[] | undefined)?.[0];

@@ -35,18 +35,31 @@ export interface Added {
   id: number;
 }
 
-/** Registers (or, with `update: true`, updates) one registration. */
-export async function addUserInfo(c: Context<RefEnv>): Promise<Response> {
+/**
+ * A registration post as both registration calls read it (`addUserInfo`, `addExhiUserInfor`):
+ * `{ expoId, urlsId, data }` of this expo, a customer url of it, the decrypted form values, and
+ * the phone and e-mail they carry, normalized. A Response when any of it is bad.
+ */
+export interface RegistrationPost {
+  urlsId: number;
+  /** the url's attendee class (spec §3) */
+  euClass: number;
+  values: FormValues;
+  /** the decrypted JSON as sent (the idempotency key is over it) */
+  plain: string;
+  phone: string | null;
+  email: string | null;
+}
+
+export async function readRegistrationPost(c: Context<RefEnv>): Promise<RegistrationPost | Response> {
   const expo = c.var.expo;
-  const db = c.env.DB;
   const body = parseInput(AddUserInfoBody, await readJsonBody(c.req.raw));
   if (!body.ok) return reply(c, RefCode.BAD_INPUT, body.msg);
   const { urlsId, data } = body.value;
   if (body.value.expoId !== undefined && body.value.expoId !== expo.id) {
     return reply(c, RefCode.BAD_INPUT, 'bad input: expoId in the body does not match the expoId header');
   }
-  const url = await db
-    .prepare('SELECT eu_class FROM customer_urls WHERE id = ? AND expo_id = ?')
+  const url = await c.env.DB.prepare('SELECT eu_class FROM customer_urls WHERE id = ? AND expo_id = ?')
     .bind(urlsId, expo.id)
     .first<{ eu_class: number }>();
   if (!url) return reply(c, RefCode.NOT_FOUND, `customer url ${urlsId} does not exist for expo ${expo.id}`);
@@ -54,11 +67,9 @@ export async function addUserInfo(c: Context<RefEnv>): Promise<Response> {
   const parsed = await decryptValues(data, expo.aes_key, FormValues);
   if (!parsed.ok) return reply(c, RefCode.BAD_INPUT, parsed.msg);
   const { value: v, plain } = parsed;
-
   let phone: string | null = null;
   if (v.phone) {
-    const full = v.phone.startsWith('+') || !v.areaCode ? v.phone : `${v.areaCode}${v.phone}`;
-    phone = normalizePhone(full);
+    phone = normalizePhone(v.phone.startsWith('+') || !v.areaCode ? v.phone : `${v.areaCode}${v.phone}`);
     if (phone === null) return reply(c, RefCode.BAD_INPUT, 'bad input: phone is not a valid phone number');
   }
   let email: string | null = null;
@@ -66,6 +77,16 @@ export async function addUserInfo(c: Context<RefEnv>): Promise<Response> {
     email = normalizeEmail(v.email);
     if (email === null) return reply(c, RefCode.BAD_INPUT, 'bad input: email is not a valid e-mail address');
   }
+  return { urlsId, euClass: url.eu_class, values: v, plain, phone, email };
+}
+
+/** Registers (or, with `update: true`, updates) one registration. */
+export async function addUserInfo(c: Context<RefEnv>): Promise<Response> {
+  const expo = c.var.expo;
+  const db = c.env.DB;
+  const post = await readRegistrationPost(c);
+  if (post instanceof Response) return post;
+  const { urlsId, values: v, plain, phone, email } = post;
   const activityId = await resolveActivity(db, expo.id, urlsId, v.activityId);
   if (activityId === false) return reply(c, RefCode.BAD_INPUT, 'bad input: activityId is not an activity of this expo');
 
@@ -194,7 +215,7 @@ export async function addUserInfo(c: Context<RefEnv>): Promise<Response> {
         urlsId,
         euCode,
         col.uname,
-        url.eu_class,
+        post.euClass,
         col.activityId,
         expoLocalTime(now, expo.utc_offset_minutes),
         col.ucompany,

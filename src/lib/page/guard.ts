@@ -9,6 +9,7 @@
  * Spec §2.3: "a failed navigation is swallowed silently": a rule whose upstream call fails
  * lets the page render (except silent login, whose failure has its own outcome).
  */
+import { inMessagingApp } from './user-agent';
 import { decodeNumericId } from '../util/ids';
 import { formPath, successPath } from '../lookup/lookup';
 import { matchRoute, parsePathParams, type RouteMatch } from './routes';
@@ -223,10 +224,6 @@ export function pathWithout(url: URL, drop: readonly string[]): string {
   return `/${segments.map(encodeURIComponent).join('/')}${u.search}`;
 }
 
-/** The messaging app's in-app browser (spec §4: login only there). */
-export function inMessagingApp(userAgent: string): boolean {
-  return /MicroMessenger/i.test(userAgent);
-}
 
 /** The messaging app's OAuth page (spec §2.5 last bullet: scope base, current URL without `code`). */
 export function oauthUrl(appId: string, returnTo: string): string {

@@ -4,7 +4,7 @@
  * (src/scripts/mini-back.ts) keeps each entry's position in `history.state` and the visit's
  * last position in session storage, and asks `backStep` what to do when a page is shown.
  */
-import { inMessagingApp } from './guard';
+import { inMessagingApp } from './user-agent';
 
 /**
  * Whether a page may be inside a mini-program, from the user agent alone: the web-view's user

@@ -5,7 +5,7 @@
  * share tags (src/lib/page/share.ts, read back from the `<meta>` tags by the script), signed by
  * the organiser's API through `GET /api/share-signature`. Pure: no Astro, React or Hono.
  */
-import { inMessagingApp } from './guard';
+import { inMessagingApp } from './user-agent';
 
 /** The vendor's JS-SDK (overridable with WX_JSSDK_URL). */
 export const WX_JSSDK_DEFAULT_URL = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js';
