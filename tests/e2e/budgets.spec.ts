@@ -92,7 +92,8 @@ test.describe('budgets: pages without interaction load no JavaScript', () => {
   });
 });
 
-test.describe('budgets: lookup page JavaScript ≤ 80 KB gzip, after first paint', () => {
+// The JavaScript budgets are measured with JavaScript on (`@js`): without it no script loads.
+test.describe('budgets: lookup page JavaScript ≤ 80 KB gzip, after first paint', { tag: '@js' }, () => {
   for (const p of LOOKUP_PAGES) {
     test(`${p.what} (${p.url})`, async ({ page, request }) => {
       const html = await (await request.get(p.url)).text();
@@ -131,7 +132,7 @@ test.describe('budgets: lookup page JavaScript ≤ 80 KB gzip, after first paint
   }
 });
 
-test.describe('budgets: a registration form page\'s JavaScript ≤ 75 KB gzip (no schema library)', () => {
+test.describe('budgets: a registration form page\'s JavaScript ≤ 75 KB gzip (no schema library)', { tag: '@js' }, () => {
   test('the generic form (expo 2003) after a lookup', async ({ page }) => {
     const email = `budget-form-${Date.now().toString(36)}@demo.test`;
     const location = await lookUpByEmail(page.request, email, { expoId: 2003, urlId: 22003, ty: 'visitor', variant: '', f: '', back: '/search/22003/MjAwMw/visitor' });

@@ -32,6 +32,8 @@ export interface Rec {
   /** the selection-list label in English (spec §2.1: class name, ticketName for class 8, short euDefine prefix) */
   label: string;
   euCode: string;
+  /** awaiting review: the credential shows its state and what comes next, no code or QR for the gate */
+  review?: true;
 }
 
 /** A variant of spec §2.2 (or the generic /search screen) and what its demo contacts show. */
@@ -112,7 +114,7 @@ export const CASES: readonly Case[] = [
     { name: 'Putri Several', label: 'VIP Lounge Pass', euCode: '4YVCSQFAK2RZLFM3' },
   ]),
   // 1106 has no several contact in the seed; its one@demo.test is awaiting review
-  V('Thai', 1106, true, { name: 'Niran Review', label: 'Registered visitor', euCode: 'MMN6R4ECDU5ZN4EI' }, null),
+  V('Thai', 1106, true, { name: 'Niran Review', label: 'Registered visitor', euCode: 'MMN6R4ECDU5ZN4EI', review: true }, null),
   // 1179's several are by phone (+66800000003): see PHONE_SEVERAL
   V('Bangkok', 1179, true, { name: 'Prasert One', label: 'Registered visitor', euCode: 'HR7GGML4CZJFWAE4' }, null),
   V('vietnamNew', 1317, false, { name: 'Hoa One', label: 'Registered visitor', euCode: 'OMYRIPN2KFXLDPID' }, [
@@ -387,6 +389,13 @@ export async function expectCredential(page: Page, c: Case, rec: Rec, opts: { fI
   expect(uneid(x ?? '')).toBe(String(c.expoId));
   expect(f).toBe(String(fId));
   if (c.name) expect(url.searchParams.has('f'), 'the variant credential route carries ?f=').toBe(true);
+  if (rec.review) {
+    // nothing for the gate until it is approved: its state instead of the code and the QR
+    await expect(page.locator('[data-awaiting-review]')).toBeVisible();
+    await expect(shownCode(page)).toHaveCount(0);
+    await expect(page.getByText(rec.name, { exact: true }).first()).toBeVisible();
+    return;
+  }
   await expect(shownCode(page)).toHaveText(rec.euCode);
   await expect(page.getByText(rec.name, { exact: true }).first()).toBeVisible();
   if (opts.qr !== false) {
