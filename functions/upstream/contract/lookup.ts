@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type * as domain from '../../../src/lib/util/domain';
+import { LastEntry } from './checkin';
 import { looseFields, looseInt } from './loose';
 import { under } from './wire';
 
@@ -41,7 +42,10 @@ export const Credential = Registration.extend(
   // useStatus 0 unused, 1 used, 2 void (its order's refund was applied for); maxCount 0 = unlimited;
   // auditStatus 0 approved, 1 awaiting review
   looseFields('useStatus:int usedCount:int maxCount:int auditStatus:int'),
-) satisfies z.ZodType<domain.Credential>;
+).extend({
+  /** the latest admission at a gate ("Check-in (the gate)"); missing or odd reads as none */
+  lastEntry: LastEntry,
+}) satisfies z.ZodType<domain.Credential>;
 export type Credential = z.infer<typeof Credential>;
 
 /** 20003's data, in clear. */
