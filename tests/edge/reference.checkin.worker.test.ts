@@ -16,7 +16,18 @@ const UNLIMITED = 'XCOE6GON4WB4N6BR'; // +8613900139000, 1308, maxCount 0
 const OF_1106 = 'MMN6R4ECDU5ZN4EI'; // expo 1106 (awaiting review there)
 const OFFSET = 480; // expo 1308's utc_offset_minutes
 
-type Scan = { result: string; usedCount: number | null; maxCount: number | null; useStatus: number | null; auditStatus: number | null; lastEntry: { at: string; gate: string } | null; uname: string | null; euClass: number | null; ticketName: string | null; euDefine: string | null };
+type Scan = {
+  result: string;
+  usedCount: number | null;
+  maxCount: number | null;
+  useStatus: number | null;
+  auditStatus: number | null;
+  lastEntry: { at: string; gate: string } | null;
+  uname: string | null;
+  euClass: number | null;
+  ticketName: string | null;
+  euDefine: string | null;
+};
 
 const redeem = async (euCode: string, gate: string, scannedAt = new Date().toISOString(), expoId = 1308) => {
   const r = await call(CheckinPath.redeemCode, { expoId, body: { expoId, euCode, gate, scannedAt } });
@@ -28,19 +39,41 @@ const localDay = (ms: number) => new Date(ms + OFFSET * 60_000).toISOString().sl
 const at = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00+08:00`).toISOString();
 const DAY = 86_400_000;
 
-async function addRegistration(euCode: string, cols: { max?: number; use?: number; audit?: number; days?: string[] } = {}) {
+async function addRegistration(
+  euCode: string,
+  cols: { max?: number; use?: number; audit?: number; days?: string[] } = {},
+) {
   await testEnv.DB.prepare(
     "INSERT INTO registrations (expo_id, urls_id, eu_code, uname, eu_class, createtime, use_status, max_count, audit_status, valid_days) VALUES (1308, 21308, ?, 'Gate Test', 0, '2026-03-01 10:00:00', ?, ?, ?, ?)",
   )
     .bind(euCode, cols.use ?? 0, cols.max ?? 1, cols.audit ?? 0, cols.days ? JSON.stringify(cols.days) : null)
     .run();
 }
-const usedCount = async (euCode: string) => (await testEnv.DB.prepare('SELECT used_count AS n FROM registrations WHERE eu_code = ?').bind(euCode).first<{ n: number }>())?.n;
-const logged = async (euCode: string) => (await testEnv.DB.prepare('SELECT result, gate FROM scan_log WHERE eu_code = ? ORDER BY id').bind(euCode).all<{ result: string; gate: string }>()).results;
+const usedCount = async (euCode: string) =>
+  (
+    await testEnv.DB.prepare('SELECT used_count AS n FROM registrations WHERE eu_code = ?')
+      .bind(euCode)
+      .first<{ n: number }>()
+  )?.n;
+const logged = async (euCode: string) =>
+  (
+    await testEnv.DB.prepare('SELECT result, gate FROM scan_log WHERE eu_code = ? ORDER BY id')
+      .bind(euCode)
+      .all<{ result: string; gate: string }>()
+  ).results;
 async function credential(euCode: string) {
-  const r = await call('/customFrom/queryCustomerCode', { expoId: 1308, query: { expoId: await enc(1308, 1308), euCode: await enc(euCode, 1308) } });
+  const r = await call('/customFrom/queryCustomerCode', {
+    expoId: 1308,
+    query: { expoId: await enc(1308, 1308), euCode: await enc(euCode, 1308) },
+  });
   expect(r.code).toBe(200);
-  return (await dec(r.data, 1308)) as { usedCount: number; maxCount: number; useStatus: number; lastEntry: { at: string; gate: string } | null; uname: string };
+  return (await dec(r.data, 1308)) as {
+    usedCount: number;
+    maxCount: number;
+    useStatus: number;
+    lastEntry: { at: string; gate: string } | null;
+    uname: string;
+  };
 }
 async function sha256(text: string) {
   const d = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
@@ -51,11 +84,20 @@ describe('check-in on D1 (reference upstream)', () => {
   it('40 parallel scans of a maxCount 1 code at two gates admit exactly one; the credential shows the entry', async () => {
     expect((await credential(ONCE)).lastEntry).toBeNull();
     const now = new Date().toISOString();
-    const replies = await Promise.all(Array.from({ length: 40 }, (_, i) => redeem(ONCE, i % 2 ? 'Gate 3' : 'North', now)));
+    const replies = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => redeem(ONCE, i % 2 ? 'Gate 3' : 'North', now)),
+    );
     const admitted = replies.filter((r) => r.result === 'admitted');
     expect(admitted).toHaveLength(1);
     expect(replies.filter((r) => r.result === 'used')).toHaveLength(39);
-    expect(admitted[0]).toMatchObject({ usedCount: 1, maxCount: 1, useStatus: 1, auditStatus: 0, uname: '钱五 Gate Once', euClass: 0 });
+    expect(admitted[0]).toMatchObject({
+      usedCount: 1,
+      maxCount: 1,
+      useStatus: 1,
+      auditStatus: 0,
+      uname: '钱五 Gate Once',
+      euClass: 0,
+    });
     expect(await usedCount(ONCE)).toBe(1);
     const log = await logged(ONCE);
     expect(log).toHaveLength(40);
@@ -64,7 +106,12 @@ describe('check-in on D1 (reference upstream)', () => {
     const used = replies.find((r) => r.result === 'used');
     expect(used).toMatchObject({ usedCount: 1, maxCount: 1, lastEntry: { gate } });
     const cred = await credential(ONCE);
-    expect(cred).toMatchObject({ usedCount: 1, maxCount: 1, useStatus: 1, lastEntry: { gate, at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) } });
+    expect(cred).toMatchObject({
+      usedCount: 1,
+      maxCount: 1,
+      useStatus: 1,
+      lastEntry: { gate, at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) },
+    });
   });
 
   it('maxCount 0 admits every time, also many at once', async () => {
@@ -98,20 +145,29 @@ describe('check-in on D1 (reference upstream)', () => {
   it('40 parallel scans of a two-day pass on one day admit exactly one', async () => {
     const now = Date.now();
     await addRegistration('TWODAYRACE000001', { days: [localDay(now)] });
-    const replies = await Promise.all(Array.from({ length: 40 }, (_, i) => redeem('TWODAYRACE000001', i % 2 ? 'A' : 'B')));
+    const replies = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => redeem('TWODAYRACE000001', i % 2 ? 'A' : 'B')),
+    );
     expect(replies.filter((r) => r.result === 'admitted')).toHaveLength(1);
     expect(replies.filter((r) => r.result === 'used')).toHaveLength(39);
     expect(await usedCount('TWODAYRACE000001')).toBe(1);
   });
 
   it('the seeded two-day pass is refused on a day that is not one of its days', async () => {
-    expect((await redeem(TWO_DAY_SEEDED, 'North')).result).toBe(['2026-12-01', '2026-12-02'].includes(localDay(Date.now())) ? 'admitted' : 'otherDay');
+    expect((await redeem(TWO_DAY_SEEDED, 'North')).result).toBe(
+      ['2026-12-01', '2026-12-02'].includes(localDay(Date.now())) ? 'admitted' : 'otherDay',
+    );
   });
 
   it('refuses awaiting review and void, changes nothing, logs the scan', async () => {
     await addRegistration('REVIEWTEST000001', { audit: 1 });
     await addRegistration('VOIDTEST00000001', { use: 2 });
-    expect(await redeem('REVIEWTEST000001', 'North')).toMatchObject({ result: 'review', usedCount: 0, auditStatus: 1, uname: 'Gate Test' });
+    expect(await redeem('REVIEWTEST000001', 'North')).toMatchObject({
+      result: 'review',
+      usedCount: 0,
+      auditStatus: 1,
+      uname: 'Gate Test',
+    });
     expect(await redeem('VOIDTEST00000001', 'North')).toMatchObject({ result: 'void', usedCount: 0, useStatus: 2 });
     expect(await usedCount('REVIEWTEST000001')).toBe(0);
     expect(await usedCount('VOIDTEST00000001')).toBe(0);
@@ -120,7 +176,17 @@ describe('check-in on D1 (reference upstream)', () => {
   });
 
   it("another expo's code reveals nothing beyond that; an unknown code is unknown", async () => {
-    const blank = { usedCount: null, maxCount: null, useStatus: null, auditStatus: null, lastEntry: null, uname: null, euClass: null, ticketName: null, euDefine: null };
+    const blank = {
+      usedCount: null,
+      maxCount: null,
+      useStatus: null,
+      auditStatus: null,
+      lastEntry: null,
+      uname: null,
+      euClass: null,
+      ticketName: null,
+      euDefine: null,
+    };
     expect(await redeem(OF_1106, 'North')).toEqual({ result: 'otherExpo', ...blank });
     expect(await redeem('NOSUCHCODE000001', 'North')).toEqual({ result: 'unknown', ...blank });
     expect((await logged('NOSUCHCODE000001')).map((l) => l.result)).toEqual(['unknown']);
@@ -128,7 +194,12 @@ describe('check-in on D1 (reference upstream)', () => {
   });
 
   it('refuses malformed, oversized, misdated and other-expo bodies with 400 and changes nothing', async () => {
-    const count = async () => (await testEnv.DB.prepare('SELECT (SELECT count(*) FROM scan_log) + (SELECT sum(used_count) FROM registrations) AS n').first<{ n: number }>())?.n;
+    const count = async () =>
+      (
+        await testEnv.DB.prepare(
+          'SELECT (SELECT count(*) FROM scan_log) + (SELECT sum(used_count) FROM registrations) AS n',
+        ).first<{ n: number }>()
+      )?.n;
     const before = await count();
     const now = new Date().toISOString();
     const bad: unknown[] = [
@@ -160,15 +231,41 @@ describe('check-in on D1 (reference upstream)', () => {
   });
 
   it('the admission list: hashes of {expoId}:{euCode}, counts, days, bounded pages', async () => {
-    const page = async (query: Record<string, string>) => call(CheckinPath.checkInList, { expoId: 1308, query: { expoId: '1308', ...query } });
-    const n = (await testEnv.DB.prepare('SELECT count(*) AS n FROM registrations WHERE expo_id = 1308').first<{ n: number }>())?.n;
-    const all = (await page({ pageSize: '1000' })).data as { total: number; page: number; pageSize: number; list: { hash: string; usedCount: number; maxCount: number; auditStatus: number; useStatus: number; days: { day: string; usedCount: number }[] | null }[] };
+    const page = async (query: Record<string, string>) =>
+      call(CheckinPath.checkInList, { expoId: 1308, query: { expoId: '1308', ...query } });
+    const n = (
+      await testEnv.DB.prepare('SELECT count(*) AS n FROM registrations WHERE expo_id = 1308').first<{ n: number }>()
+    )?.n;
+    const all = (await page({ pageSize: '1000' })).data as {
+      total: number;
+      page: number;
+      pageSize: number;
+      list: {
+        hash: string;
+        usedCount: number;
+        maxCount: number;
+        auditStatus: number;
+        useStatus: number;
+        days: { day: string; usedCount: number }[] | null;
+      }[];
+    };
     expect(all.total).toBe(n);
     expect(all.list).toHaveLength(n ?? 0);
     const hashTwoDay = await sha256(`1308:${TWO_DAY_SEEDED}`);
-    expect(all.list.find((r) => r.hash === hashTwoDay)).toMatchObject({ maxCount: 1, auditStatus: 0, days: [{ day: '2026-12-01' }, { day: '2026-12-02' }] });
+    expect(all.list.find((r) => r.hash === hashTwoDay)).toMatchObject({
+      maxCount: 1,
+      auditStatus: 0,
+      days: [{ day: '2026-12-01' }, { day: '2026-12-02' }],
+    });
     const hashOne = await sha256('1308:IWHBZIMYEOZETLFI');
-    expect(all.list.find((r) => r.hash === hashOne)).toEqual({ hash: hashOne, usedCount: 2, maxCount: 3, auditStatus: 0, useStatus: 1, days: null });
+    expect(all.list.find((r) => r.hash === hashOne)).toEqual({
+      hash: hashOne,
+      usedCount: 2,
+      maxCount: 3,
+      auditStatus: 0,
+      useStatus: 1,
+      days: null,
+    });
     expect(all.list.every((r) => /^[0-9a-f]{64}$/.test(r.hash))).toBe(true);
     // no code in the clear
     expect(JSON.stringify(all)).not.toContain('IWHBZIMYEOZETLFI');
@@ -188,7 +285,9 @@ describe('check-in on D1 (reference upstream)', () => {
     const now = Date.now();
     await addRegistration('TWODAYLIST000001', { days: [localDay(now - DAY), localDay(now)] });
     await redeem('TWODAYLIST000001', 'North');
-    const all = (await call(CheckinPath.checkInList, { expoId: 1308, query: { pageSize: '1000' } })).data as { list: { hash: string; days: unknown }[] };
+    const all = (await call(CheckinPath.checkInList, { expoId: 1308, query: { pageSize: '1000' } })).data as {
+      list: { hash: string; days: unknown }[];
+    };
     const hash = await sha256('1308:TWODAYLIST000001');
     expect(all.list.find((r) => r.hash === hash)?.days).toEqual([
       { day: localDay(now - DAY), usedCount: 0 },
@@ -205,7 +304,8 @@ describe('check-in on D1 (reference upstream)', () => {
     await redeem('NOSUCHSTATS00001', 'Stats B', at(yesterday, '10:01')); // unknown
     const r = await call(CheckinPath.checkInStats, { expoId: 1308, query: { expoId: '1308' } });
     expect(r.code).toBe(200);
-    const rows = (r.data as { rows: { day: string; hour: number; gate: string; admitted: number; refused: number }[] }).rows;
+    const rows = (r.data as { rows: { day: string; hour: number; gate: string; admitted: number; refused: number }[] })
+      .rows;
     expect(rows.filter((x) => x.gate.startsWith('Stats '))).toEqual([
       { day: yesterday, hour: 9, gate: 'Stats A', admitted: 2, refused: 1 },
       { day: yesterday, hour: 10, gate: 'Stats B', admitted: 0, refused: 1 },

@@ -121,10 +121,12 @@ async function countOf(db: D1Database, row: RegistrationRow, day: string): Promi
 export async function redeemCode(c: Context<RefEnv>): Promise<Response> {
   const input = parseInput(RedeemBody, await readBody(c));
   if (!input.ok) return reply(c, RefCode.BAD_INPUT, input.msg);
-  if (input.value.expoId !== undefined && input.value.expoId !== c.var.expo.id) return reply(c, RefCode.BAD_INPUT, OTHER_EXPO);
+  if (input.value.expoId !== undefined && input.value.expoId !== c.var.expo.id)
+    return reply(c, RefCode.BAD_INPUT, OTHER_EXPO);
   const { euCode, gate, scannedAt } = input.value;
   const now = Date.now();
-  if (scannedAt > now + CHECKIN_FUTURE_SKEW_MS) return reply(c, RefCode.BAD_INPUT, 'bad input: scannedAt is in the future');
+  if (scannedAt > now + CHECKIN_FUTURE_SKEW_MS)
+    return reply(c, RefCode.BAD_INPUT, 'bad input: scannedAt is in the future');
   if (scannedAt < now - CHECKIN_MAX_AGE_DAYS * 86_400_000)
     return reply(c, RefCode.BAD_INPUT, `bad input: scannedAt is more than ${CHECKIN_MAX_AGE_DAYS} days old`);
 
@@ -135,14 +137,33 @@ export async function redeemCode(c: Context<RefEnv>): Promise<Response> {
   const hour = Number(at.slice(11, 13));
   const log = (result: CheckinResult) =>
     db
-      .prepare('INSERT INTO scan_log (expo_id, eu_code, gate, scanned_at, day, hour, result, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO scan_log (expo_id, eu_code, gate, scanned_at, day, hour, result, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      )
       .bind(expo.id, euCode, gate, at, day, hour, result, now);
-  const blank = { usedCount: null, maxCount: null, useStatus: null, auditStatus: null, lastEntry: null, uname: null, euClass: null, ticketName: null, euDefine: null };
+  const blank = {
+    usedCount: null,
+    maxCount: null,
+    useStatus: null,
+    auditStatus: null,
+    lastEntry: null,
+    uname: null,
+    euClass: null,
+    ticketName: null,
+    euDefine: null,
+  };
 
-  const find = () => db.prepare('SELECT * FROM registrations WHERE expo_id = ? AND eu_code = ?').bind(expo.id, euCode).first<RegistrationRow>();
+  const find = () =>
+    db
+      .prepare('SELECT * FROM registrations WHERE expo_id = ? AND eu_code = ?')
+      .bind(expo.id, euCode)
+      .first<RegistrationRow>();
   const row = await find();
   if (!row) {
-    const elsewhere = await db.prepare('SELECT 1 AS x FROM registrations WHERE eu_code = ? AND expo_id <> ?').bind(euCode, expo.id).first();
+    const elsewhere = await db
+      .prepare('SELECT 1 AS x FROM registrations WHERE eu_code = ? AND expo_id <> ?')
+      .bind(euCode, expo.id)
+      .first();
     const result: CheckinResult = elsewhere ? 'otherExpo' : 'unknown';
     await log(result).run();
     return ok(c, { result, ...blank });
@@ -200,7 +221,11 @@ export async function redeemCode(c: Context<RefEnv>): Promise<Response> {
         )
         .bind(expo.id, euCode, day),
       // the pass's total over every day, which the refund rule reads (a used credential is not refunded)
-      db.prepare('UPDATE registrations SET used_count = used_count + 1, use_status = 1 WHERE expo_id = ? AND eu_code = ? AND changes() = 1').bind(expo.id, euCode),
+      db
+        .prepare(
+          'UPDATE registrations SET used_count = used_count + 1, use_status = 1 WHERE expo_id = ? AND eu_code = ? AND changes() = 1',
+        )
+        .bind(expo.id, euCode),
       logAdmission,
     ]);
     counted = bump?.results[0]?.used_count;
@@ -220,7 +245,8 @@ export async function redeemCode(c: Context<RefEnv>): Promise<Response> {
 export async function checkInList(c: Context<RefEnv>): Promise<Response> {
   const input = parseInput(ListQuery, c.req.query());
   if (!input.ok) return reply(c, RefCode.BAD_INPUT, input.msg);
-  if (input.value.expoId !== undefined && input.value.expoId !== c.var.expo.id) return reply(c, RefCode.BAD_INPUT, OTHER_EXPO);
+  if (input.value.expoId !== undefined && input.value.expoId !== c.var.expo.id)
+    return reply(c, RefCode.BAD_INPUT, OTHER_EXPO);
   const { page, pageSize } = input.value;
   const db = c.env.DB;
   const expoId = c.var.expo.id;
@@ -253,7 +279,8 @@ export async function checkInList(c: Context<RefEnv>): Promise<Response> {
 export async function checkInStats(c: Context<RefEnv>): Promise<Response> {
   const input = parseInput(StatsQuery, c.req.query());
   if (!input.ok) return reply(c, RefCode.BAD_INPUT, input.msg);
-  if (input.value.expoId !== undefined && input.value.expoId !== c.var.expo.id) return reply(c, RefCode.BAD_INPUT, OTHER_EXPO);
+  if (input.value.expoId !== undefined && input.value.expoId !== c.var.expo.id)
+    return reply(c, RefCode.BAD_INPUT, OTHER_EXPO);
   const { results } = await c.env.DB.prepare(
     `SELECT day, hour, gate, sum(result = 'admitted') AS admitted, sum(result <> 'admitted') AS refused
        FROM scan_log WHERE expo_id = ? GROUP BY day, hour, gate ORDER BY day, hour, gate LIMIT 5000`,

@@ -29,13 +29,16 @@ export const CHECKIN_LIST_PAGE_MAX = 1000;
 const count = looseInt.optional().transform((v) => (v === undefined || v === null || v < 0 ? null : v));
 
 /** `{ at, gate }`: the latest admission (`at` "YYYY-MM-DD HH:mm:ss", expo-local); anything else reads as none. */
-export const LastEntry = z.unknown().transform((v): { at: string; gate: string } | null => {
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) return null;
-  const o = v as Record<string, unknown>;
-  const at = looseText(40).parse(o['at']);
-  const gate = looseText(GATE_MAX_CHARS).parse(o['gate']);
-  return at === '' ? null : { at, gate };
-});
+export const LastEntry = z
+  .unknown()
+  .optional()
+  .transform((v): { at: string; gate: string } | null => {
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return null;
+    const o = v as Record<string, unknown>;
+    const at = looseText(40).parse(o['at']);
+    const gate = looseText(GATE_MAX_CHARS).parse(o['gate']);
+    return at === '' ? null : { at, gate };
+  });
 export type LastEntry = z.output<typeof LastEntry>;
 
 /** redeemCode's data. */
@@ -64,13 +67,16 @@ export const CheckInRow = z.object({
   useStatus: count,
   days: z
     .unknown()
+    .optional()
     .transform((v) => {
       if (!Array.isArray(v)) return null;
       return v.flatMap((d) => {
         const o = d !== null && typeof d === 'object' ? (d as Record<string, unknown>) : {};
         const day = Day.safeParse(o['day']);
         const used = looseInt.safeParse(o['usedCount']);
-        return day.success ? [{ day: day.data, usedCount: used.success && used.data !== null && used.data >= 0 ? used.data : 0 }] : [];
+        return day.success
+          ? [{ day: day.data, usedCount: used.success && used.data !== null && used.data >= 0 ? used.data : 0 }]
+          : [];
       });
     }),
 });

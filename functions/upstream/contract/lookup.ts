@@ -12,7 +12,10 @@ import { under } from './wire';
 export const LookupPath = {
   ...under('/CustomerUserInfo', 'selectAESKey'),
   /** the senders: +86, +886, other area codes, then e-mail by page language (senders.ts) */
-  ...under('/sms', 'getCaptcha getSmsGJTWCode getSmsGJEnCode getemailCode getemailCodeEn getemailCodeTw getemailCodeVietnam getemailCodeYN'),
+  ...under(
+    '/sms',
+    'getCaptcha getSmsGJTWCode getSmsGJEnCode getemailCode getemailCodeEn getemailCodeTw getemailCodeVietnam getemailCodeYN',
+  ),
   /** spec §7 "Other senders … for special expos": the expo sender table of functions/upstream/senders.ts */
   ...under('/sms', 'getemailCodeEn2 getSmsCodeHaiSC getSmsCodeHJC'),
   ...under('/sms', 'captchaVerify'),
@@ -33,7 +36,9 @@ export type AesKeyData = z.infer<typeof AesKeyData>;
 /** A registration record (docs/upstream.md "Records"). */
 export const Registration = z.object(
   // createtime: "YYYY-MM-DD HH:mm:ss", expo-local time
-  looseFields('id:int euCode uname euClass:int euDefine ticketName activityId:int createtime ucompany ucardid ucompanyTitle'),
+  looseFields(
+    'id:int euCode uname euClass:int euDefine ticketName activityId:int createtime ucompany ucardid ucompanyTitle',
+  ),
 ) satisfies z.ZodType<domain.Registration>;
 export type Registration = z.infer<typeof Registration>;
 
