@@ -43,7 +43,6 @@ const Gate = z
   .trim()
   .min(1, 'is required')
   .refine((g) => [...g].length <= GATE_MAX_CHARS, `is at most ${GATE_MAX_CHARS} characters`)
-  // eslint-disable-next-line no-control-regex
   .refine((g) => !/[\u0000-\u001f\u007f]/.test(g), 'has control characters');
 const RedeemBody = z.object({ expoId: DecimalId.optional(), euCode: EuCode, gate: Gate, scannedAt: IsoTime });
 
