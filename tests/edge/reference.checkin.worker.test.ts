@@ -159,6 +159,16 @@ describe('check-in on D1 (reference upstream)', () => {
     );
   });
 
+  it('the seeded awaiting-review and void codes of 1308 are refused', async () => {
+    expect(await redeem('AR7OY5Q6XIPMQUBJ', 'North')).toMatchObject({ result: 'review', usedCount: 0, auditStatus: 1 });
+    expect(await redeem('CK5VBXPY6SF65ERR', 'North')).toMatchObject({
+      result: 'void',
+      usedCount: 0,
+      useStatus: 2,
+      ticketName: '全程通票 Full Pass',
+    });
+  });
+
   it('refuses awaiting review and void, changes nothing, logs the scan', async () => {
     await addRegistration('REVIEWTEST000001', { audit: 1 });
     await addRegistration('VOIDTEST00000001', { use: 2 });
