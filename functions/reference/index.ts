@@ -13,11 +13,12 @@
  */
 import { Hono, type Context, type ErrorHandler, type Handler } from 'hono';
 import type { AppEnv } from '../env';
-import { BusPath, HealthPath, PagesPath, Path, SeatPath, SharePath, SitePath, TicketPath, WxPath } from '../upstream/contract';
+import { BusPath, CheckinPath, HealthPath, PagesPath, Path, SeatPath, SharePath, SitePath, TicketPath, WxPath } from '../upstream/contract';
 import { addExhiUserInfor } from './calls/addExhiUserInfor';
 import { addUserInfo } from './calls/addUserInfo';
 import { addBusUser, cancelBusUser, selectBusList, selectBusUser } from './calls/bus';
 import { camera5 } from './calls/camera5';
+import { checkInList, checkInStats, redeemCode } from './calls/checkin';
 import { captchaVerify } from './calls/captchaVerify';
 import { getCustomerId } from './calls/getCustomerId';
 import { addHai, queryHaiPhone } from './calls/haisi';
@@ -97,6 +98,8 @@ serve(custom, 'GET', PagesPath, { getArticleList, queryCustomerChannelId });
 serve(custom, 'GET', BusPath, { selectBusList, selectBusUser });
 serve(custom, 'POST', BusPath, { addBusUser, cancelBusUser });
 serve(custom, 'GET', SharePath, { ajaxData });
+serve(custom, 'POST', CheckinPath, { redeemCode });
+serve(custom, 'GET', CheckinPath, { checkInList, checkInStats });
 // Registered last: reached only when no call above matched (path or method).
 custom.all('*', unknownCall);
 

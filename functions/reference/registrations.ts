@@ -32,6 +32,8 @@ export interface RegistrationRow {
   max_count: number;
   audit_status: number;
   form_values: string;
+  /** NULL: a whole-show pass; else a JSON array of the expo-local days it is valid on (migration 0013) */
+  valid_days: string | null;
 }
 
 /** The wire record of a row. */
@@ -51,14 +53,31 @@ export function toRecord(row: RegistrationRow): Registration {
   };
 }
 
-/** The wire record plus usage (queryCustomerCode). */
-export function toCredential(row: RegistrationRow): Credential {
+/** The days a pass is valid on (migration 0013); null for a whole-show pass (or an unreadable column). */
+export function validDays(row: Pick<RegistrationRow, 'valid_days'>): string[] | null {
+  if (row.valid_days === null) return null;
+  try {
+    const v = JSON.parse(row.valid_days) as unknown;
+    return Array.isArray(v) ? v.filter((d): d is string => typeof d === 'string') : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The wire record plus usage (queryCustomerCode). A pass valid on listed days counts `maxCount`
+ * per day: its whole-pass `maxCount` is that times its days (0 stays unlimited), `usedCount` its
+ * admissions over every day (docs/upstream.md "Check-in (the gate)").
+ */
+export function toCredential(row: RegistrationRow, lastEntry: Credential['lastEntry'] = null): Credential {
+  const days = validDays(row);
   return {
     ...toRecord(row),
     useStatus: row.use_status,
     usedCount: row.used_count,
-    maxCount: row.max_count,
+    maxCount: days === null ? row.max_count : row.max_count * days.length,
     auditStatus: row.audit_status,
+    lastEntry,
   };
 }
 

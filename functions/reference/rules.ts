@@ -52,3 +52,15 @@ export const SHARE_URL_MAX = 2048;
  * shorter than this many characters (code points); a longer `define` is no label of any url.
  */
 export const DEFINE_MAX_CHARS = 20;
+
+/** "Check-in (the gate)": a gate's name is at most this many characters. */
+export const GATE_MAX_CHARS = 40;
+/** "Check-in (the gate)": redeemCode's body is a code, a gate and a time; anything larger is not one of ours. */
+export const CHECKIN_MAX_BODY = 1024;
+/** "Check-in (the gate)": a scan time later than now by more than this (clock skew) is refused. */
+export const CHECKIN_FUTURE_SKEW_MS = 5 * 60_000;
+/** "Check-in (the gate)": a scan older than this many days is refused (an offline queue is synced within the show). */
+export const CHECKIN_MAX_AGE_DAYS = 30;
+/** "Check-in (the gate)": the admission list's page size unless asked, and its largest. */
+export const CHECKIN_PAGE_SIZE_DEFAULT = 500;
+export const CHECKIN_PAGE_SIZE_MAX = 1000;

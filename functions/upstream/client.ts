@@ -23,6 +23,7 @@ import { siteCalls, type SiteCalls } from './calls/sites';
 import { pagesCalls, type PagesCalls } from './calls/pages';
 import { busCalls, type BusCalls } from './calls/bus';
 import { shareCalls, type ShareCalls } from './calls/share';
+import { checkinCalls, type CheckinCalls } from './calls/checkin';
 import {
   Added,
   AesKeyData,
@@ -47,7 +48,7 @@ export type Contact =
   | { type: 'email'; email: string };
 
 /** The upstream's calls, one method each (docs/upstream.md "Calls"). */
-export type Upstream = LookupCalls & SeatCalls & HealthCalls & TicketCalls & SiteCalls & PagesCalls & BusCalls & ShareCalls;
+export type Upstream = LookupCalls & SeatCalls & HealthCalls & TicketCalls & SiteCalls & PagesCalls & BusCalls & ShareCalls & CheckinCalls;
 
 /** The lookup's calls (docs/upstream.md "Calls"). */
 export interface LookupCalls {
@@ -122,6 +123,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     ...pagesCalls(core),
     ...busCalls(core),
     ...shareCalls(core),
+    ...checkinCalls(core),
     selectAESKey,
     aesKey: aesKeyOf,
 

@@ -42,6 +42,13 @@ describe('the reference writes the contract numbers itself', () => {
     expect(rules.OPEN_ORDERS_PER_EXPO).toBe(3);
     expect(rules.HEALTH_MAX_BYTES).toBe(5 * 1024 * 1024);
     expect(rules.HEALTH_MAX_PER_KIND).toBe(3);
+    // "Check-in (the gate)": gate names, body, scan times, list pages
+    expect(rules.GATE_MAX_CHARS).toBe(40);
+    expect(rules.CHECKIN_MAX_BODY).toBe(1024);
+    expect(rules.CHECKIN_FUTURE_SKEW_MS).toBe(5 * 60_000);
+    expect(rules.CHECKIN_MAX_AGE_DAYS).toBe(30);
+    expect(rules.CHECKIN_PAGE_SIZE_DEFAULT).toBe(500);
+    expect(rules.CHECKIN_PAGE_SIZE_MAX).toBe(1000);
   });
 });
 

@@ -1,10 +1,11 @@
-/** `GET /customFrom/queryCustomerCode` (docs/upstream.md): one registration plus usage, by euCode. */
+/** `GET /customFrom/queryCustomerCode` (docs/upstream.md): one registration plus usage and its latest admission (`lastEntry`), by euCode. */
 import type { Context } from 'hono';
 import { encryptJson } from '../../upstream/contract/aes';
 import { RefCode, ok, reply } from '../envelope';
 import { parseExpoId, type RefEnv } from '../expo';
 import { CredentialQuery, decryptParam, parseInput } from '../inputs';
 import { type RegistrationRow, toCredential } from '../registrations';
+import { latestAdmission } from './checkin';
 
 /** Answers the credential of `euCode` in the header's expo, encrypted. */
 export async function queryCustomerCode(c: Context<RefEnv>): Promise<Response> {
@@ -22,5 +23,5 @@ export async function queryCustomerCode(c: Context<RefEnv>): Promise<Response> {
     .bind(expo.id, euCode.trim())
     .first<RegistrationRow>();
   if (!row) return reply(c, RefCode.NOT_FOUND, 'no registration with this code in this expo');
-  return ok(c, await encryptJson(toCredential(row), expo.aes_key));
+  return ok(c, await encryptJson(toCredential(row, await latestAdmission(c.env.DB, expo.id, row.eu_code)), expo.aes_key));
 }

@@ -21,6 +21,7 @@ export * from './bus';
 export * from './wx';
 export * from './pages';
 export * from './haisi';
+export * from './checkin';
 
 /** The lookup and form calls together: every path of the original contract's first table, plus camera5 and the haisi family's calls. */
 export const Path = { ...LookupPath, ...FormPath, ...HaisiPath } as const;

@@ -5,13 +5,17 @@
  */
 import { z } from 'zod';
 import type * as domain from '../../../src/lib/util/domain';
+import { LastEntry } from './checkin';
 import { looseFields, looseInt } from './loose';
 import { under } from './wire';
 
 export const LookupPath = {
   ...under('/CustomerUserInfo', 'selectAESKey'),
   /** the senders: +86, +886, other area codes, then e-mail by page language (senders.ts) */
-  ...under('/sms', 'getCaptcha getSmsGJTWCode getSmsGJEnCode getemailCode getemailCodeEn getemailCodeTw getemailCodeVietnam getemailCodeYN'),
+  ...under(
+    '/sms',
+    'getCaptcha getSmsGJTWCode getSmsGJEnCode getemailCode getemailCodeEn getemailCodeTw getemailCodeVietnam getemailCodeYN',
+  ),
   /** spec §7 "Other senders … for special expos": the expo sender table of functions/upstream/senders.ts */
   ...under('/sms', 'getemailCodeEn2 getSmsCodeHaiSC getSmsCodeHJC'),
   ...under('/sms', 'captchaVerify'),
@@ -32,7 +36,9 @@ export type AesKeyData = z.infer<typeof AesKeyData>;
 /** A registration record (docs/upstream.md "Records"). */
 export const Registration = z.object(
   // createtime: "YYYY-MM-DD HH:mm:ss", expo-local time
-  looseFields('id:int euCode uname euClass:int euDefine ticketName activityId:int createtime ucompany ucardid ucompanyTitle'),
+  looseFields(
+    'id:int euCode uname euClass:int euDefine ticketName activityId:int createtime ucompany ucardid ucompanyTitle',
+  ),
 ) satisfies z.ZodType<domain.Registration>;
 export type Registration = z.infer<typeof Registration>;
 
@@ -41,7 +47,10 @@ export const Credential = Registration.extend(
   // useStatus 0 unused, 1 used, 2 void (its order's refund was applied for); maxCount 0 = unlimited;
   // auditStatus 0 approved, 1 awaiting review
   looseFields('useStatus:int usedCount:int maxCount:int auditStatus:int'),
-) satisfies z.ZodType<domain.Credential>;
+).extend({
+  /** the latest admission at a gate ("Check-in (the gate)"); missing or odd reads as none */
+  lastEntry: LastEntry,
+}) satisfies z.ZodType<domain.Credential>;
 export type Credential = z.infer<typeof Credential>;
 
 /** 20003's data, in clear. */
