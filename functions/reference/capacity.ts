@@ -6,7 +6,7 @@
  * `booked <= capacity` CHECK is the last guard. So 40 requests for the last place take one.
  */
 import type { Context } from 'hono';
-import { ok, reply } from './envelope';
+import { RefCode, ok, reply } from './envelope';
 import type { RefEnv } from './expo';
 
 /** The reply codes and messages of one kind of place. */
@@ -35,4 +35,20 @@ export async function takeOnePlace(
   const id = inserted?.results[0]?.id;
   if (id === undefined) return reply(c, refusals.full.code, refusals.full.msg);
   return ok(c, { id });
+}
+
+/**
+ * Gives a place back in one batch: `restore` (`booked - 1` of the place the holder's row names)
+ * then `remove` (`DELETE … RETURNING` the holder's own row). `{}` → null; no such row of the
+ * holder → 404 with `notFound`.
+ */
+export async function givePlaceBack(
+  c: Context<RefEnv>,
+  restore: D1PreparedStatement,
+  remove: D1PreparedStatement,
+  notFound: string,
+): Promise<Response> {
+  const [, removed] = await c.env.DB.batch<Record<string, unknown>>([restore, remove]);
+  if (!removed?.results[0]) return reply(c, RefCode.NOT_FOUND, notFound);
+  return ok(c, null);
 }

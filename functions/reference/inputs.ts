@@ -107,7 +107,11 @@ export const FormValues = z
     /** a second form (code 20003): the registration it belongs to (its `userId`) */
     userId: DecimalId.optional(),
     /** the registration to update (repair form), by its code; it must belong to the same contact */
-    euCode: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a registration code').optional(),
+    euCode: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a registration code')
+      .optional(),
     /**
      * Which contact of `data` the edge verified with a code (spec §3 checkType: 1 phone, 2
      * e-mail; beyond the wire contract, README). Only that one decides whose registration this
@@ -178,5 +182,26 @@ export async function readJsonBody(req: Request): Promise<unknown> {
     return (await req.json()) as unknown;
   } catch {
     return undefined;
+  }
+}
+
+/** A whole number as decimal text, clamped into [lo, hi]; missing reads as `dflt` (paging parameters). */
+export const boundedWhole = (lo: number, hi: number, dflt: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,15}$/, 'must be a whole number')
+    .transform((s) => Math.min(hi, Math.max(lo, Number(s))))
+    .optional()
+    .transform((v) => v ?? dflt);
+
+/** A small JSON body of at most `max` characters, or null (empty, too large, not JSON). */
+export async function readSmallJson(req: Request, max: number): Promise<unknown> {
+  const text = await req.text().catch(() => '');
+  if (text.length === 0 || text.length > max) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
   }
 }

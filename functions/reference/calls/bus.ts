@@ -12,9 +12,9 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { BusCode } from '../../upstream/contract';
 import { RefCode, ok, reply } from '../envelope';
-import { takeOnePlace } from '../capacity';
+import { givePlaceBack, takeOnePlace } from '../capacity';
 import { expoLocalTime, type RefEnv } from '../expo';
-import { DecimalId, parseInput } from '../inputs';
+import { DecimalId, parseInput, readSmallJson } from '../inputs';
 import { BUS_MAX_BODY } from '../rules';
 
 const EuCode = z
@@ -32,15 +32,7 @@ const ReserveBody = z.object({
 });
 const CancelBody = z.object({ expoId: DecimalId.optional(), euCode: EuCode, id: DecimalId });
 
-async function readBody(c: Context<RefEnv>): Promise<unknown> {
-  const text = await c.req.text().catch(() => '');
-  if (text.length === 0 || text.length > BUS_MAX_BODY) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-}
+const readBody = (c: Context<RefEnv>) => readSmallJson(c.req.raw, BUS_MAX_BODY);
 
 /** The body/query's expoId, when given, must be the header's. */
 function sameExpo(c: Context<RefEnv>, expoId: number | undefined): boolean {
@@ -155,7 +147,8 @@ export async function cancelBusUser(c: Context<RefEnv>): Promise<Response> {
   const expoId = c.var.expo.id;
   const { id, euCode } = input.value;
   // One transaction: the departure gives the seat back, then the reservation (only the code's own) goes.
-  const [, removed] = await db.batch<{ departure_id: number }>([
+  return givePlaceBack(
+    c,
     db
       .prepare(
         'UPDATE bus_departures SET booked = booked - 1 WHERE id = (SELECT departure_id FROM bus_reservations WHERE id = ? AND expo_id = ? AND eu_code = ?) AND booked > 0',
@@ -164,8 +157,6 @@ export async function cancelBusUser(c: Context<RefEnv>): Promise<Response> {
     db
       .prepare('DELETE FROM bus_reservations WHERE id = ? AND expo_id = ? AND eu_code = ? RETURNING departure_id')
       .bind(id, expoId, euCode),
-  ]);
-  if (removed?.results[0]?.departure_id === undefined)
-    return reply(c, RefCode.NOT_FOUND, 'no such reservation of this registration');
-  return ok(c, null);
+    'no such reservation of this registration',
+  );
 }

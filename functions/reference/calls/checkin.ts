@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { CheckinResult } from '../../upstream/contract';
 import { RefCode, ok, reply } from '../envelope';
 import { expoLocalTime, type RefEnv } from '../expo';
-import { DecimalId, parseInput } from '../inputs';
+import { DecimalId, boundedWhole, parseInput, readSmallJson } from '../inputs';
 import { type RegistrationRow, validDays } from '../registrations';
 import {
   CHECKIN_FUTURE_SKEW_MS,
@@ -46,33 +46,16 @@ const Gate = z
   .refine((g) => !/[\u0000-\u001f\u007f]/.test(g), 'has control characters');
 const RedeemBody = z.object({ expoId: DecimalId.optional(), euCode: EuCode, gate: Gate, scannedAt: IsoTime });
 
-/** A whole number as decimal text, clamped into [lo, hi]; missing reads as `dflt`. */
-const bounded = (lo: number, hi: number, dflt: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{1,15}$/, 'must be a whole number')
-    .transform((s) => Math.min(hi, Math.max(lo, Number(s))))
-    .optional()
-    .transform((v) => v ?? dflt);
 const ListQuery = z.object({
   expoId: DecimalId.optional(),
-  page: bounded(1, 1_000_000, 1),
-  pageSize: bounded(1, CHECKIN_PAGE_SIZE_MAX, CHECKIN_PAGE_SIZE_DEFAULT),
+  page: boundedWhole(1, 1_000_000, 1),
+  pageSize: boundedWhole(1, CHECKIN_PAGE_SIZE_MAX, CHECKIN_PAGE_SIZE_DEFAULT),
 });
 const StatsQuery = z.object({ expoId: DecimalId.optional() });
 
 const OTHER_EXPO = 'bad input: expoId is not the expoId header';
 
-async function readBody(c: Context<RefEnv>): Promise<unknown> {
-  const text = await c.req.text().catch(() => '');
-  if (text.length === 0 || text.length > CHECKIN_MAX_BODY) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-}
+const readBody = (c: Context<RefEnv>) => readSmallJson(c.req.raw, CHECKIN_MAX_BODY);
 
 /** SHA-256 hex of `{expoId}:{euCode}`: how the admission list names a code without holding it. */
 export async function codeHash(expoId: number, euCode: string): Promise<string> {

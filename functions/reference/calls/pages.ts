@@ -9,23 +9,13 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { RefCode, ok, reply } from '../envelope';
 import type { RefEnv } from '../expo';
-import { DecimalId, parseInput } from '../inputs';
+import { DecimalId, boundedWhole, parseInput } from '../inputs';
 import { ARTICLE_PAGE_MAX, ARTICLE_PAGE_SIZE_DEFAULT, ARTICLE_PAGE_SIZE_MAX } from '../rules';
-
-/** A whole number as decimal text, clamped into [lo, hi]; missing reads as `dflt`. */
-const bounded = (lo: number, hi: number, dflt: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{1,15}$/, 'must be a whole number')
-    .transform((s) => Math.min(hi, Math.max(lo, Number(s))))
-    .optional()
-    .transform((v) => v ?? dflt);
 
 const ArticlesQuery = z.object({
   expoId: DecimalId.optional(),
-  page: bounded(1, ARTICLE_PAGE_MAX, 1),
-  pageSize: bounded(1, ARTICLE_PAGE_SIZE_MAX, ARTICLE_PAGE_SIZE_DEFAULT),
+  page: boundedWhole(1, ARTICLE_PAGE_MAX, 1),
+  pageSize: boundedWhole(1, ARTICLE_PAGE_SIZE_MAX, ARTICLE_PAGE_SIZE_DEFAULT),
 });
 const ChannelQuery = z.object({ id: DecimalId });
 
@@ -43,7 +33,8 @@ export async function getArticleList(c: Context<RefEnv>): Promise<Response> {
   const input = parseInput(ArticlesQuery, c.req.query());
   if (!input.ok) return reply(c, RefCode.BAD_INPUT, input.msg);
   const { expoId, page, pageSize } = input.value;
-  if (expoId !== undefined && expoId !== c.var.expo.id) return reply(c, RefCode.BAD_INPUT, 'bad input: expoId is not the expoId header');
+  if (expoId !== undefined && expoId !== c.var.expo.id)
+    return reply(c, RefCode.BAD_INPUT, 'bad input: expoId is not the expoId header');
   const db = c.env.DB;
   const [count, rows] = await db.batch([
     db.prepare('SELECT count(*) AS n FROM articles WHERE expo_id = ?').bind(c.var.expo.id),
@@ -83,6 +74,10 @@ export async function queryCustomerChannelId(c: Context<RefEnv>): Promise<Respon
     channelName: row.channel_name,
     expoId: c.var.expo.id,
     // The channel's own images, else its customer url's.
-    customerUrls: { id: row.urls_id, longUrl: row.long_url, headImgUrl: row.head_img_url !== '' ? row.head_img_url : row.url_img },
+    customerUrls: {
+      id: row.urls_id,
+      longUrl: row.long_url,
+      headImgUrl: row.head_img_url !== '' ? row.head_img_url : row.url_img,
+    },
   });
 }

@@ -13,9 +13,9 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { SiteCode } from '../../upstream/contract';
 import { RefCode, ok, reply } from '../envelope';
-import { takeOnePlace } from '../capacity';
+import { givePlaceBack, takeOnePlace } from '../capacity';
 import { expoLocalTime, type RefEnv } from '../expo';
-import { DecimalId, parseInput } from '../inputs';
+import { DecimalId, parseInput, readSmallJson } from '../inputs';
 
 const EuCode = z
   .string()
@@ -31,15 +31,7 @@ const CancelBody = z.object({ expoId: DecimalId.optional(), euCode: EuCode, id: 
 /** JSON bodies of these calls are a few ids: anything larger is not one of ours. */
 const MAX_BODY = 2048;
 
-async function readBody(c: Context<RefEnv>): Promise<unknown> {
-  const text = await c.req.text().catch(() => '');
-  if (text.length === 0 || text.length > MAX_BODY) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-}
+const readBody = (c: Context<RefEnv>) => readSmallJson(c.req.raw, MAX_BODY);
 
 /** The body/query's expoId, when given, must be the header's. */
 function sameExpo(c: Context<RefEnv>, expoId: number | undefined): boolean {
@@ -151,7 +143,8 @@ export async function deleteExpoUserSite(c: Context<RefEnv>): Promise<Response> 
   const expoId = c.var.expo.id;
   const { id, euCode } = input.value;
   // One transaction: the date's count gives the place back, then the booking (only the code's own) goes.
-  const [, removed] = await db.batch<{ site_date_id: number }>([
+  return givePlaceBack(
+    c,
     db
       .prepare(
         'UPDATE site_dates SET booked = booked - 1 WHERE id = (SELECT site_date_id FROM site_bookings WHERE id = ? AND expo_id = ? AND eu_code = ?) AND booked > 0',
@@ -160,8 +153,6 @@ export async function deleteExpoUserSite(c: Context<RefEnv>): Promise<Response> 
     db
       .prepare('DELETE FROM site_bookings WHERE id = ? AND expo_id = ? AND eu_code = ? RETURNING site_date_id')
       .bind(id, expoId, euCode),
-  ]);
-  if (removed?.results[0]?.site_date_id === undefined)
-    return reply(c, RefCode.NOT_FOUND, 'no such booking of this registration');
-  return ok(c, null);
+    'no such booking of this registration',
+  );
 }
