@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { looseInt, looseText } from './loose';
 import { under } from './wire';
 
-export const CheckinPath = under('/customFrom', 'redeemCode checkInList checkInStats');
+export const CheckinPath = under('/customFrom', 'redeemCode checkInList checkInStats checkInLog');
 
 /**
  * What a scan decided: `admitted` (counted), `used` (maxCount reached: nothing changed), `review`
@@ -116,3 +116,25 @@ export const CheckInStats = z.unknown().transform((v) => {
   return rowsOf(CheckInStatRow, 5000).parse(Array.isArray(v) ? v : o['rows']);
 });
 export type CheckInStats = z.output<typeof CheckInStats>;
+
+/** The largest page of the scan log. */
+export const CHECKIN_LOG_PAGE_MAX = 1000;
+
+/** One scan of the log (checkInLog): when and where, the code, what was decided. */
+export const CheckInLogRow = z.object({
+  at: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/),
+  gate: looseText(GATE_MAX_CHARS),
+  euCode: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  result: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.enum(CHECKIN_RESULTS)),
+  scanId: looseText(64),
+});
+export type CheckInLogRow = z.output<typeof CheckInLogRow>;
+
+/** checkInLog's data: `{ total, page, pageSize, list }` (oldest first); a bare array is a page without a total. */
+export const CheckInLog = z.unknown().transform((v) => {
+  const o = v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  const list = rowsOf(CheckInLogRow, CHECKIN_LOG_PAGE_MAX).parse(Array.isArray(v) ? v : o['list']);
+  const total = looseInt.safeParse(o['total']);
+  return { total: total.success && total.data !== null && total.data >= 0 ? total.data : null, list };
+});
+export type CheckInLog = z.output<typeof CheckInLog>;
