@@ -1,0 +1,76 @@
+/**
+ * The gate's wire between the edge API (`/api/gate/*`, staff key only) and the scanner island:
+ * what a scan answers, the admission list an offline scanner keeps, and a sync of offline scans.
+ * The upstream half is docs/upstream.md "Check-in (the gate)".
+ */
+
+/** What a scan decided (the upstream's redeemCode results). Only `admitted` lets the person in. */
+export type GateResult = 'admitted' | 'used' | 'review' | 'void' | 'otherDay' | 'otherExpo' | 'unknown';
+
+/** One scan's answer, as the gate screen shows it. */
+export interface GateAnswer {
+  result: GateResult;
+  /** the registration code as read (trimmed) */
+  code: string;
+  /** the registered name, when the upstream gave one */
+  name: string | null;
+  /** the spec §2.1 class label in the page's language (visitor, exhibitor, …) */
+  classLabel: string | null;
+  ticketName: string | null;
+  /** entries counted so far (this day's, for a pass valid on listed days) */
+  usedCount: number | null;
+  /** 0 = unlimited */
+  maxCount: number | null;
+  /** the latest admission before or by this scan: expo-local "YYYY-MM-DD HH:mm:ss" and the gate */
+  lastEntry: { at: string; gate: string } | null;
+  /** this gate's name (from the staff key) */
+  gate: string;
+  /** when the scan was made, ISO */
+  scannedAt: string;
+}
+
+/** `GET /api/gate/list?eid=`: the expo's admission list for an offline scanner. */
+export interface GateList {
+  expoId: number;
+  /** the expo-local day the counts are for, "YYYY-MM-DD" */
+  today: string;
+  /** when the edge read the list, ISO */
+  fetchedAt: string;
+  /** false when the upstream's list was cut short (more rows than the edge reads) */
+  complete: boolean;
+  rows: GateListRow[];
+}
+
+/** One registration of the list: no code, no name; the SHA-256 hex of `{expoId}:{euCode}`. */
+export interface GateListRow {
+  hash: string;
+  usedCount: number;
+  maxCount: number;
+  /** 0 approved, else awaiting review */
+  auditStatus: number | null;
+  /** 2 = void (refund applied for) */
+  useStatus: number | null;
+  /** null for a whole-show pass; else its days with that day's count */
+  days: { day: string; usedCount: number }[] | null;
+}
+
+/** One scan made offline, as the island queues it. */
+export interface GateQueuedScan {
+  /** the island's own id of the scan (random, ≤ 64 characters [A-Za-z0-9_-]) */
+  scanId: string;
+  code: string;
+  scannedAt: string;
+  /** what the scanner decided locally */
+  local: GateResult;
+}
+
+/** `POST /api/gate/sync` `{ eid, scans: GateQueuedScan[] }` (at most GATE_SYNC_MAX): the server's answer per scan. */
+export interface GateSynced {
+  scanId: string;
+  answer: GateAnswer;
+  /** admitted offline, but the server's count says the entry was one too many (a double entry) */
+  double: boolean;
+}
+
+/** The most scans one sync post carries. */
+export const GATE_SYNC_MAX = 100;
