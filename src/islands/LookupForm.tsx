@@ -135,7 +135,7 @@ export default function LookupForm(props: LookupFormProps) {
     }
     setError(null);
     const { expoId, urlId, ty, variant } = hidden;
-    return { expoId, urlId, ty, variant, checkType, ...contact(v.value) };
+    return { expoId, urlId, ty, variant, checkType, ...contact(v.value), pageLang: lang };
   }
 
   function onSent() {
@@ -160,7 +160,7 @@ export default function LookupForm(props: LookupFormProps) {
     let leaving = false;
     const reply = await submit<LookupOutcome>(
       '/api/lookup',
-      { expoId, urlId, ty, variant, list, f, define, next, checkType, ...contact(v.value), code: v.value.code },
+      { expoId, urlId, ty, variant, list, f, define, next, checkType, ...contact(v.value), code: v.value.code, pageLang: lang },
       {
         // Stays busy while the browser leaves (pageshow resets it if the visitor comes back).
         leave: (out) => {

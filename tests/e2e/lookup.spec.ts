@@ -321,6 +321,29 @@ test.describe('lookup: send-code 60 s rule (spec §4, §9)', () => {
     await expect(f.email).toHaveValue(email);
     expect(await outboxMark(request, email)).toEqual(before);
   });
+
+  test('a refusal comes in the language of the page, not of the language cookie (1216 forces Chinese, the cookie says English)', async ({
+    page,
+    context,
+    request,
+  }) => {
+    // spec §4: a signType 4 page without languageType is Chinese whatever the cookie says
+    // (src/lib/expo/config-apply.ts); 1216 is one (functions/reference/SEED.md).
+    const url = '/search/21216/MTIxNg/visitor';
+    const email = 'one@demo.test';
+    const other = await context.newPage();
+    const s = await openLookup(other, url);
+    expect(await other.locator('html').getAttribute('lang')).toBe('zh-CN');
+    await openLookup(page, url);
+    await form(page, s).email.fill(email);
+    await sendCode(page, request, email, s);
+    const f = form(other, s);
+    await f.email.fill(email);
+    await f.send.click();
+    await other.waitForLoadState();
+    const wait = textPattern(s['search.waitResend'] ?? '');
+    await expect(other.getByRole(js() ? 'status' : 'alert').filter({ hasText: wait })).toBeVisible();
+  });
 });
 
 test.describe('lookup: validation (spec §5) and a wrong code (spec §8)', () => {
