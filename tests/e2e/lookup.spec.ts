@@ -9,7 +9,7 @@
  * resends: every test starts in a fresh browser context.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { setLangCookie } from './fixtures';
+import { setLangCookie, t } from './fixtures';
 import {
   CASES,
   caseOf,
@@ -26,6 +26,7 @@ import {
   lookupUrl,
   openLookup,
   outboxMark,
+  pageLang,
   sendCode,
   storedPath,
   submitCode,
@@ -172,6 +173,11 @@ test.describe('lookup: phone mode', () => {
     const s = await openLookup(page, lookupUrl(c));
     await lookupByPhone(page, request, { areaCode: '+62', national: '811999999', search: '62' }, s);
     await expect(page).toHaveURL((u) => u.pathname === `/JakartaForm/${storedPath(c)}`);
+    // it says what was searched and offers another contact, so nobody registers twice
+    const lang = await pageLang(page);
+    const note = page.getByRole('status').filter({ hasText: '811999999' });
+    await expect(note).toContainText(t(lang, 'form.noneFound').split('{{contact}}')[0]?.trim() ?? '');
+    await expect(page.getByRole('link', { name: t(lang, 'form.otherContact') })).toHaveAttribute('href', `/JakartaSearch/${storedPath(c)}`);
   });
 
   test('e-mail-only variants offer no phone mode', async ({ page }) => {
