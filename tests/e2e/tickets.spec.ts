@@ -164,6 +164,19 @@ test('an order left to expire reads as timed out, and its ticket is on sale agai
   await expect(page.getByText(zh('order.payAbandoned'))).toBeVisible();
   await expect(page.locator('[data-status]').first()).toHaveText(zh('order.unpaid'));
   await expect(page.getByRole('button', { name: zh('order.pay') })).toBeVisible();
+  if (js()) {
+    // The hold runs out while the page is open: one state, in its colour, pay stopped, a way to buy again.
+    await page.clock.install();
+    await page.goto(`/orderDetails/${PATH}?orderNo=${orderNo}`);
+    await hydrated(page);
+    await page.clock.fastForward('31:00');
+    const expired = page.getByRole('status').filter({ hasText: zh('order.holdExpired') });
+    await expect(expired).toBeVisible();
+    await expect(expired).not.toHaveClass(/\binfo\b/);
+    await expect(page.getByText(zh('order.timeLeft').split('{{time}}')[0] ?? '')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: zh('order.pay') })).toBeDisabled();
+    await expect(expired.getByRole('link', { name: zh('order.buyAgain') })).toHaveAttribute('href', /\/ticketForm\/.*ticketId=\d+/);
+  }
   await page.goto(LIST);
   const card = page.locator('li.ticket').filter({ has: page.getByRole('heading', { name }) });
   await expect(card.locator('.state')).toHaveText(zh('ticket.soldOut'));
@@ -173,6 +186,11 @@ test('an order left to expire reads as timed out, and its ticket is on sale agai
   await page.goto(`/orderDetails/${PATH}?orderNo=${orderNo}`);
   await expect(page.locator('[data-status]').first()).toHaveText(zh('order.timedOut'));
   await expect(page.getByRole('button', { name: zh('order.pay') })).toHaveCount(0);
+  // said once, as an error, with the way to buy the same ticket again
+  const expired = page.locator('[data-hold-expired]');
+  await expect(expired).toHaveText(new RegExp(zh('order.holdExpired')));
+  await expect(expired.getByRole('link', { name: zh('order.buyAgain') })).toHaveAttribute('href', /\/ticketForm\/.*ticketId=\d+/);
+  await expect(page.locator('.notice.info')).toHaveCount(0);
   await page.goto(LIST);
   await expect(card.locator('.state')).toHaveText(
     `${zh('ticket.onSale')} · ${zh('ticket.left').replace('{{n}}', '1')}`,
