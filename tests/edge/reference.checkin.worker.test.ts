@@ -9,6 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CheckinPath } from '../../functions/upstream/contract';
+import { upstreamFor } from '../../functions/upstream/index';
 import { call, dec, enc, raw, testEnv } from './reference.helpers';
 
 const ONCE = 'PF4R5MHUHIPEQBHR'; // gate-once@demo.test, 1308, maxCount 1 (SEED.md "Check-in")
@@ -454,5 +455,25 @@ describe('check-in on D1 (reference upstream)', () => {
     expect((await call(CheckinPath.checkInLog, { expoId: 1308, query: { expoId: '1106' } })).code).toBe(400);
     // a POST of the GET call is no call
     expect((await call(CheckinPath.checkInLog, { expoId: 1308, body: {} })).code).toBe(404);
+  });
+
+  it('the client reads it: a retried scanId, the scan log, and the credential\'s lastEntry', async () => {
+    const up = upstreamFor({ ...testEnv, UPSTREAM_URL: '' });
+    await addRegistration('CLIENTSCAN000001', { max: 2 });
+    const scannedAt = new Date().toISOString();
+    const scan = { expoId: 1308, euCode: 'CLIENTSCAN000001', gate: 'Client Gate', scannedAt, scanId: 'client-scan-1' };
+    const first = await up.redeemCode(scan);
+    const again = await up.redeemCode(scan);
+    expect(first.ok && first.data).toMatchObject({ result: 'admitted', usedCount: 1, maxCount: 2 });
+    expect(again.ok && again.data).toMatchObject({ result: 'admitted', usedCount: 1, lastEntry: { gate: 'Client Gate' } });
+    const log = await up.checkInLog({ expoId: 1308, pageSize: 1000 });
+    expect(log.ok).toBe(true);
+    const mine = log.ok ? log.data.list.filter((r) => r.euCode === 'CLIENTSCAN000001') : [];
+    expect(mine).toEqual([
+      { at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/), gate: 'Client Gate', euCode: 'CLIENTSCAN000001', result: 'admitted', scanId: 'client-scan-1' },
+    ]);
+    expect(log.ok && log.data.total).toBeGreaterThanOrEqual(1);
+    const cred = await up.queryCustomerCode({ expoId: 1308, euCode: 'CLIENTSCAN000001' });
+    expect(cred.ok && cred.data).toMatchObject({ usedCount: 1, maxCount: 2, lastEntry: { gate: 'Client Gate', at: mine[0]?.at } });
   });
 });
