@@ -62,6 +62,9 @@ async function expectSelection(page: Page, c: Case, rows: readonly Rec[], s: Rec
   if (!first) return;
   await page.getByRole('link').filter({ hasText: first.label }).filter({ hasText: first.name }).first().click();
   await expectCredential(page, c, first, { qr: false });
+  // the way back to the list, without a new code while the proof lasts
+  const back = page.getByRole('link', { name: t(await pageLang(page), 'success.allMine').replace('{{n}}', String(rows.length)) });
+  await expect(back).toHaveAttribute('href', new RegExp(`^/applyList/${storedPath(c)}\\?${c.name ? `v=${c.name}&` : ''}f=`));
 }
 
 for (const c of CASES) {

@@ -30,6 +30,20 @@ describe('loadSuccess (the credential page)', () => {
     expect(owner.reader).toBe(true);
   });
 
+  it('the way back to the list it was picked from, while the proof lasts; none for one registration or a code not on it', async () => {
+    const row = (e: string) => ({ e, n: 'Ann', c: 0, d: null, t: null });
+    const two = contact(1308, { list: [row('EU123456'), row('EU999999')] });
+    const d = await loadSuccess(page('/success/x?f=abc', { contact: two }), ports(), { params, variant: null }, { kind: 'found', record });
+    expect(d.list).toEqual({ href: expect.stringMatching(/^\/applyList\/21308\/[A-Za-z0-9_-]+\/visitor\?f=abc$/), n: 2 });
+    const one = contact(1308, { list: [row('EU123456')] });
+    expect((await loadSuccess(page('/success/x', { contact: one }), ports(), { params, variant: null }, { kind: 'found', record })).list).toBeNull();
+    const other = contact(1308, { list: [row('EU111111'), row('EU999999')] });
+    expect((await loadSuccess(page('/success/x', { contact: other }), ports(), { params, variant: null }, { kind: 'found', record })).list).toBeNull();
+    // another expo's proof leads to no list here
+    const elsewhere = contact(1216, { list: [row('EU123456'), row('EU999999')] });
+    expect((await loadSuccess(page('/success/x', { contact: elsewhere }), ports(), { params, variant: null }, { kind: 'found', record })).list).toBeNull();
+  });
+
   it('the last entry at a gate as a sentence (expo-local: 2025-06-01 12:00 at NOW), and the offline copy\'s saved time both ways', async () => {
     const entered = { ...record, useStatus: 1, usedCount: 1, maxCount: 3, lastEntry: { at: '2025-06-01 09:12:00', gate: 'Gate 3' } } as Credential;
     const d = await loadSuccess(page('/success/x'), ports(), { params, variant: null }, { kind: 'found', record: entered });

@@ -70,6 +70,11 @@ export interface SuccessData {
   /** the shuttle bus page of this registration (spec §2.3 `/bus`), when the expo runs lines */
   bus: string | null;
   /**
+   * The way back to the list this credential was picked from, while the proof lasts (the cookie's
+   * list, no new code): its path and how many registrations it holds; null with one or none.
+   */
+  list: { href: string; n: number } | null;
+  /**
    * "Share as me" (spec §1 personal share): the expo's visitor home with `defineName` (the
    * registration's name) and `shareUserId` (src/lib/page/share.ts), for the proven visitor only
    */
@@ -130,6 +135,13 @@ export async function loadSuccess(
     record?.id ? available(ports.selectBusList({ expoId: params.expoId })) : null,
   ]);
   const euUserId = record?.id ?? 0;
+  const listed = provenFor(page.contact, params.expoId)?.list ?? [];
+  const f = page.url.searchParams.get('f') ?? '';
+  const listQuery = `?${variant ? `v=${encodeURIComponent(variant.name)}&` : ''}f=${encodeURIComponent(f)}`;
+  const list =
+    listed.length > 1 && listed.some((entry) => entry.e === params.euCode)
+      ? { href: `${routePath({ screen: 'applyList', params: { fId: params.fId, expoId: params.expoId, ty: 'visitor' } })}${listQuery}`, n: listed.length }
+      : null;
   const form = pageForm(page.flash, t);
   const reader = record !== null && readsCredential(page.contact, params);
   const offset = marketOf(params.expoId).utcOffsetMinutes;
@@ -166,6 +178,7 @@ export async function loadSuccess(
     // A booking's notice on this exact page; an upload's for the owner.
     sites: { ...sites, owner: codeOwner, notice: page.flash?.path === back ? noticeOnly(form.notice) : null },
     uploads: { items: uploads ?? [], notice: owner ? noticeOnly(form.notice) : null },
+    list,
     bus: euUserId > 0 && shownLines(lines ?? []).length > 0 ? routePath({ screen: 'bus', which: 'bus', params: { ...params, euUserId } }) : null,
   };
 }
