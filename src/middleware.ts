@@ -18,7 +18,7 @@ import type { Tr } from './lib/screens/page';
 import { appleWalletKeys } from './lib/wallet/apple-pass';
 import { googleWalletKeys, googleWalletSaveUrl, type WalletPass } from './lib/wallet/google-wallet';
 import { passSigner } from './lib/wallet/pass-signature';
-import { passPath, type SuccessParams } from './lib/page/routes';
+import { holdsFormWindow, passPath, type SuccessParams } from './lib/page/routes';
 import { jsSdkUrl, wantsShareCard } from './lib/page/wx-share';
 import { miniProgramContext } from './lib/page/mini-program';
 
@@ -74,8 +74,8 @@ export const onRequest = defineMiddleware(async function loadPage(context, next)
   const flash = decodeFlash(context.cookies.get(FLASH_COOKIE)?.value, here);
   // A flash is shown once: the page that shows it removes it (the page is then not stored: src/lib/page/policy.ts).
   if (flash) context.cookies.delete(FLASH_COOKIE, { path: '/' });
-  // A registration form holds the contact for its own, longer window (src/lib/lookup/contact-cookie.ts).
-  if (onForm && key && provenFor(contact, key.expoId)) await reopenFormWindow(context.cookies, secret);
+  // A registration or ticket form holds the contact for its own, longer window (src/lib/lookup/contact-cookie.ts).
+  if (holdsFormWindow(match) && key && provenFor(contact, key.expoId)) await reopenFormWindow(context.cookies, secret);
 
   // spec §2.5 the epidemic-prevention pledge: expos whose config asks for it, until this visit pledged.
   const pledge =

@@ -11,7 +11,7 @@ import { endedOutcome, pageImage, pageLang, type EndedOutcome, type LangDecision
 import { expoName } from '../expo/view';
 import { resolveFormPage } from '../form/page';
 import type { Lang } from './languages';
-import { matchRoute, type RouteMatch } from './routes';
+import { holdsFormWindow, matchRoute, type RouteMatch } from './routes';
 import { pageInfo, type PageInfo } from './guard';
 import { verifyContact, type VerifiedContact } from '../lookup/contact-cookie';
 import { organiserTitle } from './titles';
@@ -130,7 +130,7 @@ export function applyConfig(input: {
 /**
  * The first step of every page request, shared by the navigation guard and the screens: the
  * route matched once, the page read the way the guard reads it, and the verified contact
- * (cookie `vc`) checked once. A registration form reads the contact for its own, longer
+ * (cookie `vc`) checked once. A registration or ticket form reads the contact for its own, longer
  * window (src/lib/lookup/contact-cookie.ts); every other page for 10 minutes after the proof.
  */
 export interface PageStart {
@@ -148,7 +148,7 @@ export interface PageStart {
  */
 export async function startPage(url: URL, contactCookie: string | undefined, secret: string, now: number): Promise<PageStart> {
   const match = matchRoute(url.pathname);
-  const use = match?.screen === 'form' ? 'register' : 'read';
+  const use = holdsFormWindow(match) ? 'register' : 'read';
   const contact = contactCookie ? await verifyContact(contactCookie, secret, now, use).catch(() => null) : null;
   return { match, key: match ? configKey(match) : null, info: pageInfo(url, match), contact };
 }

@@ -227,6 +227,16 @@ function orIncomplete(route: IncompleteRoute, make: (p: PathParams) => RouteMatc
 }
 
 /**
+ * Whether a page holds the verified contact for the form's own, longer window (src/lib/lookup/
+ * contact-cookie.ts FORM_WINDOW_S) rather than the 10 minutes after the proof: the registration
+ * forms and the ticket buyer form, the two pages a visitor may need a while to fill in.
+ * @example holdsFormWindow(matchRoute('/ticketForm/21216/MTIxNg/visitor')) // true
+ */
+export function holdsFormWindow(match: RouteMatch | null): boolean {
+  return match?.screen === 'form' || (match?.screen === 'ticket' && match.which === 'ticketForm');
+}
+
+/**
  * Resolves a pathname to its screen; null means not found (404).
  * @example matchRoute('/IEAESearch/10542/MTMwOA/visitor')?.screen // 'search'
  */
