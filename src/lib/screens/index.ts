@@ -88,7 +88,7 @@ const LOADERS: Loaders = {
   home: (m, page, ports) => loadHome(page, ports, m.params),
   landing: () => null,
   seat: (m, page, ports) => loadSeat(page, ports, m.params),
-  seatResult: (m, page, _ports, deps) => loadSeatResult(page, m.which, deps.secret),
+  seatResult: (m, page, ports, deps) => loadSeatResult(page, ports, m.which, deps.secret),
   ticket: (m, page, ports) => TICKET_LOADERS[m.which](page, ports, m.params),
   bus: (m, page, ports) => loadBus(page, ports, m.which, m.link),
 };
