@@ -238,10 +238,16 @@ test.describe('credential page: site booking', () => {
     expect((await form({ action: 'book', siteDateId: '5104' })).status()).toBe(303);
     await page.goto(back);
     await expect(page.getByRole('alert').filter({ hasText: z('site.full') })).toBeVisible();
-    await site.getByRole('button', { name: z('site.cancel') }).click();
-    await expect(page.getByRole('status').filter({ hasText: z('site.cancelled') })).toBeVisible();
+    // cancelling asks once: the disclosure, then its one button
+    await expect(site.getByRole('button', { name: z('site.cancelConfirm') })).toBeHidden();
+    await site.getByText(z('site.cancel'), { exact: true }).click();
+    await site.getByRole('button', { name: z('site.cancelConfirm') }).click();
+    // back where the booking is (the page scrolled to it), with the result there
+    await expect(page).toHaveURL((u) => u.hash === '#site');
+    const cancelled = page.getByRole('status').filter({ hasText: z('site.cancelled') });
+    await expect(cancelled).toBeInViewport();
     await expect(site.getByText(`2026-12-01 14:00-15:00 · ${z('site.placesLeft', 20)}`)).toBeVisible();
-    await expect(site.getByRole('button', { name: z('site.cancel') })).toHaveCount(0);
+    await expect(site.getByText(z('site.cancel'), { exact: true })).toHaveCount(0);
   });
 });
 
