@@ -57,6 +57,8 @@ export function configKey(match: RouteMatch): ConfigKey | null {
     case 'landing':
     case 'seatResult':
     case 'incomplete':
+    // the gate is staff's: no organiser config, no visitor page state
+    case 'gate':
       return null;
   }
 }
