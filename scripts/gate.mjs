@@ -51,7 +51,6 @@ export async function addGateKey({ expo, gate, hours = 24, base = 'http://127.0.
   const expoId = Number(expo);
   if (!Number.isSafeInteger(expoId) || expoId <= 0) throw new Error('--expo must be an expo id, e.g. --expo 1308');
   const name = String(gate ?? '').trim();
-  // eslint-disable-next-line no-control-regex
   if (name.length < 1 || [...name].length > 40 || /[\u0000-\u001f\u007f]/.test(name)) throw new Error('--gate must be 1 to 40 characters, e.g. --gate "Gate 3"');
   const h = Number(hours);
   if (!(h > 0 && h <= 24 * 366)) throw new Error('--hours must be more than 0 and at most a year');

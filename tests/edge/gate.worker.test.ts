@@ -39,7 +39,7 @@ beforeAll(async () => {
 
 const cookieOf = (key: string, expoId = 1308) => `gate_${expoId}=${key}`;
 
-function req(path: string, init: RequestInit & { cookie?: string } = {}) {
+async function req(path: string, init: RequestInit & { cookie?: string } = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   if (init.cookie) headers.set('cookie', init.cookie);
   return app.request(`${ORIGIN}${path}`, { ...init, headers }, testEnv);

@@ -41,7 +41,7 @@ describe('the answer’s look', () => {
   it('is green only for admitted, amber for review and other day, red for the rest', () => {
     const tones = Object.fromEntries(Object.entries(GATE_LOOK).map(([r, l]) => [r, l.tone]));
     expect(tones).toEqual({ admitted: 'go', used: 'stop', otherExpo: 'stop', unknown: 'stop', void: 'stop', review: 'wait', otherDay: 'wait' });
-    for (const [r, l] of Object.entries(GATE_LOOK)) expect(l.word).toBe(`gate.word.${r}`);
+    for (const [r, l] of Object.entries(GATE_LOOK)) expect([l.word, l.explain]).toEqual([`gate.word${r[0]?.toUpperCase()}${r.slice(1)}`, `gate.explain${r[0]?.toUpperCase()}${r.slice(1)}`]);
   });
 
   it('shows the name, the class label, the counts and the last entry; ∞ for unlimited', () => {

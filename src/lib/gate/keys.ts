@@ -86,7 +86,6 @@ export function gateCookieMaxAge(staff: Pick<GateStaff, 'expiresAt'>, now: numbe
 /** A gate's name as staff give it: 1 to 40 characters, no control characters (docs/upstream.md "Check-in"). */
 export function validGateName(name: string): boolean {
   const n = name.trim();
-  // eslint-disable-next-line no-control-regex
   return n.length >= 1 && [...n].length <= 40 && !/[\u0000-\u001f\u007f]/.test(n);
 }
 
