@@ -29,11 +29,11 @@ function sqlText(s) {
   return `'${String(s).replace(/'/g, "''")}'`;
 }
 
-/** Runs SQL on the STAFF database; resolves the rows of the last statement. */
-async function execute(sql, { remote = false, persist = process.env.PERSIST_DIR ?? '.wrangler/state' } = {}) {
+/** Runs SQL on a D1 database (default STAFF; the browser specs also seed DB); resolves the rows of the last statement. */
+export async function execute(sql, { remote = false, persist = process.env.PERSIST_DIR ?? '.wrangler/state', db = 'STAFF' } = {}) {
   let out = '';
-  const where = remote ? ['--remote'] : ['--local', '--persist-to', persist];
-  await run('npx', ['wrangler', 'd1', 'execute', 'STAFF', ...where, '--json', '--command', sql], {
+  const where = remote ? ['--remote'] : ['--local', '--persist-to', persist ?? process.env.PERSIST_DIR ?? '.wrangler/state'];
+  await run('npx', ['wrangler', 'd1', 'execute', db, ...where, '--json', '--command', sql], {
     env: { CI: 'true' },
     capture: (text) => (out = text),
   });
