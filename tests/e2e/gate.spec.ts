@@ -74,9 +74,10 @@ test('a staff link opens the gate; a code is admitted once, then refused as used
   await expect(other).toHaveAttribute('data-result', 'otherExpo');
   await expect(other.locator('[data-name]')).toHaveCount(0);
 
-  // The visitor's credential page reads the new count (its last-entry line comes with the visitor's half).
+  // The visitor's credential page reads the new count and the entry: when, and at which gate.
   await page.goto(routePath({ screen: 'success', variant: null, params: { urlId: 21308, euCode: code, expoId: 1308, fId: 21308 } }));
   await expect(page.locator('.usage dl > div').nth(1).locator('dd')).toHaveText('1');
+  await expect(page.locator('[data-last-entry]')).toContainText(gate);
 });
 
 test('without a valid key of the expo every gate page is the site’s not-found page', { tag: '@http' }, async ({ request }, info) => {

@@ -267,7 +267,10 @@ describe('GET /gate/{eid}/scans.csv', () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes);
+    expect(text.split('\r\n')[0]).toBe('at,gate,euCode,result,scanId'); // TextDecoder drops the BOM checked above
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+    expect(text).toMatch(/,PF4R5MHUHIPEQBHR,admitted,/);
+    expect(text).toMatch(/,GATESYNC0000001A,used,scan-b\r\n/);
     expect(text).not.toMatch(/(^|,)=HYPERLINK/m);
   });
 });
