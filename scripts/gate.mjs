@@ -29,7 +29,12 @@ function sqlText(s) {
   return `'${String(s).replace(/'/g, "''")}'`;
 }
 
-/** Runs SQL on a D1 database (default STAFF; the browser specs also seed DB); resolves the rows of the last statement. */
+/**
+ * Runs SQL on a D1 database (default STAFF; the browser specs also seed DB); resolves the rows of the last statement.
+ * @param {string} sql
+ * @param {{ remote?: boolean, persist?: string, db?: string }} [opts]
+ * @returns {Promise<Record<string, unknown>[]>}
+ */
 export async function execute(sql, { remote = false, persist = process.env.PERSIST_DIR ?? '.wrangler/state', db = 'STAFF' } = {}) {
   let out = '';
   const where = remote ? ['--remote'] : ['--local', '--persist-to', persist ?? process.env.PERSIST_DIR ?? '.wrangler/state'];
@@ -46,8 +51,12 @@ export async function execute(sql, { remote = false, persist = process.env.PERSI
   }
 }
 
-/** Makes a key; resolves `{ id, key, link, expiresAt }`. */
-export async function addGateKey({ expo, gate, hours = 24, base = 'http://127.0.0.1:8787', remote = false, persist } = {}) {
+/**
+ * Makes a key; resolves `{ id, key, link, expiresAt }`.
+ * @param {{ expo: number | string, gate: string, hours?: number | string, base?: string, remote?: boolean, persist?: string }} opts
+ * @returns {Promise<{ id: string, key: string, link: string, expiresAt: number }>}
+ */
+export async function addGateKey({ expo, gate, hours = 24, base = 'http://127.0.0.1:8787', remote = false, persist }) {
   const expoId = Number(expo);
   if (!Number.isSafeInteger(expoId) || expoId <= 0) throw new Error('--expo must be an expo id, e.g. --expo 1308');
   const name = String(gate ?? '').trim();
@@ -64,15 +73,21 @@ export async function addGateKey({ expo, gate, hours = 24, base = 'http://127.0.
   return { id, key, expiresAt, link: `${String(base).replace(/\/+$/, '')}/gate/${encodeExpo(expoId)}?key=${key}` };
 }
 
-/** The keys of an expo, newest first (no key, no hash). */
-export async function listGateKeys({ expo, remote = false, persist } = {}) {
+/**
+ * The keys of an expo, newest first (no key, no hash).
+ * @param {{ expo: number | string, remote?: boolean, persist?: string }} opts
+ */
+export async function listGateKeys({ expo, remote = false, persist }) {
   const expoId = Number(expo);
   if (!Number.isSafeInteger(expoId) || expoId <= 0) throw new Error('--expo must be an expo id');
   return execute(`SELECT id, gate, created_at, expires_at, revoked_at FROM gate_keys WHERE expo_id = ${expoId} ORDER BY created_at DESC`, { remote, persist });
 }
 
-/** Revokes a key by id: it stops working within seconds (src/lib/gate/keys.ts GATE_KEY_MEMO_MS). */
-export async function revokeGateKey({ id, remote = false, persist } = {}) {
+/**
+ * Revokes a key by id: it stops working within seconds (src/lib/gate/keys.ts GATE_KEY_MEMO_MS).
+ * @param {{ id: string, remote?: boolean, persist?: string }} opts
+ */
+export async function revokeGateKey({ id, remote = false, persist }) {
   if (!/^[0-9a-f]{10}$/.test(String(id ?? ''))) throw new Error('revoke takes a key id (10 hex characters, from `list`)');
   await execute(`UPDATE gate_keys SET revoked_at = ${Date.now()} WHERE id = ${sqlText(id)} AND revoked_at IS NULL`, { remote, persist });
 }
