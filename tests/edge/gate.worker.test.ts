@@ -13,6 +13,7 @@ import type { AppEnv } from '../../functions/env';
 import { createGateKey, forgetGateKeyMemo, revokeGateKey } from '../../functions/staff/keys';
 import { GATE_SYNC_MAX, type GateAnswer, type GateList, type GateSynced } from '../../src/lib/gate/types';
 import { MESSAGES } from '../../src/i18n';
+import { FAKE_BASE, installFakeUpstream } from './fake-upstream';
 
 const app = createApp();
 const testEnv = env as unknown as AppEnv;
@@ -272,5 +273,34 @@ describe('GET /gate/{eid}/scans.csv', () => {
     expect(text).toMatch(/,PF4R5MHUHIPEQBHR,admitted,/);
     expect(text).toMatch(/,GATESYNC0000001A,used,scan-b\r\n/);
     expect(text).not.toMatch(/(^|,)=HYPERLINK/m);
+  });
+});
+
+describe('an organiser API without the check-in calls (404 "unknown call")', () => {
+  it('tells staff in words on every gate call; the key still decides who may ask', async () => {
+    const fake = installFakeUpstream();
+    try {
+      const up: AppEnv = { ...testEnv, UPSTREAM_URL: FAKE_BASE, UPSTREAM_TIMEOUT_MS: '300' };
+      const call = (path: string, init: RequestInit = {}) => {
+        const headers = new Headers(init.headers);
+        headers.set('cookie', cookieOf(keys.gate1));
+        return app.request(`${ORIGIN}${path}`, { ...init, headers }, up);
+      };
+      const post = (path: string, body: unknown) => call(path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+      const said = { code: 501, msg: MESSAGES.zh['gate.unsupported'], data: null };
+      expect(await (await post('/api/gate/scan', { eid: EID, code: ONCE })).json()).toEqual(said);
+      const scan = { scanId: 'u1', code: ONCE, scannedAt: new Date().toISOString(), local: 'admitted' };
+      expect(await (await post('/api/gate/sync', { eid: EID, scans: [scan] })).json()).toEqual(said);
+      expect(await (await call(`/api/gate/list?eid=${EID}`)).json()).toEqual(said);
+      const csv = await call(`/gate/${EID}/scans.csv`);
+      expect(csv.status).toBe(501);
+      expect(await csv.text()).toBe(MESSAGES.zh['gate.unsupported']);
+      const form = await call('/api/gate/scan', { method: 'POST', body: new URLSearchParams({ eid: EID, code: ONCE }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expect(form.status).toBe(303);
+      expect(form.headers.get('location')).toBe(`/gate/${EID}`);
+      expect(fake.calls.some((c) => c.includes('redeemCode'))).toBe(true);
+    } finally {
+      fake.restore();
+    }
   });
 });
