@@ -5,6 +5,8 @@ import type { AppEnv } from '../functions/env';
 import type { StartedPage } from '../functions/middleware/guard';
 import { requestUpstream } from '../functions/upstream';
 import { credentialLookupFor } from '../functions/credential-lookup';
+import { staffFor } from '../functions/staff/keys';
+import { gateCookieName } from './lib/gate/keys';
 import { createT } from './i18n';
 import { CONTACT_COOKIE, openFormWindow, provenFor } from './lib/lookup/contact-cookie';
 import { decodeFlash, FLASH_COOKIE } from './lib/page/flash';
@@ -106,9 +108,15 @@ export const onRequest = defineMiddleware(async function loadPage(context, next)
     pledge,
     challenge,
   };
+  // The gate (README "The gate"): the expo's staff key from its cookie, checked against the STAFF
+  // database; without one the gate screens have no data and the page is the not-found page.
+  const gateStaff =
+    match?.screen === 'gate' ? await staffFor(appEnv.STAFF, context.cookies.get(gateCookieName(match.expoId))?.value, match.expoId).catch(() => null) : null;
   const screen = await loadScreen(match, screenPage, upstream, {
     credential: () => credential ?? Promise.resolve({ kind: 'failed' }),
     secret,
+    gateStaff,
+    gateStats: upstream,
   });
   context.locals.page = {
     match,

@@ -61,6 +61,8 @@ export function configKey(match: RouteMatch, query: URLSearchParams = new URLSea
     case 'channel':
     case 'incomplete':
     case 'landing':
+    // the gate is staff's: no organiser config, no visitor page state
+    case 'gate':
       return null;
   }
 }
