@@ -84,7 +84,7 @@ test.describe('a cashier on another origin over https (issue 19 item 9)', () => 
     );
     expect(new URL(page.url()).searchParams.get('pay')).toBe('paid');
     await expect(page.locator('[data-status]').first()).toHaveText(zh('order.paid'));
-    const codes = (await page.locator('figcaption.code').allTextContents()).map((s) => s.trim());
+    const codes = (await page.locator('.tickets p.code').allTextContents()).map((s) => s.trim());
     expect(codes).toHaveLength(2);
     expect(cashier.notifications.filter((n) => n.body.includes(orderNo))).toEqual([
       expect.objectContaining({ status: 200, reply: expect.stringContaining('"code":200') }),

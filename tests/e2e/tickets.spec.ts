@@ -110,7 +110,10 @@ test('buy 2 tickets through the simulator: both QR codes decode to their codes, 
     (u) => u.pathname === `/ticketSuccess/${PATH}` && u.searchParams.get('orderNo') === orderNo,
   );
   await expect(page.locator('[data-status]').first()).toHaveText(zh('order.paid'));
-  const codes = (await page.locator('figcaption.code').allTextContents()).map((s) => s.trim());
+  // a payment, not a registration; each ticket says which of the order's it is
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(zh('order.paidTitle'));
+  await expect(page.locator('.tickets figcaption')).toHaveText(['1', '2'].map((i) => zh('order.ticketOf').replace('{{i}}', i).replace('{{n}}', '2')));
+  const codes = (await page.locator('.tickets p.code').allTextContents()).map((s) => s.trim());
   expect(codes).toHaveLength(2);
   expect(await decodeAll(page)).toEqual(codes);
   // The ordinary lookup finds them: class 8 records labelled by their ticket name.
