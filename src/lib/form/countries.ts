@@ -9,7 +9,7 @@
  * in that entry and found by each name; NANP members with their own four-digit code (+1242
  * Bahamas) keep their own entry.
  */
-import type { Lang } from '../page/languages';
+import { htmlLang, type Lang } from '../page/languages';
 
 /** One picker entry. */
 export interface Country {
@@ -21,6 +21,10 @@ export interface Country {
   readonly tw: string;
   /** English name. */
   readonly en: string;
+  /** ISO 3166 region codes of the territories named (the full list has them; a packed one does not). */
+  readonly regions?: readonly string[];
+  /** The name in the page's language when it is not Chinese or English (a packed list carries it). */
+  readonly local?: string;
 }
 
 /** A picker entry with the text the picker shows in the page language. */
@@ -30,9 +34,44 @@ export interface CountryOption extends Country {
 }
 
 
-/** Simplified Chinese names for zh, traditional for tw, English for every other language. */
+/** Languages whose names come from CLDR (`Intl.DisplayNames`); zh, tw and en names are the list's own. */
+const CLDR_LANGS: ReadonlySet<Lang> = new Set(['thai', 'vn', 'id', 'ms']);
+
+/**
+ * Regions whose CLDR long name is an administrative title ("Hong Kong SAR China",
+ * "เขตปกครองพิเศษฮ่องกงแห่งสาธารณรัฐประชาชนจีน"): the short name is the one people type.
+ * Elsewhere the short name is an abbreviation ("AS" for the United States), so the long one is used.
+ */
+const SHORT_NAMED: ReadonlySet<string> = new Set(['HK', 'MO', 'PS']);
+
+const displayNames = new Map<string, Intl.DisplayNames>();
+function regionName(region: string, lang: Lang): string | undefined {
+  const style = SHORT_NAMED.has(region) ? 'short' : 'long';
+  const key = `${lang} ${style}`;
+  let names = displayNames.get(key);
+  if (names === undefined) {
+    names = new Intl.DisplayNames([htmlLang(lang)], { type: 'region', style, fallback: 'none' });
+    displayNames.set(key, names);
+  }
+  return names.of(region);
+}
+
+/**
+ * The entry's name in a language: the list's simplified Chinese for zh, traditional for tw,
+ * English for en; Thai, Vietnamese, Indonesian and Malay names come from CLDR
+ * (`Intl.DisplayNames`, in Node and workerd), computed on the server. A region CLDR does not
+ * name keeps the English name.
+ * @example countryName(COUNTRIES[5], 'thai') // 'ไทย'
+ */
 export function countryName(country: Country, lang: Lang): string {
-  return lang === 'zh' ? country.zh : lang === 'tw' ? country.tw : country.en;
+  if (lang === 'zh') return country.zh;
+  if (lang === 'tw') return country.tw;
+  if (!CLDR_LANGS.has(lang)) return country.en;
+  if (country.local !== undefined) return country.local;
+  const regions = country.regions;
+  if (regions === undefined) return country.en;
+  const english = country.en.split(' / ');
+  return regions.map((r, i) => regionName(r, lang) ?? english[i] ?? r).join(' / ');
 }
 
 /**
@@ -64,7 +103,8 @@ function fold(s: string): string {
 /**
  * The entries matching what the visitor typed into the picker's search box (spec §2.1):
  * digits (with or without `+`) match the start of the calling code; any other text matches
- * anywhere in a Chinese (simplified or traditional) or the English name, ignoring case and accents. An empty query
+ * anywhere in a Chinese (simplified or traditional), the English or the page language's name
+ * (`local`, Thai 'ไทย'), ignoring case and accents. An empty query
  * matches everything. Picker order is kept.
  * @example searchCountries(COUNTRIES, '85', 'en').map((c) => c.text) // ['+852 Hong Kong', '+853 Macau', '+855 Cambodia', '+856 Laos', '+850 North Korea']
  * @example searchCountries(COUNTRIES, '泰', 'zh')[0]?.text // '+66 泰国'
@@ -76,26 +116,72 @@ export function searchCountries(list: readonly Country[], query: string, lang: L
     q === '' ||
     (digits !== null
       ? c.code.slice(1).startsWith(digits)
-      : fold(c.zh).includes(q) || fold(c.tw).includes(q) || fold(c.en).includes(q));
+      : fold(c.zh).includes(q) || fold(c.tw).includes(q) || fold(c.en).includes(q) || (c.local !== undefined && fold(c.local).includes(q)));
   return list.filter(matches).map((c) => ({ ...c, text: countryEntryText(c, lang) }));
 }
 
 /**
  * The list as one compact string for an island prop: `code|chinese|en` lines, where `chinese`
  * is the page's Chinese script (traditional on tw pages, simplified elsewhere): the page ships
- * one Chinese name per entry, not two (the lookup page's HTML budget). Names never contain `|`
- * or a line break (a test checks).
+ * one Chinese name per entry, not two (the lookup page's HTML budget). On a Thai, Vietnamese,
+ * Indonesian or Malay page a fourth field holds the name in that language (computed here, on
+ * the server: the browser gets the names of the page's language only, and no CLDR code).
+ * Names never contain `|` or a line break (a test checks).
  */
 export function packCountries(list: readonly Country[], lang: Lang = 'zh'): string {
-  return list.map((c) => `${c.code}|${lang === 'tw' ? c.tw : c.zh}|${c.en}`).join('\n');
+  const local = CLDR_LANGS.has(lang);
+  return list
+    .map((c) => `${c.code}|${lang === 'tw' ? c.tw : c.zh}|${c.en}${local ? `|${countryName(c, lang)}` : ''}`)
+    .join('\n');
 }
 
 /** The inverse of packCountries (its one Chinese name serves zh and tw); malformed lines are skipped. */
 export function unpackCountries(packed: string): Country[] {
   const out: Country[] = [];
   for (const line of packed.split('\n')) {
-    const [code, zh, en, extra] = line.split('|');
-    if (code && zh && en && extra === undefined && AREA_CODE.test(code)) out.push({ code, zh, tw: zh, en });
+    const [code, zh, en, local, extra] = line.split('|');
+    if (code && zh && en && local !== '' && extra === undefined && AREA_CODE.test(code)) {
+      out.push(local === undefined ? { code, zh, tw: zh, en } : { code, zh, tw: zh, en, local });
+    }
   }
   return out;
+}
+
+/**
+ * The calling code of an expo's own market, by the currency it sells in, when that market is not
+ * among the spec's first seven entries (spec §3 lists China, Hong Kong, Macau, Taiwan, Vietnam,
+ * Thailand and Indonesia first; THB, IDR and VND events keep that order).
+ */
+const MARKET_CALLING_CODES: Readonly<Record<string, string>> = { MYR: '+60', SGD: '+65' };
+
+/**
+ * The picker order for an expo: its own market's entry first (Malaysia +60 for an event selling
+ * in MYR, Singapore +65 in SGD), then the list in its order (spec §3's first seven next).
+ * @example pickerOrder(COUNTRIES, 'MYR')[0]?.en // 'Malaysia'
+ * @example pickerOrder(COUNTRIES, 'CNY')[0]?.en // 'Mainland China'
+ */
+export function pickerOrder(list: readonly Country[], currency: string): readonly Country[] {
+  const code = MARKET_CALLING_CODES[currency];
+  const market = code === undefined ? undefined : list.find((c) => c.code === code);
+  return market === undefined ? list : [market, ...list.filter((c) => c !== market)];
+}
+
+/**
+ * A phone typed in international form ('+66 81 234 5678'): the listed calling code it starts
+ * with (the longest, so '+1 242…' is the Bahamas' +1242) and the national number after it,
+ * without spaces, dashes, dots or brackets. Null when the phone is not in that form or starts
+ * with no listed code. ITU calling codes are prefix-free, so the split is unambiguous.
+ * @example splitInternational('+66 81 234 5678', ['+66', '+86']) // { areaCode: '+66', phone: '812345678' }
+ * @example splitInternational('0812345678', ['+66']) // null
+ */
+export function splitInternational(phone: string, codes: readonly string[]): { areaCode: string; phone: string } | null {
+  const m = /^\+(\d+)$/.exec(phone.trim().replace(/[\s\-.()]/g, ''));
+  const digits = m?.[1];
+  if (digits === undefined) return null;
+  let best = '';
+  for (const code of codes) {
+    const d = code.slice(1);
+    if (d.length > best.length && digits.length > d.length && digits.startsWith(d)) best = d;
+  }
+  return best === '' ? null : { areaCode: `+${best}`, phone: digits.slice(best.length) };
 }

@@ -5,7 +5,7 @@
  * src/components/screens/SearchScreen.astro renders it; the LookupForm island's strings are
  * the screen's. Pure.
  */
-import { packCountries } from '../form/countries';
+import { packCountries, pickerOrder } from '../form/countries';
 import { COUNTRIES } from '../form/country-list';
 import { DEFINE_PARAM, defineParam } from '../form/define';
 import type { Variant } from '../expo/variants';
@@ -14,6 +14,7 @@ import { decodeSentTo, resendWaitS, SENT_COOKIE, SENT_TO_COOKIE } from '../looku
 import type { Flavour, PathParams } from '../page/routes';
 import { shareMeta, type ShareMeta } from '../page/share';
 import { lookupTitleKey } from '../page/titles';
+import { marketOf } from '../tickets/money';
 import { errorOf, pageForm, type PageNotice } from './form-state';
 import { selfPath, type ScreenPage } from './page';
 
@@ -146,7 +147,7 @@ export function loadSearch(page: ScreenPage, input: SearchInput): SearchData {
       resendIn: resendWaitS(page.cookie(SENT_COOKIE), page.now),
       emailSessionKey: variant?.rules.emailSessionKey ?? 'email',
       lang: page.lang,
-      countries: state.modes.includes('phone') ? packCountries(COUNTRIES, page.lang) : '',
+      countries: state.modes.includes('phone') ? packCountries(pickerOrder(COUNTRIES, marketOf(params.expoId).currency), page.lang) : '',
     },
   };
 }
