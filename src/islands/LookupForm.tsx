@@ -8,7 +8,7 @@ import SelectPopup from './SelectPopup';
 import ToastHost from './ToastHost';
 import SendCodeButton, { type SendCodeBody } from './SendCodeButton';
 import { browserSession, checkTypeOf, isModifiedClick, storeCheckType, storedCheckType, write } from './session';
-import { countryEntryText, unpackCountries } from '../lib/form/countries';
+import { countryEntryText, unpackCountries, withInternational } from '../lib/form/countries';
 import { resolveLang } from '../lib/page/languages';
 import { validateLookup, validateSendCode, type CheckType, type LookupField } from '../lib/lookup/validation';
 import type { ContactMode } from '../lib/expo/variants';
@@ -40,7 +40,7 @@ type Notice = NonNullable<LookupFormProps['notice']>;
 export default function LookupForm(props: LookupFormProps & { children?: ReactNode }) {
   const { hidden, modes, strings, toastStrings, children } = props;
   const lang = resolveLang(props.lang);
-  const countries = useMemo(() => unpackCountries(props.countries), [props.countries]);
+  const countries = useMemo(() => unpackCountries(props.countries, lang), [props.countries, lang]);
   const codes = useMemo(() => countries.map((c) => c.code), [countries]);
   const [enhanced, setEnhanced] = useState(false);
   const [checkType, setCheckType] = useState<CheckType>(props.checkType);
@@ -136,7 +136,7 @@ export default function LookupForm(props: LookupFormProps & { children?: ReactNo
   }
 
   function prepareSend(): SendCodeBody | null {
-    const v = validateSendCode({ checkType, ...values, codes });
+    const v = validateSendCode(withInternational({ checkType, ...values }, codes));
     if (!v.ok) {
       showFieldError(v.field, strings[v.key]);
       return null;
@@ -158,7 +158,7 @@ export default function LookupForm(props: LookupFormProps & { children?: ReactNo
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (busyRef.current) return;
-    const v = validateLookup({ checkType, ...values, codes }, { requireCode: needCode });
+    const v = validateLookup(withInternational({ checkType, ...values }, codes), { requireCode: needCode });
     if (!v.ok) {
       showFieldError(v.field, strings[v.key]);
       return;

@@ -5,12 +5,14 @@ import {
   countryEntryText,
   countryName,
   packCountries,
-  pickerOrder,
   searchCountries,
   splitInternational,
+  withInternational,
   unpackCountries,
   type Country,
 } from '../../src/lib/form/countries';
+import { pickerOrder, withLocalNames } from '../../src/lib/form/country-names';
+import { validateLookup, validateSendCode } from '../../src/lib/lookup/validation';
 import { LANGS, htmlLang } from '../../src/lib/page/languages';
 
 /** An entry as the island gets it back from the packed prop: no region codes. */
@@ -120,7 +122,8 @@ describe('entry text and area code (spec §2.1: the area code is the first word)
     expect(countryName(china, 'zh')).toBe('中国大陆');
     expect(countryName(china, 'tw')).toBe('中國大陸');
     expect(countryName(china, 'en')).toBe('Mainland China');
-    expect(countryName(china, 'thai')).toBe('จีน');
+    expect(countryName(china, 'thai')).toBe('Mainland China');
+    expect(countryName(withLocalNames(COUNTRIES, 'thai')[0]!, 'thai')).toBe('จีน');
     expect(countryEntryText(china, 'zh')).toBe('+86 中国大陆');
   });
 
@@ -203,9 +206,8 @@ describe('packCountries / unpackCountries (the island prop)', () => {
     expect(unpackCountries(packCountries(COUNTRIES))).toEqual(COUNTRIES.map((c) => ({ ...plain(c), tw: c.zh })));
     expect(unpackCountries(packCountries(COUNTRIES, 'tw'))).toEqual(COUNTRIES.map((c) => ({ ...plain(c), zh: c.tw })));
     expect(unpackCountries(packCountries(COUNTRIES, 'en'))).toEqual(COUNTRIES.map((c) => ({ ...plain(c), tw: c.zh })));
-    expect(unpackCountries(packCountries(COUNTRIES, 'thai'))).toEqual(
-      COUNTRIES.map((c) => ({ ...plain(c), tw: c.zh, local: countryName(c, 'thai') })),
-    );
+    const thai = withLocalNames(COUNTRIES, 'thai');
+    expect(unpackCountries(packCountries(thai, 'thai'), 'thai')).toEqual(thai.map((c) => ({ ...plain(c), zh: '', tw: '' })));
   });
   it('ships one Chinese name per entry', () => {
     expect(packCountries(COUNTRIES, 'tw').split('\n')[0]).toBe('+86|中國大陸|Mainland China');
@@ -215,7 +217,7 @@ describe('packCountries / unpackCountries (the island prop)', () => {
     for (const c of COUNTRIES) expect(`${c.zh}${c.tw}${c.en}`).not.toMatch(/[|\n]/);
   });
   it('skips malformed lines', () => {
-    expect(unpackCountries('+66|泰国|Thailand\nbad\n66|x|y\n+1|a|b|c|d\n+7|a|b|\n')).toEqual([
+    expect(unpackCountries('+66|泰国|Thailand\nbad\n66|x|y\n+1|a|b|c\n+7|a|\n')).toEqual([
       { code: '+66', zh: '泰国', tw: '泰国', en: 'Thailand' },
     ]);
   });
@@ -235,12 +237,13 @@ describe('country names in every language (CLDR through Intl.DisplayNames)', () 
   });
 
   it.each(CLDR)('%s names the entries in its own language, short where CLDR\'s long name is a title', (lang) => {
-    const names = COUNTRIES.map((c) => countryName(c, lang));
+    const names = withLocalNames(COUNTRIES, lang).map((c) => countryName(c, lang));
     // Latin-script languages share many names with English (Malaysia, Kenya); Thai shares none.
     const own = COUNTRIES.filter((c, i) => names[i] !== c.en).length;
     expect(own).toBeGreaterThanOrEqual(lang === 'thai' ? COUNTRIES.length : 50);
     const hk = COUNTRIES.find((c) => c.code === '+852')!;
-    expect(countryName(hk, lang).length, countryName(hk, lang)).toBeLessThan(15);
+    const hkName = countryName(withLocalNames([hk], lang)[0]!, lang);
+    expect(hkName.length, hkName).toBeLessThan(15);
     for (const n of names) expect(n).toMatch(/^\S(.*\S)?$/);
   });
 
@@ -253,18 +256,21 @@ describe('country names in every language (CLDR through Intl.DisplayNames)', () 
     ['id', 'Tiongkok', '+86'],
     ['ms', 'Amerika Syarikat', '+1'],
   ] as const)('a %s visitor typing %j finds %s (the island\'s packed list)', (lang, query, code) => {
-    const list = unpackCountries(packCountries(COUNTRIES, lang));
+    const list = unpackCountries(packCountries(withLocalNames(COUNTRIES, lang), lang), lang);
     const found = searchCountries(list, query, lang);
     expect(found.map((c) => c.code)).toContain(code);
     expect(found.find((c) => c.code === code)?.text).toMatch(new RegExp(`^\\${code} \\S`));
   });
 
-  it('ships names of the page language only: zh, tw and en pages get no fourth field', () => {
+  it('ships one name besides English per entry, in the page language (no Chinese on a Thai page)', () => {
     for (const lang of LANGS) {
-      const fields = packCountries(COUNTRIES, lang).split('\n')[0]?.split('|').length;
-      expect(fields, lang).toBe((CLDR as readonly string[]).includes(lang) ? 4 : 3);
+      const lines = packCountries(withLocalNames(COUNTRIES, lang), lang).split('\n');
+      for (const line of lines) expect(line.split('|').length, `${lang}: ${line}`).toBe(3);
+      if ((CLDR as readonly string[]).includes(lang)) expect(lines.join('\n'), lang).not.toMatch(/\p{Script=Han}/u);
     }
-    expect(packCountries(COUNTRIES, 'thai').split('\n')[5]).toBe('+66|泰国|Thailand|ไทย');
+    expect(packCountries(withLocalNames(COUNTRIES, 'thai'), 'thai').split('\n')[5]).toBe('+66|ไทย|Thailand');
+    expect(withLocalNames(COUNTRIES, 'en')).toBe(COUNTRIES);
+    expect(withLocalNames(COUNTRIES, 'thai')).toBe(withLocalNames(COUNTRIES, 'thai'));
     // the BCP 47 tag CLDR is asked in (the legacy codes are not BCP 47)
     expect(htmlLang('vn')).toBe('vi');
   });
@@ -303,4 +309,23 @@ describe('splitInternational (a phone typed as +66 8…)', () => {
   it.each(['0812345678', '812345678', '+', '+66', '+999 1234567', '66 812345678', '+66 81x'])('%j is not read as international', (phone) => {
     expect(splitInternational(phone, CALLING_CODES)).toBeNull();
   });
+});
+
+describe('withInternational: the lookup validation reads a phone typed as +66 8… (spec §5)', () => {
+  it('reads a phone typed in international form as its country, with or without a country chosen', () => {
+    const codes = ['+60', '+66', '+86'];
+    expect(validateSendCode(withInternational({ checkType: 1, areaCode: '', phone: '+66 81 234 5678' }, codes))).toEqual({
+      ok: true,
+      value: { checkType: 1, areaCode: '+66', phone: '812345678', email: '' },
+    });
+    // the number says its country: it wins over a picker left on the default
+    expect(validateSendCode(withInternational({ checkType: 1, areaCode: '+86', phone: '+60 12-345 6789' }, codes)).value).toMatchObject({ areaCode: '+60', phone: '123456789' });
+    // +86 numbers still follow the mainland mobile rule
+    const cn = validateLookup(withInternational({ checkType: 1, phone: '+86 123', code: '1' }, codes), { requireCode: true });
+    expect(cn.ok ? null : [cn.field, cn.key]).toEqual(['phone', 'search.codeError']);
+    // in e-mail mode nothing is split
+    expect(withInternational({ checkType: 2, phone: '+66812345678', email: 'a@b.co' }, codes)).toEqual({ checkType: 2, phone: '+66812345678', email: 'a@b.co' });
+    expect(validateLookup(withInternational({ checkType: 1, phone: '+66812345678', code: '12' }, codes), { requireCode: true }).value).toMatchObject({ areaCode: '+66', phone: '812345678' });
+  });
+
 });

@@ -200,22 +200,6 @@ describe('validateSendCode (spec §4, §5)', () => {
     if (!r.ok) expect([r.field, r.key]).toEqual([field, key]);
   });
 
-  it('reads a phone typed in international form as its country, with or without a country chosen', () => {
-    const codes = ['+60', '+66', '+86'];
-    expect(validateSendCode({ checkType: 1, areaCode: '', phone: '+66 81 234 5678', codes })).toEqual({
-      ok: true,
-      value: { checkType: 1, areaCode: '+66', phone: '812345678', email: '' },
-    });
-    // the number says its country: it wins over a picker left on the default
-    expect(validateSendCode({ checkType: 1, areaCode: '+86', phone: '+60 12-345 6789', codes }).value).toMatchObject({ areaCode: '+60', phone: '123456789' });
-    // +86 numbers still follow the mainland mobile rule
-    const cn = validateLookup({ checkType: 1, phone: '+86 123', code: '1', codes }, { requireCode: true });
-    expect(cn.ok ? null : [cn.field, cn.key]).toEqual(['phone', 'search.codeError']);
-    // without the list (or in e-mail mode) nothing is split
-    expect(validateSendCode({ checkType: 1, phone: '+66812345678' })).toMatchObject({ ok: false, field: 'areaCode' });
-    expect(validateLookup({ checkType: 1, phone: '+66812345678', code: '12', codes }, { requireCode: true }).value).toMatchObject({ areaCode: '+66', phone: '812345678' });
-  });
-
   it('has no code in its value', () => {
     const r = validateSendCode({ checkType: 2, email: 'a@b.com' });
     expect(r.value).not.toHaveProperty('code');

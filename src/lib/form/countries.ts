@@ -9,7 +9,7 @@
  * in that entry and found by each name; NANP members with their own four-digit code (+1242
  * Bahamas) keep their own entry.
  */
-import { htmlLang, type Lang } from '../page/languages';
+import type { Lang } from '../page/languages';
 
 /** One picker entry. */
 export interface Country {
@@ -34,44 +34,25 @@ export interface CountryOption extends Country {
 }
 
 
-/** Languages whose names come from CLDR (`Intl.DisplayNames`); zh, tw and en names are the list's own. */
+/** Languages whose country names come from CLDR (country-names.ts); zh, tw and en names are the list's own. */
 const CLDR_LANGS: ReadonlySet<Lang> = new Set(['thai', 'vn', 'id', 'ms']);
 
-/**
- * Regions whose CLDR long name is an administrative title ("Hong Kong SAR China",
- * "เขตปกครองพิเศษฮ่องกงแห่งสาธารณรัฐประชาชนจีน"): the short name is the one people type.
- * Elsewhere the short name is an abbreviation ("AS" for the United States), so the long one is used.
- */
-const SHORT_NAMED: ReadonlySet<string> = new Set(['HK', 'MO', 'PS']);
-
-const displayNames = new Map<string, Intl.DisplayNames>();
-function regionName(region: string, lang: Lang): string | undefined {
-  const style = SHORT_NAMED.has(region) ? 'short' : 'long';
-  const key = `${lang} ${style}`;
-  let names = displayNames.get(key);
-  if (names === undefined) {
-    names = new Intl.DisplayNames([htmlLang(lang)], { type: 'region', style, fallback: 'none' });
-    displayNames.set(key, names);
-  }
-  return names.of(region);
+/** True when the page language's country names come from CLDR (Thai, Vietnamese, Indonesian, Malay). */
+export function hasCldrNames(lang: Lang): boolean {
+  return CLDR_LANGS.has(lang);
 }
 
 /**
- * The entry's name in a language: the list's simplified Chinese for zh, traditional for tw,
- * English for en; Thai, Vietnamese, Indonesian and Malay names come from CLDR
- * (`Intl.DisplayNames`, in Node and workerd), computed on the server. A region CLDR does not
- * name keeps the English name.
- * @example countryName(COUNTRIES[5], 'thai') // 'ไทย'
+ * The entry's name in a language: the list's simplified Chinese for zh, traditional for tw;
+ * for every other language the entry's `local` name (Thai, Vietnamese, Indonesian and Malay
+ * names from CLDR, set on the server by country-names.ts withLocalNames), else English.
+ * @example countryName(COUNTRIES[5], 'en') // 'Thailand'
+ * @example countryName({ ...COUNTRIES[5], local: 'ไทย' }, 'thai') // 'ไทย'
  */
 export function countryName(country: Country, lang: Lang): string {
   if (lang === 'zh') return country.zh;
   if (lang === 'tw') return country.tw;
-  if (!CLDR_LANGS.has(lang)) return country.en;
-  if (country.local !== undefined) return country.local;
-  const regions = country.regions;
-  if (regions === undefined) return country.en;
-  const english = country.en.split(' / ');
-  return regions.map((r, i) => regionName(r, lang) ?? english[i] ?? r).join(' / ');
+  return (CLDR_LANGS.has(lang) ? country.local : undefined) ?? country.en;
 }
 
 /**
@@ -121,56 +102,41 @@ export function searchCountries(list: readonly Country[], query: string, lang: L
 }
 
 /**
- * The list as one compact string for an island prop: `code|chinese|en` lines, where `chinese`
- * is the page's Chinese script (traditional on tw pages, simplified elsewhere): the page ships
- * one Chinese name per entry, not two (the lookup page's HTML budget). On a Thai, Vietnamese,
- * Indonesian or Malay page a fourth field holds the name in that language (computed here, on
- * the server: the browser gets the names of the page's language only, and no CLDR code).
+ * The list as one compact string for an island prop: `code|name|en` lines, where `name` is the
+ * entry's name in the page's language: Chinese in the page's script (traditional on tw pages,
+ * simplified on zh and en pages), or on a Thai, Vietnamese, Indonesian or Malay page its CLDR
+ * name, computed here on the server (the browser gets no CLDR code and no Chinese names there).
+ * One name besides English per entry keeps the lookup page within its HTML budget.
  * Names never contain `|` or a line break (a test checks).
  */
 export function packCountries(list: readonly Country[], lang: Lang = 'zh'): string {
-  const local = CLDR_LANGS.has(lang);
-  return list
-    .map((c) => `${c.code}|${lang === 'tw' ? c.tw : c.zh}|${c.en}${local ? `|${countryName(c, lang)}` : ''}`)
-    .join('\n');
+  const name = (c: Country): string => (CLDR_LANGS.has(lang) ? countryName(c, lang) : lang === 'tw' ? c.tw : c.zh);
+  return list.map((c) => `${c.code}|${name(c)}|${c.en}`).join('\n');
 }
 
-/** The inverse of packCountries (its one Chinese name serves zh and tw); malformed lines are skipped. */
-export function unpackCountries(packed: string): Country[] {
+/**
+ * The inverse of packCountries for the same page language: its one Chinese name serves zh and tw;
+ * on a Thai, Vietnamese, Indonesian or Malay page the name is `local` and the entry has no
+ * Chinese names (''). Malformed lines are skipped.
+ */
+export function unpackCountries(packed: string, lang: Lang = 'zh'): Country[] {
+  const local = CLDR_LANGS.has(lang);
   const out: Country[] = [];
   for (const line of packed.split('\n')) {
-    const [code, zh, en, local, extra] = line.split('|');
-    if (code && zh && en && local !== '' && extra === undefined && AREA_CODE.test(code)) {
-      out.push(local === undefined ? { code, zh, tw: zh, en } : { code, zh, tw: zh, en, local });
+    const [code, name, en, extra] = line.split('|');
+    if (code && name && en && extra === undefined && AREA_CODE.test(code)) {
+      out.push(local ? { code, zh: '', tw: '', en, local: name } : { code, zh: name, tw: name, en });
     }
   }
   return out;
 }
 
 /**
- * The calling code of an expo's own market, by the currency it sells in, when that market is not
- * among the spec's first seven entries (spec §3 lists China, Hong Kong, Macau, Taiwan, Vietnam,
- * Thailand and Indonesia first; THB, IDR and VND events keep that order).
- */
-const MARKET_CALLING_CODES: Readonly<Record<string, string>> = { MYR: '+60', SGD: '+65' };
-
-/**
- * The picker order for an expo: its own market's entry first (Malaysia +60 for an event selling
- * in MYR, Singapore +65 in SGD), then the list in its order (spec §3's first seven next).
- * @example pickerOrder(COUNTRIES, 'MYR')[0]?.en // 'Malaysia'
- * @example pickerOrder(COUNTRIES, 'CNY')[0]?.en // 'Mainland China'
- */
-export function pickerOrder(list: readonly Country[], currency: string): readonly Country[] {
-  const code = MARKET_CALLING_CODES[currency];
-  const market = code === undefined ? undefined : list.find((c) => c.code === code);
-  return market === undefined ? list : [market, ...list.filter((c) => c !== market)];
-}
-
-/**
  * A phone typed in international form ('+66 81 234 5678'): the listed calling code it starts
  * with (the longest, so '+1 242…' is the Bahamas' +1242) and the national number after it,
  * without spaces, dashes, dots or brackets. Null when the phone is not in that form or starts
- * with no listed code. ITU calling codes are prefix-free, so the split is unambiguous.
+ * with no listed code. Calling codes are prefix-free but for the NANP (+1 and its members'
+ * four-digit entries), which the longest match settles.
  * @example splitInternational('+66 81 234 5678', ['+66', '+86']) // { areaCode: '+66', phone: '812345678' }
  * @example splitInternational('0812345678', ['+66']) // null
  */
@@ -184,4 +150,18 @@ export function splitInternational(phone: string, codes: readonly string[]): { a
     if (d.length > best.length && digits.length > d.length && digits.startsWith(d)) best = d;
   }
   return best === '' ? null : { areaCode: `+${best}`, phone: digits.slice(best.length) };
+}
+
+/**
+ * A lookup form's values with a phone typed in international form read as its calling code and
+ * national number (the number says its country, whatever the picker shows); other values as they
+ * are. Applied before validation (spec §5), in the island and in the action alike.
+ * @example withInternational({ checkType: 1, areaCode: '', phone: '+66 81 234 5678' }, ['+66']) // { checkType: 1, areaCode: '+66', phone: '812345678' }
+ */
+export function withInternational<T extends { checkType: number; areaCode?: string | null | undefined; phone?: string | null | undefined }>(
+  values: T,
+  codes: readonly string[],
+): T {
+  const split = values.checkType === 1 && typeof values.phone === 'string' ? splitInternational(values.phone, codes) : null;
+  return split === null ? values : { ...values, ...split };
 }

@@ -3,7 +3,6 @@
  * in form order, is reported with its catalogue key, because that field receives focus (spec §5).
  * Form order: phone mode area code, phone, code; e-mail mode e-mail, code (spec §2.1).
  */
-import { splitInternational } from '../form/countries';
 
 /** Check type: 1 = phone, 2 = e-mail (spec §2.1, §9). */
 export type CheckType = 1 | 2;
@@ -32,11 +31,6 @@ export interface SendCodeInput {
   areaCode?: string | null | undefined;
   phone?: string | null | undefined;
   email?: string | null | undefined;
-  /**
-   * The picker's calling codes (`+66`…). Given, a phone typed in international form
-   * ('+66 81 234 5678') is read as that code and its national number, whatever the picker shows.
-   */
-  codes?: readonly string[] | undefined;
 }
 
 /** What the lookup form submits. */
@@ -115,12 +109,10 @@ const codeChecks = (requireCode: boolean): readonly Check<'code'>[] => [
 const trim = (s: Value): string => (typeof s === 'string' ? s.trim() : '');
 
 function trimmed(input: LookupInput): LookupValue {
-  const phone = trim(input.phone);
-  const international = input.checkType === 1 && input.codes ? splitInternational(phone, input.codes) : null;
   return {
     checkType: input.checkType,
-    areaCode: international?.areaCode ?? trim(input.areaCode),
-    phone: international?.phone ?? phone,
+    areaCode: trim(input.areaCode),
+    phone: trim(input.phone),
     email: trim(input.email),
     code: trim(input.code),
   };
@@ -159,8 +151,6 @@ export function validateLookup(
  * Validates what the send-code button sends: the contact only (spec §4, §5).
  * @example validateSendCode({ checkType: 1, areaCode: '', phone: '81234567' })
  * // { ok: false, field: 'areaCode', key: 'search.selectCountry', value: {...} }
- * @example validateSendCode({ checkType: 1, areaCode: '', phone: '+66 81 234 5678', codes: ['+66'] })
- * // { ok: true, value: { checkType: 1, areaCode: '+66', phone: '812345678', email: '' } }
  */
 export function validateSendCode(input: SendCodeInput): Validation<SendCodeValue, Exclude<LookupField, 'code'>> {
   const all = trimmed({ ...input, code: '' });

@@ -5,7 +5,8 @@
  * src/components/screens/SearchScreen.astro renders it; the LookupForm island's strings are
  * the screen's. Pure.
  */
-import { packCountries, pickerOrder } from '../form/countries';
+import { packCountries } from '../form/countries';
+import { pickerOrder, withLocalNames } from '../form/country-names';
 import { COUNTRIES } from '../form/country-list';
 import { DEFINE_PARAM, defineParam } from '../form/define';
 import type { Variant } from '../expo/variants';
@@ -147,7 +148,7 @@ export function loadSearch(page: ScreenPage, input: SearchInput): SearchData {
       resendIn: resendWaitS(page.cookie(SENT_COOKIE), page.now),
       emailSessionKey: variant?.rules.emailSessionKey ?? 'email',
       lang: page.lang,
-      countries: state.modes.includes('phone') ? packCountries(pickerOrder(COUNTRIES, marketOf(params.expoId).currency), page.lang) : '',
+      countries: state.modes.includes('phone') ? packCountries(pickerOrder(withLocalNames(COUNTRIES, page.lang), marketOf(params.expoId).currency), page.lang) : '',
     },
   };
 }
