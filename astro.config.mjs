@@ -46,9 +46,10 @@ export default defineConfig({
               // The countdown store serves the hold and the pledge only: not in every page's chunk.
               // src/lib/page/chunk-load.ts belongs to the shell's inline script alone (it must not
               // pull the shared chunk into every page); the messaging app's small scripts (share card,
-              // mini-program back) keep their rules to themselves, out of every other page's chunk.
+              // mini-program back) keep their rules to themselves, out of every other page's chunk;
+              // so does the country picker's list code (form/countries.ts: the lookup island only).
               codeSplitting: {
-                groups: [{ name: 'shared', test: /node_modules|[\\/]src[\\/]lib[\\/](?!expo[\\/]variants\.ts|page[\\/](?:chunk-load|wx-share|mini-program|user-agent)\.ts)|[\\/]src[\\/]stores[\\/](?!countdown\.ts|lookup\.ts)|[\\/]src[\\/]islands[\\/](call\.ts|session\.ts|form-dom\.ts|ToastHost\.tsx)/ }],
+                groups: [{ name: 'shared', test: /node_modules|[\\/]src[\\/]lib[\\/](?!expo[\\/]variants\.ts|form[\\/]countries\.ts|page[\\/](?:chunk-load|wx-share|mini-program|user-agent)\.ts)|[\\/]src[\\/]stores[\\/](?!countdown\.ts|lookup\.ts)|[\\/]src[\\/]islands[\\/](call\.ts|session\.ts|form-dom\.ts|ToastHost\.tsx)/ }],
               },
             },
           },

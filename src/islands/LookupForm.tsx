@@ -8,7 +8,7 @@ import SelectPopup from './SelectPopup';
 import ToastHost from './ToastHost';
 import SendCodeButton, { type SendCodeBody } from './SendCodeButton';
 import { browserSession, checkTypeOf, isModifiedClick, storeCheckType, storedCheckType, write } from './session';
-import { countryEntryText, unpackCountries } from '../lib/form/countries';
+import { countryEntryText, unpackCountries, withInternational } from '../lib/form/countries';
 import { resolveLang } from '../lib/page/languages';
 import { validateLookup, validateSendCode, type CheckType, type LookupField } from '../lib/lookup/validation';
 import type { ContactMode } from '../lib/expo/variants';
@@ -40,7 +40,8 @@ type Notice = NonNullable<LookupFormProps['notice']>;
 export default function LookupForm(props: LookupFormProps & { children?: ReactNode }) {
   const { hidden, modes, strings, toastStrings, children } = props;
   const lang = resolveLang(props.lang);
-  const countries = useMemo(() => unpackCountries(props.countries), [props.countries]);
+  const countries = useMemo(() => unpackCountries(props.countries, lang), [props.countries, lang]);
+  const codes = useMemo(() => countries.map((c) => c.code), [countries]);
   const [enhanced, setEnhanced] = useState(false);
   const [checkType, setCheckType] = useState<CheckType>(props.checkType);
   const [values, setValues] = useState<LookupValues>(props.values);
@@ -120,6 +121,13 @@ export default function LookupForm(props: LookupFormProps & { children?: ReactNo
     setNotice(null);
   }
 
+  /** A phone typed in international form ('+66 8…') shows as its country and national number. */
+  function adoptInternational(v: { checkType: CheckType; areaCode: string; phone: string }) {
+    if (v.checkType === 1 && (v.areaCode !== values.areaCode || v.phone !== values.phone.trim())) {
+      setValues((old) => ({ ...old, areaCode: v.areaCode, phone: v.phone }));
+    }
+  }
+
   /** The contact for the chosen mode only; the other mode's fields are not sent. */
   function contact(v: { areaCode: string; phone: string; email: string }) {
     return checkType === 1
@@ -128,12 +136,13 @@ export default function LookupForm(props: LookupFormProps & { children?: ReactNo
   }
 
   function prepareSend(): SendCodeBody | null {
-    const v = validateSendCode({ checkType, ...values });
+    const v = validateSendCode(withInternational({ checkType, ...values }, codes));
     if (!v.ok) {
       showFieldError(v.field, strings[v.key]);
       return null;
     }
     setError(null);
+    adoptInternational(v.value);
     const { expoId, urlId, ty, variant } = hidden;
     return { expoId, urlId, ty, variant, checkType, ...contact(v.value), pageLang: lang };
   }
@@ -149,12 +158,13 @@ export default function LookupForm(props: LookupFormProps & { children?: ReactNo
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (busyRef.current) return;
-    const v = validateLookup({ checkType, ...values }, { requireCode: needCode });
+    const v = validateLookup(withInternational({ checkType, ...values }, codes), { requireCode: needCode });
     if (!v.ok) {
       showFieldError(v.field, strings[v.key]);
       return;
     }
     setError(null);
+    adoptInternational(v.value);
     setBusyBoth(true);
     const { expoId, urlId, ty, variant, list, f, define, next } = hidden;
     let leaving = false;

@@ -87,10 +87,11 @@ export interface LookupFormProps {
   resendIn: number;
   /** Session-storage key the e-mail is kept under (spec §2.2: 'phone' for 1108). */
   emailSessionKey: 'phone' | 'email';
-  /** The page language, for country names ('zh' and 'tw' show Chinese names, others English). */
+  /** The page language, for country names (Chinese on zh and tw pages, English on en, CLDR names on the others). */
   lang: string;
   /**
-   * The country/region list, packed (`code|zh|en` lines, src/lib/form/countries.ts packCountries);
+   * The country/region list, packed (`code|name|en` lines, the name in the page's language:
+   * src/lib/form/countries.ts packCountries);
    * '' on pages without the phone mode. A prop rather than bundled data: it keeps about 5 KB
    * gzip out of the island's JavaScript, and pages without the phone mode carry none of it.
    */

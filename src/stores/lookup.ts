@@ -46,7 +46,7 @@ export interface SendCodeState {
 /**
  * The send-code button's label (spec §4): "getting now (n)" while counting down, "reget" once a
  * code was sent, else "send code"; a request in flight shows the sending text.
- * @example sendCodeLabel({ sending: false, left: 42, sent: true }, strings) // 'Getting now (42)'
+ * @example sendCodeLabel({ sending: false, left: 42, sent: true }, strings) // 'Resend in 42 s'
  */
 export function sendCodeLabel(
   state: SendCodeState,

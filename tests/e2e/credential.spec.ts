@@ -204,6 +204,8 @@ test.describe('credential page: weight', () => {
 
 test.describe('credential page: site booking', () => {
   const z = (key: string, n?: number) => t('zh', key).replace('{{n}}', String(n ?? ''));
+  /** A plural key in zh (one form, `_other`), with its count. */
+  const left = (n: number) => t('zh', 'site.placesLeft_other').replace('{{count}}', String(n));
 
   test('a stranger sees the slots and a link to verify, no buttons', async ({ page }) => {
     await page.goto(PATH);
@@ -228,10 +230,10 @@ test.describe('credential page: site booking', () => {
     const here = new URL(page.url());
     const back = `${here.pathname}${here.search}`;
     const site = page.getByRole('region', { name: z('site.title') });
-    await expect(site.getByText(`2026-12-01 14:00-15:00 · ${z('site.placesLeft', 20)}`)).toBeVisible();
+    await expect(site.getByText(`2026-12-01 14:00-15:00 · ${left(20)}`)).toBeVisible();
     await site.getByRole('button', { name: `${z('site.book')} 展馆导览 Guided hall tour 2026-12-01 14:00-15:00` }).click();
     await expect(page.getByRole('status').filter({ hasText: z('site.booked') })).toBeVisible();
-    await expect(site.getByText(`2026-12-01 14:00-15:00 · ${z('site.placesLeft', 19)}`)).toBeVisible();
+    await expect(site.getByText(`2026-12-01 14:00-15:00 · ${left(19)}`)).toBeVisible();
     await expect(site.getByText(`展馆导览 Guided hall tour · 2026-12-01 14:00-15:00`)).toBeVisible();
     // the type is held: no more book buttons for it, the other type still bookable
     await expect(site.getByRole('button', { name: /展馆导览/ })).toHaveCount(0);
@@ -252,7 +254,7 @@ test.describe('credential page: site booking', () => {
     await expect(page).toHaveURL((u) => u.hash === '#site');
     const cancelled = page.getByRole('status').filter({ hasText: z('site.cancelled') });
     await expect(cancelled).toBeInViewport();
-    await expect(site.getByText(`2026-12-01 14:00-15:00 · ${z('site.placesLeft', 20)}`)).toBeVisible();
+    await expect(site.getByText(`2026-12-01 14:00-15:00 · ${left(20)}`)).toBeVisible();
     await expect(site.getByText(z('site.cancel'), { exact: true })).toHaveCount(0);
   });
 });

@@ -119,11 +119,11 @@ export const CASES: readonly Case[] = [
   V('Bangkok', 1179, true, { name: 'Prasert One', label: 'Registered visitor', euCode: 'HR7GGML4CZJFWAE4' }, null),
   V('vietnamNew', 1317, false, { name: 'Hoa One', label: 'Registered visitor', euCode: 'OMYRIPN2KFXLDPID' }, [
     { name: 'Minh Several', label: 'Registered visitor', euCode: 'XBRX7V4TW5UHUQVJ' },
-    { name: 'Minh Several', label: 'Construction personnel', euCode: 'RIPBZM44MVMROSQH' },
+    { name: 'Minh Several', label: 'Booth builder', euCode: 'RIPBZM44MVMROSQH' },
   ]),
   V('vietnam', 1113, false, { name: 'Lan One', label: 'Registered visitor', euCode: 'BVO37YKZC3RDPYK2' }, [
     { name: 'Quang Several', label: 'Registered visitor', euCode: 'GL7M247OEEYM6UMY' },
-    { name: 'Quang Several', label: 'Reserved personnel', euCode: 'R5K7BL6XDV57WL6Z' },
+    { name: 'Quang Several', label: 'Reserved staff', euCode: 'R5K7BL6XDV57WL6Z' },
   ]),
   {
     // the generic lookup screen of spec §2.3 on expo 2001

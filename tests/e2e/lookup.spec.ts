@@ -229,10 +229,13 @@ test.describe('lookup: Jakarta and Bangkok rules (spec §2.2, §4)', () => {
     await expect(page).toHaveURL((u) => u.pathname === `/BangkokSecondForm/${storedPath(c)}`);
   });
 
-  test('Bangkok 20003 (+66800000002 phone) → /BangkokSecondForm/…', async ({ page, request }) => {
+  test('Bangkok 20003 (+66800000002 phone, a Thai page) → /BangkokSecondForm/…', async ({ page, context, request }) => {
     const c = caseOf('Bangkok');
+    await setLangCookie(context, 'thai', test.info());
     const s = await openLookup(page, lookupUrl(c));
-    await lookupByPhone(page, request, { areaCode: '+66', national: '800000002', search: 'Thai' }, s);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+    // the picker knows Thai country names (CLDR): typing ไทย finds +66 Thailand
+    await lookupByPhone(page, request, { areaCode: '+66', national: '800000002', search: 'ไทย' }, s);
     await expect(page).toHaveURL((u) => u.pathname === `/BangkokSecondForm/${storedPath(c)}`);
   });
 });

@@ -50,8 +50,8 @@ const ZH = {
   otherError: '获取相关数据失败',
 } as const;
 const EN = {
-  selectCountry: 'Please select country/region',
-  emailError: 'Incorrect mailbox format',
+  selectCountry: MESSAGES.en['search.selectCountry'],
+  emailError: MESSAGES.en['search.emailError'],
 } as const;
 
 const IEAE = page(1308, 21308, 'IEAE');

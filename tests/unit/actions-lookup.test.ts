@@ -68,6 +68,12 @@ describe('send-code', () => {
   it('a calling code the form does not offer is an area-code error', async () => {
     expect(await send({ checkType: '1', areaCode: '+999', phone: '12345678' })).toMatchObject({ kind: 'invalid', errors: [{ field: 'areaCode', key: 'limit.unknownCountry' }] });
   });
+  it('a phone typed in international form with no country chosen is sent to that country (spec §5)', async () => {
+    const p = ports();
+    const o = await send({ checkType: '1', areaCode: '', phone: '+66 81 234 5678' }, p);
+    expect(o).not.toMatchObject({ kind: 'invalid' });
+    expect(p.upstream.sendSmsCode).toHaveBeenCalledWith(expect.objectContaining({ areaCode: '+66', national: '812345678' }));
+  });
   it('the bypass page sends no code', async () => {
     const o = await send({ variant: 'IEAE', expoId: '1308', urlId: '10542' });
     expect(o).toMatchObject({ kind: 'notice', notice: { key: 'search.otherError' } });

@@ -1,6 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES } from '../../src/lib/form/country-list';
-import { areaCodeOf, countryEntryText, countryName, packCountries, searchCountries, unpackCountries } from '../../src/lib/form/countries';
+import { CALLING_CODES, COUNTRIES } from '../../src/lib/form/country-list';
+import {
+  areaCodeOf,
+  countryEntryText,
+  countryName,
+  packCountries,
+  searchCountries,
+  splitInternational,
+  withInternational,
+  unpackCountries,
+  type Country,
+} from '../../src/lib/form/countries';
+import { pickerOrder, withLocalNames } from '../../src/lib/form/country-names';
+import { validateLookup, validateSendCode } from '../../src/lib/lookup/validation';
+import { LANGS, htmlLang } from '../../src/lib/page/languages';
+
+/** An entry as the island gets it back from the packed prop: no region codes. */
+const plain = ({ regions: _regions, ...c }: Country): Country => c;
 
 describe('the country/region list (spec §2.1, §3)', () => {
   it('has about 230 entries', () => {
@@ -9,7 +25,7 @@ describe('the country/region list (spec §2.1, §3)', () => {
   });
 
   it('starts with China, Hong Kong, Macau, Taiwan, Vietnam, Thailand and Indonesia', () => {
-    expect(COUNTRIES.slice(0, 7)).toEqual([
+    expect(COUNTRIES.slice(0, 7).map(plain)).toEqual([
       { code: '+86', zh: '中国大陆', tw: '中國大陸', en: 'Mainland China' },
       { code: '+852', zh: '中国香港', tw: '香港', en: 'Hong Kong' },
       { code: '+853', zh: '中国澳门', tw: '澳門', en: 'Macau' },
@@ -107,6 +123,7 @@ describe('entry text and area code (spec §2.1: the area code is the first word)
     expect(countryName(china, 'tw')).toBe('中國大陸');
     expect(countryName(china, 'en')).toBe('Mainland China');
     expect(countryName(china, 'thai')).toBe('Mainland China');
+    expect(countryName(withLocalNames(COUNTRIES, 'thai')[0]!, 'thai')).toBe('จีน');
     expect(countryEntryText(china, 'zh')).toBe('+86 中国大陆');
   });
 
@@ -186,9 +203,11 @@ describe('searchCountries', () => {
 
 describe('packCountries / unpackCountries (the island prop)', () => {
   it('round-trips the whole list with the Chinese names of the page', () => {
-    expect(unpackCountries(packCountries(COUNTRIES))).toEqual(COUNTRIES.map((c) => ({ ...c, tw: c.zh })));
-    expect(unpackCountries(packCountries(COUNTRIES, 'tw'))).toEqual(COUNTRIES.map((c) => ({ ...c, zh: c.tw })));
-    expect(unpackCountries(packCountries(COUNTRIES, 'en'))).toEqual(COUNTRIES.map((c) => ({ ...c, tw: c.zh })));
+    expect(unpackCountries(packCountries(COUNTRIES))).toEqual(COUNTRIES.map((c) => ({ ...plain(c), tw: c.zh })));
+    expect(unpackCountries(packCountries(COUNTRIES, 'tw'))).toEqual(COUNTRIES.map((c) => ({ ...plain(c), zh: c.tw })));
+    expect(unpackCountries(packCountries(COUNTRIES, 'en'))).toEqual(COUNTRIES.map((c) => ({ ...plain(c), tw: c.zh })));
+    const thai = withLocalNames(COUNTRIES, 'thai');
+    expect(unpackCountries(packCountries(thai, 'thai'), 'thai')).toEqual(thai.map((c) => ({ ...plain(c), zh: '', tw: '' })));
   });
   it('ships one Chinese name per entry', () => {
     expect(packCountries(COUNTRIES, 'tw').split('\n')[0]).toBe('+86|中國大陸|Mainland China');
@@ -198,8 +217,115 @@ describe('packCountries / unpackCountries (the island prop)', () => {
     for (const c of COUNTRIES) expect(`${c.zh}${c.tw}${c.en}`).not.toMatch(/[|\n]/);
   });
   it('skips malformed lines', () => {
-    expect(unpackCountries('+66|泰国|Thailand\nbad\n66|x|y\n+1|a|b|c\n')).toEqual([
+    expect(unpackCountries('+66|泰国|Thailand\nbad\n66|x|y\n+1|a|b|c\n+7|a|\n')).toEqual([
       { code: '+66', zh: '泰国', tw: '泰国', en: 'Thailand' },
     ]);
   });
+});
+
+describe('country names in every language (CLDR through Intl.DisplayNames)', () => {
+  const CLDR = ['thai', 'vn', 'id', 'ms'] as const;
+  const en = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+
+  it('gives every entry the ISO 3166 codes of the territories it names, one per name', () => {
+    for (const c of COUNTRIES) {
+      expect(c.regions?.length, c.en).toBe(c.en.split(' / ').length);
+      for (const r of c.regions ?? []) expect(en.of(r), `${c.en}: ${r}`).toBeTruthy();
+    }
+    const all = COUNTRIES.flatMap((c) => c.regions ?? []);
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it.each(CLDR)('%s names the entries in its own language, short where CLDR\'s long name is a title', (lang) => {
+    const names = withLocalNames(COUNTRIES, lang).map((c) => countryName(c, lang));
+    // Latin-script languages share many names with English (Malaysia, Kenya); Thai shares none.
+    const own = COUNTRIES.filter((c, i) => names[i] !== c.en).length;
+    expect(own).toBeGreaterThanOrEqual(lang === 'thai' ? COUNTRIES.length : 50);
+    const hk = COUNTRIES.find((c) => c.code === '+852')!;
+    const hkName = countryName(withLocalNames([hk], lang)[0]!, lang);
+    expect(hkName.length, hkName).toBeLessThan(15);
+    for (const n of names) expect(n).toMatch(/^\S(.*\S)?$/);
+  });
+
+  it.each([
+    ['thai', 'ไทย', '+66'],
+    ['thai', 'มาเลเซีย', '+60'],
+    ['vn', 'Thái Lan', '+66'],
+    ['vn', 'Hoa Kỳ', '+1'],
+    ['id', 'Singapura', '+65'],
+    ['id', 'Tiongkok', '+86'],
+    ['ms', 'Amerika Syarikat', '+1'],
+  ] as const)('a %s visitor typing %j finds %s (the island\'s packed list)', (lang, query, code) => {
+    const list = unpackCountries(packCountries(withLocalNames(COUNTRIES, lang), lang), lang);
+    const found = searchCountries(list, query, lang);
+    expect(found.map((c) => c.code)).toContain(code);
+    expect(found.find((c) => c.code === code)?.text).toMatch(new RegExp(`^\\${code} \\S`));
+  });
+
+  it('ships one name besides English per entry, in the page language (no Chinese on a Thai page)', () => {
+    for (const lang of LANGS) {
+      const lines = packCountries(withLocalNames(COUNTRIES, lang), lang).split('\n');
+      for (const line of lines) expect(line.split('|').length, `${lang}: ${line}`).toBe(3);
+      if ((CLDR as readonly string[]).includes(lang)) expect(lines.join('\n'), lang).not.toMatch(/\p{Script=Han}/u);
+    }
+    expect(packCountries(withLocalNames(COUNTRIES, 'thai'), 'thai').split('\n')[5]).toBe('+66|ไทย|Thailand');
+    expect(withLocalNames(COUNTRIES, 'en')).toBe(COUNTRIES);
+    expect(withLocalNames(COUNTRIES, 'thai')).toBe(withLocalNames(COUNTRIES, 'thai'));
+    // the BCP 47 tag CLDR is asked in (the legacy codes are not BCP 47)
+    expect(htmlLang('vn')).toBe('vi');
+  });
+});
+
+describe('pickerOrder (spec §3 first entries, the expo\'s own market first)', () => {
+  const order = (currency: string) => pickerOrder(COUNTRIES, currency).map((c) => c.code);
+  const seven = ['+86', '+852', '+853', '+886', '+84', '+66', '+62'];
+
+  it('puts Malaysia first for an event selling in MYR (1316), then the spec\'s seven', () => {
+    expect(order('MYR').slice(0, 8)).toEqual(['+60', ...seven]);
+  });
+  it('puts Singapore first for an event selling in SGD', () => {
+    expect(order('SGD').slice(0, 8)).toEqual(['+65', ...seven]);
+  });
+  it.each(['CNY', 'THB', 'IDR', 'VND', 'XXX'])('keeps the spec\'s order for %s', (currency) => {
+    expect(order(currency)).toEqual(COUNTRIES.map((c) => c.code));
+  });
+  it('moves, never copies, an entry', () => {
+    expect([...order('MYR')].sort()).toEqual(COUNTRIES.map((c) => c.code).sort());
+  });
+});
+
+describe('splitInternational (a phone typed as +66 8…)', () => {
+  it.each([
+    ['+66 81 234 5678', '+66', '812345678'],
+    ['+6681-234-5678', '+66', '812345678'],
+    [' +86 138 0013 8000 ', '+86', '13800138000'],
+    ['+1 242 359 1234', '+1242', '3591234'],
+    ['+1 212 555 0100', '+1', '2125550100'],
+    ['+44 (0)7911 123456', '+44', '07911123456'],
+    ['+852 9123 4567', '+852', '91234567'],
+  ])('%j is %s %s', (phone, areaCode, national) => {
+    expect(splitInternational(phone, CALLING_CODES)).toEqual({ areaCode, phone: national });
+  });
+  it.each(['0812345678', '812345678', '+', '+66', '+999 1234567', '66 812345678', '+66 81x'])('%j is not read as international', (phone) => {
+    expect(splitInternational(phone, CALLING_CODES)).toBeNull();
+  });
+});
+
+describe('withInternational: the lookup validation reads a phone typed as +66 8… (spec §5)', () => {
+  it('reads a phone typed in international form as its country, with or without a country chosen', () => {
+    const codes = ['+60', '+66', '+86'];
+    expect(validateSendCode(withInternational({ checkType: 1, areaCode: '', phone: '+66 81 234 5678' }, codes))).toEqual({
+      ok: true,
+      value: { checkType: 1, areaCode: '+66', phone: '812345678', email: '' },
+    });
+    // the number says its country: it wins over a picker left on the default
+    expect(validateSendCode(withInternational({ checkType: 1, areaCode: '+86', phone: '+60 12-345 6789' }, codes)).value).toMatchObject({ areaCode: '+60', phone: '123456789' });
+    // +86 numbers still follow the mainland mobile rule
+    const cn = validateLookup(withInternational({ checkType: 1, phone: '+86 123', code: '1' }, codes), { requireCode: true });
+    expect(cn.ok ? null : [cn.field, cn.key]).toEqual(['phone', 'search.codeError']);
+    // in e-mail mode nothing is split
+    expect(withInternational({ checkType: 2, phone: '+66812345678', email: 'a@b.co' }, codes)).toEqual({ checkType: 2, phone: '+66812345678', email: 'a@b.co' });
+    expect(validateLookup(withInternational({ checkType: 1, phone: '+66812345678', code: '12' }, codes), { requireCode: true }).value).toMatchObject({ areaCode: '+66', phone: '812345678' });
+  });
+
 });

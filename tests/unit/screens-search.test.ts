@@ -43,6 +43,14 @@ describe('loadSearch (the lookup screen)', () => {
     expect(d.form.modes).toEqual(['email']);
   });
 
+  it('hands the country list in the page language, the expo\'s own market first (1316 sells in MYR: Malaysia)', () => {
+    const first = (expoId: number, lang: 'en' | 'thai' | 'ms') =>
+      loadSearch(page(`/search${pathOf(expoId)}`, { lang }), { params: paramsOf(expoId), variant: null }).form.countries.split('\n').slice(0, 2);
+    expect(first(1308, 'en')).toEqual(['+86|中国大陆|Mainland China', '+852|中国香港|Hong Kong']);
+    expect(first(1179, 'thai')).toEqual(['+86|จีน|Mainland China', '+852|ฮ่องกง|Hong Kong']);
+    expect(first(1316, 'ms')).toEqual(['+60|Malaysia|Malaysia', '+86|China|Mainland China']);
+  });
+
   it('keeps the share tags and the image a home gives', () => {
     const share = { title: 'T', description: 'D', url: 'https://expo.example/', image: 'https://img.example/a.png' };
     const d = loadSearch(page(path), { params, variant: null, share, image: null });

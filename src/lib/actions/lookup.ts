@@ -9,6 +9,8 @@ import { CONTACT_COOKIE, CONTACT_COOKIE_MAX_AGE_S, MAX_CODES, signContact, type 
 import { FLASH_COOKIE, FLASH_MAX_PATH } from '../page/flash';
 import { safeBackPath } from '../util/safe-redirect';
 import { parseCheckType, validateLookup, validateSendCode, type CheckType } from '../lookup/validation';
+import { withInternational } from '../form/countries';
+import { CALLING_CODES } from '../form/country-list';
 import { variantByName, type Variant } from '../expo/variants';
 import { bypassOutcome, decideOutcome, foundCodes, successPath, type Outcome } from '../lookup/lookup';
 import { registrationLabel } from '../page/labels';
@@ -194,7 +196,7 @@ export const sendCode = defineAction({
     if ('kind' in mode) return mode;
     const { variant, checkType } = mode;
     const { t } = ctx;
-    const valid = validateSendCode({ checkType, areaCode: p.areaCode, phone: p.phone, email: p.email });
+    const valid = validateSendCode(withInternational({ checkType, areaCode: p.areaCode, phone: p.phone, email: p.email }, CALLING_CODES));
     if (!valid.ok) return { kind: 'invalid', errors: [{ field: valid.field, key: valid.key, text: null }] };
     // The button is not shown on the bypass path; a hand-made post gets a clear answer, and no code.
     if (usesBypass(variant, p.expoId, p.urlId, checkType)) return { kind: 'notice', notice: { tone: 'error', key: 'search.otherError', text: null } };
@@ -288,7 +290,7 @@ export const lookup = defineAction({
     const { variant, checkType } = mode;
     const { t } = ctx;
     const bypass = usesBypass(variant, p.expoId, p.urlId, checkType);
-    const valid = validateLookup({ checkType, areaCode: p.areaCode, phone: p.phone, email: p.email, code: p.code }, { requireCode: !bypass });
+    const valid = validateLookup(withInternational({ checkType, areaCode: p.areaCode, phone: p.phone, email: p.email, code: p.code }, CALLING_CODES), { requireCode: !bypass });
     if (!valid.ok) {
       const message = t(valid.key);
       return {

@@ -109,7 +109,7 @@ export function isLegalIdNumber(raw: string, today: Date = new Date()): boolean 
 
 /**
  * ID document types of spec §3: 1 ID card, 2 passport, 3 officer certificate, 4 Taiwan resident
- * permit, 5 Hong Kong/Macao return permit, 6 other: 6 only in the English list.
+ * permit, 5 Hong Kong/Macao Mainland Travel Permit, 6 other: 6 only in the English list.
  */
 export const ID_TYPES = [1, 2, 3, 4, 5, 6] as const;
 export type IdType = (typeof ID_TYPES)[number];

@@ -6,6 +6,7 @@
  * the screen's. Pure.
  */
 import { packCountries } from '../form/countries';
+import { pickerOrder, withLocalNames } from '../form/country-names';
 import { COUNTRIES } from '../form/country-list';
 import { DEFINE_PARAM, defineParam } from '../form/define';
 import type { Variant } from '../expo/variants';
@@ -14,6 +15,7 @@ import { decodeSentTo, resendWaitS, SENT_COOKIE, SENT_TO_COOKIE } from '../looku
 import type { Flavour, PathParams } from '../page/routes';
 import { shareMeta, type ShareMeta } from '../page/share';
 import { lookupTitleKey } from '../page/titles';
+import { marketOf } from '../tickets/money';
 import { errorOf, pageForm, type PageNotice } from './form-state';
 import { selfPath, type ScreenPage } from './page';
 
@@ -146,7 +148,7 @@ export function loadSearch(page: ScreenPage, input: SearchInput): SearchData {
       resendIn: resendWaitS(page.cookie(SENT_COOKIE), page.now),
       emailSessionKey: variant?.rules.emailSessionKey ?? 'email',
       lang: page.lang,
-      countries: state.modes.includes('phone') ? packCountries(COUNTRIES, page.lang) : '',
+      countries: state.modes.includes('phone') ? packCountries(pickerOrder(withLocalNames(COUNTRIES, page.lang), marketOf(params.expoId).currency), page.lang) : '',
     },
   };
 }
