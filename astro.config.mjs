@@ -47,8 +47,10 @@ export default defineConfig({
               // src/lib/page/chunk-load.ts belongs to the shell's inline script alone (it must not
               // pull the shared chunk into every page); the messaging app's small scripts (share card,
               // mini-program back) keep their rules to themselves, out of every other page's chunk.
+              // The gate scanner's rules (src/lib/gate/) load on the staff gate page only; its QR
+              // decoder (jsqr) lives in its own worker file, built apart from this group.
               codeSplitting: {
-                groups: [{ name: 'shared', test: /node_modules|[\\/]src[\\/]lib[\\/](?!expo[\\/]variants\.ts|page[\\/](?:chunk-load|wx-share|mini-program|user-agent)\.ts)|[\\/]src[\\/]stores[\\/](?!countdown\.ts|lookup\.ts)|[\\/]src[\\/]islands[\\/](call\.ts|session\.ts|form-dom\.ts|ToastHost\.tsx)/ }],
+                groups: [{ name: 'shared', test: /node_modules|[\\/]src[\\/]lib[\\/](?!expo[\\/]variants\.ts|gate[\\/]|page[\\/](?:chunk-load|wx-share|mini-program|user-agent)\.ts)|[\\/]src[\\/]stores[\\/](?!countdown\.ts|lookup\.ts)|[\\/]src[\\/]islands[\\/](call\.ts|session\.ts|form-dom\.ts|ToastHost\.tsx)/ }],
               },
             },
           },
