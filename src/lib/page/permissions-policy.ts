@@ -58,8 +58,8 @@ export const DEFAULT_PERMISSIONS_POLICY = permissionsPolicy();
 export const CAMERA_PERMISSIONS_POLICY = permissionsPolicy({ allowSelf: ['camera'] });
 
 /**
- * Screens that use a feature every other page denies, by the route table's screen name
- * (src/lib/page/routes.ts): the dispatcher sets {@link screenPermissionsPolicy} for them. The
+ * Screens that use a feature every other page denies, by the kind of their loaded data
+ * (src/lib/screens): the dispatcher sets {@link screenPermissionsPolicy} for them. The
  * registration form's camera depends on the expo's config and is set by its screen.
  */
 export const SCREEN_FEATURES: Readonly<Record<string, readonly Feature[]>> = {
