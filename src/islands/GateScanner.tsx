@@ -309,6 +309,18 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
     };
   }, [listEveryMs, refresh, refreshCounts]);
 
+  // Offline, the page cannot be opened again (it is not kept by the service worker: staff-only and
+  // no-store), so leaving or reloading it asks first; the list and the queue stay in IndexedDB.
+  useEffect(() => {
+    if (online) return;
+    const stay = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', stay);
+    return () => window.removeEventListener('beforeunload', stay);
+  }, [online]);
+
   // the page's manual form: the typed code goes the same way as a camera read
   useEffect(() => {
     const form = document.querySelector<HTMLFormElement>('form[action="/api/gate/scan"]');
