@@ -8,6 +8,7 @@
  * The scanner island (src/islands/GateScanner.tsx) keeps the list and the queue in IndexedDB and
  * calls these rules; nothing here touches the browser.
  */
+import { decodeId } from '../util/ids';
 import type { GateAnswer, GateListRow, GateQueuedScan, GateResult, GateSynced } from './types';
 
 /** A list row as the scanner keeps it: the server's row, plus the last entry it made or learnt. */
@@ -47,13 +48,8 @@ export function readCode(text: string | null | undefined): string | null {
     const m = /^https?:\/\/[^/]+\/[A-Za-z0-9]*Success\/[^/]+\/([A-Za-z0-9_-]+)(?:[/?#]|$)/i.exec(raw);
     const seg = m?.[1];
     if (!seg) return null;
-    try {
-      const b64 = seg.replace(/-/g, '+').replace(/_/g, '/');
-      const text = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0)));
-      return /^[A-Za-z0-9_-]{1,64}$/.test(text) ? text : null;
-    } catch {
-      return null;
-    }
+    const text = decodeId(seg);
+    return text !== null && /^[A-Za-z0-9_-]{1,64}$/.test(text) ? text : null;
   }
   return /^[A-Za-z0-9_-]{1,64}$/.test(raw) ? raw : null;
 }
