@@ -21,12 +21,12 @@ import {
   isRepeat,
   listHash,
   localAnswer,
-  localDay,
   localStamp,
   mergeAnswer,
   newScanId,
   readCode,
   readSync,
+  scanDay,
   withPending,
   type DoubleEntry,
   type LocalRow,
@@ -48,6 +48,7 @@ export const GATE_SCANNER_STRING_KEYS = [
   'gateScan.statusLoading',
   'gateScan.statusOnline',
   'gateScan.statusWaiting',
+  'gateScan.statusWaitingOne',
   'gateScan.statusOffline',
   'gateScan.statusOfflineNoList',
   'gateScan.listIncomplete',
@@ -193,7 +194,8 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
           }
           setOnline(true);
           const out = readSync(batch, reply.data.results, gate);
-          await mergeAll(out.merges.map((m) => ({ code: m.scan.code, answer: m.answer, day: localDay(new Date(m.scan.scannedAt)) })));
+          const list = await st.meta();
+          await mergeAll(out.merges.map((m) => ({ code: m.scan.code, answer: m.answer, day: scanDay(list, new Date(m.scan.scannedAt)) })));
           if (out.doubles.length) await st.addDoubles(out.doubles);
           await st.dropQueued(out.answered);
           if (out.answered.length < batch.length) return;
@@ -233,7 +235,8 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
       const h = await listHash(expoId, q.code);
       pending.set(h, [...(pending.get(h) ?? []), { scannedAt: q.scannedAt, gate }]);
     }
-    const rows = list.rows.map((r) => (pending.has(r.hash) ? withPending(r, pending.get(r.hash) ?? []) : r));
+    const dayOf = (at: Date) => scanDay(list, at);
+    const rows = list.rows.map((r) => (pending.has(r.hash) ? withPending(r, pending.get(r.hash) ?? [], dayOf) : r));
     await st.replaceList(rows, { fetchedAt: list.fetchedAt, today: list.today, complete: list.complete, codes: list.rows.length });
     await refreshCounts();
     // a list read means the network is back: anything queued meanwhile goes now
@@ -247,8 +250,9 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
       const hash = await listHash(expoId, code);
       const row = await st.row(hash);
       const at = new Date(scannedAt);
-      const decision = decideLocally(row, localDay(at));
-      if (row && decision.result === 'admitted') await st.putRows([bump(row, localDay(at), { at: localStamp(at), gate })]);
+      const day = scanDay(await st.meta(), at);
+      const decision = decideLocally(row, day);
+      if (row && decision.result === 'admitted') await st.putRows([bump(row, day, { at: localStamp(at), gate })]);
       const queued: GateQueuedScan = { scanId, code, scannedAt, local: decision.result };
       await st.enqueue(queued);
       await refreshCounts();
@@ -278,7 +282,7 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
         if (reply && reply.code === 200 && reply.data) {
           setOnline(true);
           show(reply.data, false);
-          await mergeAll([{ code, answer: reply.data, day: localDay(new Date(scannedAt)) }]);
+          await mergeAll([{ code, answer: reply.data, day: scanDay(await (await db()).meta(), new Date(scannedAt)) }]);
           if ((await (await db()).queue()).length) void sync();
           return;
         }
@@ -409,9 +413,9 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
     setDoubles([]);
   };
 
-  const day = localDay(new Date());
+  const day = scanDay(meta, new Date());
   const listTime = meta ? clock(meta.fetchedAt) : '';
-  const waitingText = waiting > 0 ? s('gateScan.statusWaiting', { waiting }) : '';
+  const waitingText = waiting === 1 ? s('gateScan.statusWaitingOne') : waiting > 1 ? s('gateScan.statusWaiting', { waiting }) : '';
   const statusText = loading && !meta
     ? s('gateScan.statusLoading')
     : online

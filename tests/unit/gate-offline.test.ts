@@ -15,6 +15,7 @@ import {
   newScanId,
   readCode,
   readSync,
+  scanDay,
   withPending,
   type LocalRow,
 } from '../../src/lib/gate/offline';
@@ -222,5 +223,22 @@ describe('the scanner’s small rules', () => {
   it('the status line’s facts', () => {
     expect(gateStatus({ online: false, codes: 3, updatedAt: null, waiting: 2, complete: true })).toEqual({ kind: 'offline', codes: 3, updatedAt: null, waiting: 2 });
     expect(gateStatus({ online: true, codes: 3, updatedAt: 'x', waiting: 0, complete: false }).kind).toBe('online');
+  });
+});
+
+describe('the day a scan counts on', () => {
+  const fetchedAt = new Date(2026, 10, 26, 20, 0).toISOString();
+  it('is the list’s day while the phone’s day is the one it had when the list was read', () => {
+    expect(scanDay({ today: '2026-11-27', fetchedAt }, new Date(2026, 10, 26, 23, 0))).toBe('2026-11-27');
+  });
+  it('is the phone’s day once its day has turned, or without a list', () => {
+    expect(scanDay({ today: '2026-11-27', fetchedAt }, new Date(2026, 10, 27, 1, 0))).toBe('2026-11-27');
+    expect(scanDay({ today: '2026-11-27', fetchedAt }, new Date(2026, 10, 28, 9, 0))).toBe('2026-11-28');
+    expect(scanDay(null, new Date(2026, 10, 26, 9, 0))).toBe(DAY);
+  });
+  it('a fresh list counts waiting scans on the day given', () => {
+    const pass = row({ days: [{ day: '2026-11-27', usedCount: 0 }] });
+    const fresh = withPending(pass, [{ scannedAt: fetchedAt, gate: 'Gate 3' }], () => '2026-11-27');
+    expect(fresh.days).toEqual([{ day: '2026-11-27', usedCount: 1 }]);
   });
 });

@@ -63,6 +63,20 @@ export function localDay(at: Date): string {
   return `${at.getFullYear()}-${p(at.getMonth() + 1)}-${p(at.getDate())}`;
 }
 
+/**
+ * The expo-local day a scan at `now` counts on, offline: the list's own `today` while the phone's
+ * calendar day is still the one it was when the list was read (a phone whose clock is set to
+ * another time zone than the expo's still counts day passes on the expo's day); after the phone's
+ * day has turned, the phone's day (a gate scans through a night offline without a fresh list only
+ * where the two agree anyway).
+ */
+export function scanDay(list: { today: string; fetchedAt: string } | null, now: Date): string {
+  const device = localDay(now);
+  if (!list) return device;
+  const fetched = new Date(list.fetchedAt);
+  return !Number.isNaN(fetched.getTime()) && localDay(fetched) === device ? list.today : device;
+}
+
 /** An instant as the device's local "YYYY-MM-DD HH:mm:ss" (the form of a server answer's `lastEntry.at`). */
 export function localStamp(at: Date): string {
   const p = (n: number) => String(n).padStart(2, '0');
@@ -200,10 +214,14 @@ export function batches<T extends { scannedAt: string }>(queue: readonly T[], ma
  * (queued scans decided `admitted`), so a list fetched while some scans still wait does not
  * forget them.
  */
-export function withPending(row: LocalRow, pending: readonly { scannedAt: string; gate: string }[]): LocalRow {
+export function withPending(
+  row: LocalRow,
+  pending: readonly { scannedAt: string; gate: string }[],
+  dayOf: (at: Date) => string = localDay,
+): LocalRow {
   return pending.reduce((r, p) => {
     const at = new Date(p.scannedAt);
-    return bump(r, localDay(at), { at: localStamp(at), gate: p.gate });
+    return bump(r, dayOf(at), { at: localStamp(at), gate: p.gate });
   }, row);
 }
 
