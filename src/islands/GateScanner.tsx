@@ -115,6 +115,11 @@ interface Envelope<T> {
   data: T | null;
 }
 
+/** A scan's answer as the wire gives it (src/lib/gate/types.ts), not some other reply. */
+function isAnswer(data: unknown): data is GateAnswer {
+  return typeof data === 'object' && data !== null && Object.hasOwn(SCAN_TONE, (data as { result?: unknown }).result as string);
+}
+
 /** A JSON call to the gate API: the envelope, or null when the network or the server failed. */
 async function call<T>(url: string, init: RequestInit = {}, timeoutMs = SCAN_TIMEOUT_MS): Promise<Envelope<T> | null> {
   const ctl = new AbortController();
@@ -188,16 +193,17 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
             setOnline(false);
             return;
           }
-          if (reply.code !== 200 || !reply.data) {
-            if (reply.msg) setNotice(s('gateScan.refused', { msg: reply.msg }));
-            return;
-          }
           setOnline(true);
-          const out = readSync(batch, reply.data.results, gate);
+          // a refusal part-way (the upstream failed after some scans) still carries the answered ones
+          const out = readSync(batch, Array.isArray(reply.data?.results) ? reply.data.results : [], gate);
           const list = await st.meta();
           await mergeAll(out.merges.map((m) => ({ code: m.scan.code, answer: m.answer, day: scanDay(list, new Date(m.scan.scannedAt)) })));
           if (out.doubles.length) await st.addDoubles(out.doubles);
           await st.dropQueued(out.answered);
+          if (reply.code !== 200) {
+            setNotice(s('gateScan.refused', { msg: reply.msg ?? String(reply.code) }));
+            return;
+          }
           if (out.answered.length < batch.length) return;
         }
       } finally {
@@ -279,7 +285,7 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
       setNotice(null);
       if (navigator.onLine !== false) {
         const reply = await call<GateAnswer>('/api/gate/scan', { method: 'POST', body: JSON.stringify({ eid, code, scannedAt, scanId }) });
-        if (reply && reply.code === 200 && reply.data) {
+        if (reply && reply.code === 200 && isAnswer(reply.data)) {
           setOnline(true);
           show(reply.data, false);
           await mergeAll([{ code, answer: reply.data, day: scanDay(await (await db()).meta(), new Date(scannedAt)) }]);
@@ -376,6 +382,30 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
       stopped = true;
     };
   }, [camera, scan]);
+
+  // While the camera runs the screen stays on (a gate phone that dims between people is a gate that
+  // stops); taken again when the page comes back to the front, released with the camera.
+  useEffect(() => {
+    if (camera !== 'on') return;
+    const wake = (navigator as { wakeLock?: { request(type: 'screen'): Promise<{ release(): Promise<void> }> } }).wakeLock;
+    if (!wake) return;
+    let lock: { release(): Promise<void> } | null = null;
+    let ended = false;
+    const take = () => {
+      if (document.visibilityState !== 'visible') return;
+      wake.request('screen').then(
+        (l) => (ended ? void l.release() : (lock = l)),
+        () => undefined,
+      );
+    };
+    take();
+    document.addEventListener('visibilitychange', take);
+    return () => {
+      ended = true;
+      document.removeEventListener('visibilitychange', take);
+      void lock?.release().catch(() => undefined);
+    };
+  }, [camera]);
 
   useEffect(
     () => () => {

@@ -10,8 +10,9 @@
  * later in-page viewfinder (getUserMedia) would need; every other page denies it.
  *
  * The staff gate page (`/gate/{eid}`, the scanner island src/islands/GateScanner.tsx) reads QR codes
- * from a live camera (`getUserMedia`), which the `camera` feature does govern: its screen allows
- * the camera to this origin by the table {@link SCREEN_FEATURES}, and nothing else.
+ * from a live camera (`getUserMedia`), which the `camera` feature does govern, and keeps the screen
+ * on while it runs (`screen-wake-lock`): its screen allows those two to this origin by the table
+ * {@link SCREEN_FEATURES}, and nothing else.
  *
  * Only features Chromium recognises are listed: an unknown name makes it log "Error with
  * Permissions-Policy header: Unrecognized feature" on every page (Chromium 150 does not know
@@ -63,8 +64,8 @@ export const CAMERA_PERMISSIONS_POLICY = permissionsPolicy({ allowSelf: ['camera
  * registration form's camera depends on the expo's config and is set by its screen.
  */
 export const SCREEN_FEATURES: Readonly<Record<string, readonly Feature[]>> = {
-  /** the gate scanner's live camera (getUserMedia, the back camera) */
-  gate: ['camera'],
+  /** the gate scanner's live camera (getUserMedia, the back camera), and the screen kept on while it runs */
+  gate: ['camera', 'screen-wake-lock'],
 };
 
 /**
