@@ -454,9 +454,11 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
 
   const answer = shown?.answer;
   const tone = answer ? SCAN_TONE[answer.result] : null;
+  // used of maximum in words, and as figures ("1 / 1", the server-rendered answer's data-count)
+  const max = answer?.maxCount === 0 ? s('gateScan.unlimited') : (answer?.maxCount ?? '?');
   const count =
     answer && (answer.usedCount !== null || answer.maxCount !== null)
-      ? s('gateScan.count', { used: answer.usedCount ?? 0, max: answer.maxCount === 0 ? s('gateScan.unlimited') : (answer.maxCount ?? '?') })
+      ? { text: s('gateScan.count', { used: answer.usedCount ?? 0, max }), figures: `${answer.usedCount ?? 0} / ${max}` }
       : null;
 
   return (
@@ -509,6 +511,8 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
           className={`gate-scan__answer is-${tone}`}
           role="alert"
           data-gate-answer={answer.result}
+          data-result={answer.result}
+          data-tone={tone}
           data-offline={shown.offline ? 'yes' : 'no'}
           onClick={dismiss}
           onKeyDown={(e) => (e.key === 'Escape' || e.key === 'Enter' ? dismiss() : undefined)}
@@ -516,11 +520,21 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
         >
           <p className="gate-scan__word">{s(WORD[answer.result])}</p>
           {answer.result === 'unknown' && shown.offline && <p className="gate-scan__line">{s('gateScan.notOnList')}</p>}
-          {answer.name && <p className="gate-scan__name">{answer.name}</p>}
+          {answer.name && (
+            <p className="gate-scan__name" data-name>
+              {answer.name}
+            </p>
+          )}
           {answer.classLabel && <p className="gate-scan__line">{answer.classLabel}</p>}
-          {count && <p className="gate-scan__line">{count}</p>}
+          {count && (
+            <p className="gate-scan__line" data-count={count.figures}>
+              {count.text}
+            </p>
+          )}
           {answer.result === 'used' && answer.lastEntry && (
-            <p className="gate-scan__line">{s('gateScan.lastEntry', { time: entryTime(answer.lastEntry.at, day), gate: answer.lastEntry.gate })}</p>
+            <p className="gate-scan__line" data-last-entry={answer.lastEntry.at}>
+              {s('gateScan.lastEntry', { time: entryTime(answer.lastEntry.at, day), gate: answer.lastEntry.gate })}
+            </p>
           )}
           <p className="gate-scan__code">{answer.code}</p>
           {shown.offline && <p className="gate-scan__small">{s('gateScan.offlineDecided')}</p>}
