@@ -71,6 +71,7 @@ export const GATE_SCANNER_STRING_KEYS = [
   'gateScan.doubleEarlier',
   'gateScan.doublesDismiss',
   'gateScan.refused',
+  'gateScan.keyGone',
 ] as const;
 
 type Key = (typeof GATE_SCANNER_STRING_KEYS)[number];
@@ -120,8 +121,12 @@ function isAnswer(data: unknown): data is GateAnswer {
   return typeof data === 'object' && data !== null && Object.hasOwn(SCAN_TONE, (data as { result?: unknown }).result as string);
 }
 
-/** A JSON call to the gate API: the envelope, or null when the network or the server failed. */
-async function call<T>(url: string, init: RequestInit = {}, timeoutMs = SCAN_TIMEOUT_MS): Promise<Envelope<T> | null> {
+/**
+ * A JSON call to the gate API: the envelope; `gone` when the edge answers as for a path that does
+ * not exist (the staff key expired or was revoked: every gate call then answers the API's plain
+ * 404); null when the network or the server failed (decide offline).
+ */
+async function call<T>(url: string, init: RequestInit = {}, timeoutMs = SCAN_TIMEOUT_MS): Promise<Envelope<T> | 'gone' | null> {
   const ctl = new AbortController();
   const timer = setTimeout(() => ctl.abort(), timeoutMs);
   try {
@@ -133,7 +138,8 @@ async function call<T>(url: string, init: RequestInit = {}, timeoutMs = SCAN_TIM
     });
     if (res.status >= 500) return null;
     const body = (await res.json().catch(() => null)) as Envelope<T> | null;
-    return body && typeof body.code === 'number' ? body : null;
+    if (body && typeof body.code === 'number') return body;
+    return res.status === 404 ? 'gone' : null;
   } catch {
     return null;
   } finally {
@@ -193,6 +199,10 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
             setOnline(false);
             return;
           }
+          if (reply === 'gone') {
+            setNotice(s('gateScan.keyGone'));
+            return;
+          }
           setOnline(true);
           // a refusal part-way (the upstream failed after some scans) still carries the answered ones
           const out = readSync(batch, Array.isArray(reply.data?.results) ? reply.data.results : [], gate);
@@ -226,6 +236,10 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
     setLoading(false);
     if (!reply) {
       setOnline(false);
+      return;
+    }
+    if (reply === 'gone') {
+      setNotice(s('gateScan.keyGone'));
       return;
     }
     if (reply.code !== 200 || !reply.data) {
@@ -285,6 +299,11 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
       setNotice(null);
       if (navigator.onLine !== false) {
         const reply = await call<GateAnswer>('/api/gate/scan', { method: 'POST', body: JSON.stringify({ eid, code, scannedAt, scanId }) });
+        if (reply === 'gone') {
+          // the key no longer opens this gate: no answer from an old list either
+          setNotice(s('gateScan.keyGone'));
+          return;
+        }
         if (reply && reply.code === 200 && isAnswer(reply.data)) {
           setOnline(true);
           show(reply.data, false);
