@@ -59,6 +59,8 @@ export default defineConfig({
       // One database per server (per port): workers, and two runs in one checkout, never share one.
       PERSIST_DIR: server.persist,
       FRESH_DB: '1',
+      // No demo gate key: tests/e2e/gate.spec.ts makes one per test (scripts/gate.mjs).
+      DEMO_GATE: '0',
       UPSTREAM_URL: '',
       DEV_OUTBOX: '1',
       // Browser specs send many codes to the same demo contacts; the limits have their own edge tests.

@@ -11,6 +11,8 @@ export default defineConfig(async () => {
   // The demo seed is not a migration (README "Deploy"); read the same way (statements per file,
   // in name order) and applied after the migrations by tests/edge/setup.ts.
   const seed = await readD1Migrations('functions/reference/seed');
+  // The edge's own database (staff gate keys, README "The gate"), migrated by tests/edge/setup.ts too.
+  const staffMigrations = await readD1Migrations('functions/staff/migrations');
   return {
     test: {
       projects: [
@@ -25,12 +27,13 @@ export default defineConfig(async () => {
               miniflare: {
                 compatibilityDate: '2026-10-19',
                 compatibilityFlags: ['nodejs_compat'],
-                d1Databases: ['DB'],
+                d1Databases: ['DB', 'STAFF'],
                 // The abuse limits' counter (functions/limits); the limits keep their defaults here.
                 durableObjects: { LIMITS: { className: 'Limiter', useSQLite: true } },
                 bindings: {
                   TEST_MIGRATIONS: migrations,
                   TEST_SEED: seed,
+                  TEST_STAFF_MIGRATIONS: staffMigrations,
                   UPSTREAM_URL: '',
                   SESSION_SECRET: 'test-session-secret-0123456789abcdef',
                   BYPASS_CODE: '2468',

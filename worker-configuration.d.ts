@@ -3,6 +3,7 @@
 // Runtime types generated with workerd@1.20261117.1 2026-10-19 nodejs_compat
 interface __BaseEnv_Env {
 	DB: D1Database;
+	STAFF: D1Database;
 	UPSTREAM_URL: string;
 	LIMITS: DurableObjectNamespace<import("./functions/worker").Limiter>;
 }

@@ -4,6 +4,7 @@ import { api } from './api';
 import { qrImage } from './qr-image';
 import { applePass } from './apple-pass';
 import { serviceWorker } from './service-worker';
+import { gatePages } from './gate';
 import reference, { createReference } from './reference';
 import { useLocalUpstream } from './upstream';
 import { guard } from './middleware/guard';
@@ -34,6 +35,8 @@ export function createApp(): Hono<{ Bindings: AppEnv }> {
   app.route('/qr', qrImage); // the credential's QR code as a PNG
   app.route('/pass', applePass); // the credential as an Apple Wallet pass
   app.route('/', serviceWorker); // GET /sw.js: offline credential pages
+  // The staff link and the scans' CSV (README "The gate"); without a valid key, on to the not-found page.
+  app.route('/', gatePages);
   // The reference upstream's HTTP face (/custom/*, /auth/*, /wx/*) and the development outbox (/dev/*)
   // answer only on local runs that turn them on (middleware/dev-faces.ts).
   for (const face of ['/custom/*', '/auth/*', '/wx/*', '/dev/*']) app.use(face, devFaces());

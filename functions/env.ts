@@ -70,6 +70,8 @@ export interface AppEnv extends Cloudflare.Env {
   APPLE_WWDR_CERT?: string;
   /** D1 database of the reference upstream. */
   DB: D1Database;
+  /** D1 database of the edge itself (README "The gate"): staff gate keys, hashed (functions/staff/migrations). */
+  STAFF: D1Database;
   // Abuse limits (README "Security" > "Abuse limits", src/lib/security/limits.ts): counts per window, 0 = off.
   /** The abuse limits' counter (functions/limits/limiter.ts). */
   LIMITS: DurableObjectNamespace<Limiter>;

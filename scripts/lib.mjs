@@ -52,11 +52,17 @@ export function seedFiles() {
     .map((f) => join(SEED_DIR, f));
 }
 
-/** Applies the schema migrations (functions/reference/migrations) to the local D1 database in `persistTo`. */
+/**
+ * Applies the schema migrations to the local D1 databases in `persistTo`: the reference upstream's
+ * (`DB`, functions/reference/migrations) and the edge's own (`STAFF`, functions/staff/migrations:
+ * staff gate keys, README "The gate").
+ */
 export async function migrateLocal(persistTo) {
-  await run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo], {
-    env: { CI: 'true' }, // no prompt
-  });
+  for (const db of ['DB', 'STAFF']) {
+    await run('npx', ['wrangler', 'd1', 'migrations', 'apply', db, '--local', '--persist-to', persistTo], {
+      env: { CI: 'true' }, // no prompt
+    });
+  }
 }
 
 /** Applies the demo seed to the local D1 database in `persistTo` (after migrateLocal); safe to repeat. */

@@ -2,10 +2,11 @@
 // npm start: build, create and migrate the local D1 database, load the demo seed, and serve the
 // built Worker on workerd at http://127.0.0.1:${PORT:-8787}.
 // Flags: --no-build (serve the existing build).
-// Environment: PORT; PERSIST_DIR (the local state dir, default .wrangler/state); FRESH_DB=1 wipes it first;
+// Environment: PORT; DEMO_GATE=0 prints no demo gate link; PERSIST_DIR (the local state dir, default .wrangler/state); FRESH_DB=1 wipes it first;
 // the wallet secrets (APPLE_*, GOOGLE_WALLET_*: README "Configuration") are handed over as secrets.
 import { run, isBuilt, workerVars, varArgs, walletSecrets, secretFileArgs, migrateLocal, seedLocal } from './lib.mjs';
 import { rmSync } from 'node:fs';
+import { addGateKey } from './gate.mjs';
 
 const port = process.env.PORT ?? '8787';
 const persist = process.env.PERSIST_DIR ?? '.wrangler/state';
@@ -20,6 +21,13 @@ await seedLocal(persist);
 
 const base = `http://127.0.0.1:${port}`;
 const vars = workerVars();
+// A demo staff link for expo 1308's gate (README "The gate"): a new key each start, 24 hours, this
+// local database only. Not when the Worker speaks to an organiser's API (its expo is not ours to open),
+// nor with DEMO_GATE=0 (the browser specs' servers make their own keys).
+const demoGate = vars.UPSTREAM_URL || process.env.DEMO_GATE === '0' ? null : await addGateKey({ expo: 1308, gate: 'Demo Gate', hours: 24, base, persist }).catch((e) => {
+  console.error('No demo gate link:', e instanceof Error ? e.message : e);
+  return null;
+});
 console.log(`
 Expo Pass is starting on ${base}
   upstream: ${vars.UPSTREAM_URL || 'the embedded reference upstream on local D1'}
@@ -29,7 +37,9 @@ Expo Pass is starting on ${base}
     ${base}/JakartaSearch/21178/MTE3OA/visitor   lookup, expo 1178 (Jakarta, country picker)
     ${base}/21308/MTMwOA/visitor                 home, expo 1308
     ${base}/dev/outbox                           development outbox: the codes "sent"
-  demo contacts: functions/reference/SEED.md
+${demoGate ? `    ${demoGate.link}
+                                                 the gate of expo 1308 ("Demo Gate", staff key valid 24 h; npm run gate -- add …)
+` : ''}  demo contacts: functions/reference/SEED.md
 `);
 await run('npx', [
   'wrangler', 'dev',

@@ -5,6 +5,8 @@ import type { AppEnv } from '../functions/env';
 import type { StartedPage } from '../functions/middleware/guard';
 import { requestUpstream } from '../functions/upstream';
 import { credentialLookupFor } from '../functions/credential-lookup';
+import { staffFor } from '../functions/staff/keys';
+import { gateCookieName } from './lib/gate/keys';
 import { createT } from './i18n';
 import { CONTACT_COOKIE, openFormWindow, provenFor } from './lib/lookup/contact-cookie';
 import { decodeFlash, FLASH_COOKIE } from './lib/page/flash';
@@ -18,7 +20,7 @@ import type { Tr } from './lib/screens/page';
 import { appleWalletKeys } from './lib/wallet/apple-pass';
 import { googleWalletKeys, googleWalletSaveUrl, type WalletPass } from './lib/wallet/google-wallet';
 import { passSigner } from './lib/wallet/pass-signature';
-import { passPath, type SuccessParams } from './lib/page/routes';
+import { holdsFormWindow, passPath, type SuccessParams } from './lib/page/routes';
 import { jsSdkUrl, wantsShareCard } from './lib/page/wx-share';
 import { miniProgramContext } from './lib/page/mini-program';
 
@@ -74,8 +76,8 @@ export const onRequest = defineMiddleware(async function loadPage(context, next)
   const flash = decodeFlash(context.cookies.get(FLASH_COOKIE)?.value, here);
   // A flash is shown once: the page that shows it removes it (the page is then not stored: src/lib/page/policy.ts).
   if (flash) context.cookies.delete(FLASH_COOKIE, { path: '/' });
-  // A registration form holds the contact for its own, longer window (src/lib/lookup/contact-cookie.ts).
-  if (onForm && key && provenFor(contact, key.expoId)) await reopenFormWindow(context.cookies, secret);
+  // A registration or ticket form holds the contact for its own, longer window (src/lib/lookup/contact-cookie.ts).
+  if (holdsFormWindow(match) && key && provenFor(contact, key.expoId)) await reopenFormWindow(context.cookies, secret);
 
   // spec §2.5 the epidemic-prevention pledge: expos whose config asks for it, until this visit pledged.
   const pledge =
@@ -106,9 +108,15 @@ export const onRequest = defineMiddleware(async function loadPage(context, next)
     pledge,
     challenge,
   };
+  // The gate (README "The gate"): the expo's staff key from its cookie, checked against the STAFF
+  // database; without one the gate screens have no data and the page is the not-found page.
+  const gateStaff =
+    match?.screen === 'gate' ? await staffFor(appEnv.STAFF, context.cookies.get(gateCookieName(match.expoId))?.value, match.expoId).catch(() => null) : null;
   const screen = await loadScreen(match, screenPage, upstream, {
     credential: () => credential ?? Promise.resolve({ kind: 'failed' }),
     secret,
+    gateStaff,
+    gateStats: upstream,
   });
   context.locals.page = {
     match,

@@ -82,7 +82,8 @@ export function answer(c: Ctx, input: Input, way: Way, o: ActionOutcome): Respon
       ? { path: to, values, error: o.errors[0], ...(o.errors.length > 1 ? { errors: o.errors } : {}) }
       : { path: to, values: { ...values, ...(o.values ?? {}) }, notice: o.notice };
   setCookie(c, FLASH_COOKIE, encodeFlash(flash), cookieOptions(c, { maxAge: FLASH_MAX_AGE_S }));
-  return input.json ? json() : withHeaders(c.redirect(to, 303), headers);
+  const at = o.kind === 'notice' && o.anchor ? `${to}#${o.anchor}` : to;
+  return input.json ? json() : withHeaders(c.redirect(at, 303), headers);
 }
 
 function withHeaders(res: Response, headers: Record<string, string>): Response {

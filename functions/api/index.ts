@@ -14,6 +14,7 @@ import { site } from './site';
 import { bus } from './bus';
 import { forget } from './forget';
 import { share } from './share';
+import { gate, noApi } from './gate';
 import type { Action } from '../../src/lib/actions/outcome';
 import { lang as langAction } from '../../src/lib/actions/lang';
 import { lookup as lookupAction, sendCode } from '../../src/lib/actions/lookup';
@@ -26,6 +27,7 @@ import { discount, order as orderAction, orderAction as orderActionAction } from
 import { seatCompanies, seatDetail, seatPerson } from '../../src/lib/actions/seats';
 import { site as siteAction } from '../../src/lib/actions/site';
 import { bus as busAction } from '../../src/lib/actions/bus';
+import { gateScan } from '../../src/lib/actions/gate';
 
 /**
  * The edge API, mounted at /api (DESIGN.md part 3). Accepts JSON (islands) and form posts
@@ -54,10 +56,15 @@ const ACTIONS: readonly Pick<Action<unknown, unknown>, 'path' | 'bodyLimit'>[] =
   seatPerson,
   siteAction,
   busAction,
+  gateScan,
 ];
 
 /** The largest body each route takes; a real form is far below these. */
-export const API_BODY_LIMITS: Readonly<Record<string, number>> = Object.fromEntries(ACTIONS.map((a) => [a.path, a.bodyLimit]));
+export const API_BODY_LIMITS: Readonly<Record<string, number>> = {
+  ...Object.fromEntries(ACTIONS.map((a) => [a.path, a.bodyLimit])),
+  // JSON only, not an action: GATE_SYNC_MAX queued scans (src/lib/actions/gate.ts readSync).
+  '/api/gate/sync': 32 * 1024,
+};
 const OTHER_API_BODY_LIMIT = 16 * 1024;
 
 /** SESSION_SECRET signs the verified-contact cookie: below this many characters it is refused. */
@@ -97,7 +104,7 @@ api.route('/', site);
 api.route('/', bus);
 api.route('/', forget);
 api.route('/', share);
+// Staff only (functions/api/gate.ts): without a valid gate key, the same 404 as the catch-all below.
+api.route('/gate', gate);
 // Mounted sub-apps do not own notFound: a catch-all keeps unknown API paths out of the pages.
-api.all('*', function noApi(c) {
-  return c.json({ error: `No API at ${new URL(c.req.url).pathname}` }, 404);
-});
+api.all('*', noApi);

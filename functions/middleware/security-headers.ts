@@ -51,7 +51,8 @@ export function securityHeaders(options: Partial<SecurityHeadersOptions> = {}): 
     if (!h.has('content-security-policy') && !devPage) h.set('content-security-policy', opts.fallbackCsp);
     h.set('strict-transport-security', opts.hsts);
     h.set('x-content-type-options', 'nosniff');
-    h.set('referrer-policy', opts.referrerPolicy);
+    // A reply may only make it stricter: the staff link's 303 sends no referrer (functions/gate.ts).
+    if (h.get('referrer-policy') !== 'no-referrer') h.set('referrer-policy', opts.referrerPolicy);
     if (!h.has('permissions-policy')) h.set('permissions-policy', opts.permissionsPolicy);
     const path = new URL(c.req.url).pathname;
     const type = h.get('content-type');

@@ -18,7 +18,7 @@ import { addExhiUserInfor } from './calls/addExhiUserInfor';
 import { addUserInfo } from './calls/addUserInfo';
 import { addBusUser, cancelBusUser, selectBusList, selectBusUser } from './calls/bus';
 import { camera5 } from './calls/camera5';
-import { checkInList, checkInStats, redeemCode } from './calls/checkin';
+import { checkInList, checkInLog, checkInStats, redeemCode } from './calls/checkin';
 import { captchaVerify } from './calls/captchaVerify';
 import { getCustomerId } from './calls/getCustomerId';
 import { addHai, queryHaiPhone } from './calls/haisi';
@@ -99,7 +99,7 @@ serve(custom, 'GET', BusPath, { selectBusList, selectBusUser });
 serve(custom, 'POST', BusPath, { addBusUser, cancelBusUser });
 serve(custom, 'GET', SharePath, { ajaxData });
 serve(custom, 'POST', CheckinPath, { redeemCode });
-serve(custom, 'GET', CheckinPath, { checkInList, checkInStats });
+serve(custom, 'GET', CheckinPath, { checkInList, checkInStats, checkInLog });
 // Registered last: reached only when no call above matched (path or method).
 custom.all('*', unknownCall);
 

@@ -9,6 +9,7 @@ import { fitWithin, isImageType } from '../lib/form/image';
 import { HEALTH_JPEG_QUALITY, HEALTH_MAX_PX } from '../lib/seat/health';
 import type { HealthReply } from '../lib/actions/replies';
 import './seat.css';
+import { ANCHORS } from '../lib/page/anchors';
 
 export const HEALTH_STRING_KEYS = [
   'health.kind',
@@ -71,6 +72,8 @@ export default function HealthUpload({ hidden, notice, strings: s }: HealthUploa
       const res = await fetch('/api/health', { method: 'POST', headers: { accept: 'application/json' }, body: data });
       const reply = (await res.json().catch(() => null)) as HealthReply | null;
       if (reply?.code === 200) {
+        // the page again (its list of uploads), scrolled back here, with the server's notice
+        window.location.hash = ANCHORS.health;
         window.location.reload();
         return;
       }

@@ -1,5 +1,5 @@
 import './lookup.css';
-import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent, type MouseEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import type { LookupFormProps, LookupOutcome, LookupValues, SelectRow } from './lookup-types';
 import { submit } from './call';
@@ -37,8 +37,8 @@ type Notice = NonNullable<LookupFormProps['notice']>;
  * country picker, the send-code countdown, JSON submit with the selection popup. Nothing reads
  * window or storage during render, so hydration matches the server's HTML.
  */
-export default function LookupForm(props: LookupFormProps) {
-  const { hidden, modes, strings, toastStrings } = props;
+export default function LookupForm(props: LookupFormProps & { children?: ReactNode }) {
+  const { hidden, modes, strings, toastStrings, children } = props;
   const lang = resolveLang(props.lang);
   const countries = useMemo(() => unpackCountries(props.countries), [props.countries]);
   const [enhanced, setEnhanced] = useState(false);
@@ -135,7 +135,7 @@ export default function LookupForm(props: LookupFormProps) {
     }
     setError(null);
     const { expoId, urlId, ty, variant } = hidden;
-    return { expoId, urlId, ty, variant, checkType, ...contact(v.value) };
+    return { expoId, urlId, ty, variant, checkType, ...contact(v.value), pageLang: lang };
   }
 
   function onSent() {
@@ -160,7 +160,7 @@ export default function LookupForm(props: LookupFormProps) {
     let leaving = false;
     const reply = await submit<LookupOutcome>(
       '/api/lookup',
-      { expoId, urlId, ty, variant, list, f, define, next, checkType, ...contact(v.value), code: v.value.code },
+      { expoId, urlId, ty, variant, list, f, define, next, checkType, ...contact(v.value), code: v.value.code, pageLang: lang },
       {
         // Stays busy while the browser leaves (pageshow resets it if the visitor comes back).
         leave: (out) => {
@@ -364,6 +364,8 @@ export default function LookupForm(props: LookupFormProps) {
           </div>
         )}
 
+        {/* the page's own markup for the form (the Turnstile widget): inside it, so a post before hydration carries its token */}
+        {children}
         <button type="submit" className="btn lookup-submit" aria-disabled={busy || undefined}>
           {busy ? strings['app.loading'] : strings['search.submit']}
         </button>

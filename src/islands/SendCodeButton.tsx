@@ -17,6 +17,8 @@ export interface SendCodeBody {
   areaCode: string;
   phone: string;
   email: string;
+  /** the page's language: refusals come back in it (functions/api/input.ts), not the cookie's */
+  pageLang: string;
   /** the Turnstile widget's token, once the page shows the widget */
   'cf-turnstile-response'?: string;
 }

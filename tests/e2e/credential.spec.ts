@@ -2,7 +2,8 @@
  * Issue 13, the credential at the entrance, in Chromium against the built Worker (both projects
  * unless tagged @js): the QR code is an `<img>` whose own bytes decode to the euCode, the save
  * link downloads that PNG, the usage sits by the QR with a refresh link, the page stays at
- * 0 JavaScript files and `private, no-store`.
+ * 0 JavaScript files and `private, no-store`; a scan at the gate shows as the new count and the
+ * last entry; the offline copy says when it was saved.
  */
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
@@ -94,6 +95,38 @@ test.describe('credential page: usage at a glance', () => {
   });
 });
 
+/** An instant as expo 1308's clock shows it (UTC+8), "HH:mm"; a minute's tick is allowed for by the caller. */
+function expoTime(ms: number): string {
+  return new Date(ms + 480 * 60_000).toISOString().slice(11, 16);
+}
+
+test.describe('credential page: the last entry at the gate', () => {
+  test('a scan at the gate (the reference redeemCode) shows on the page: the new count and when and where', async ({ page, request }, info) => {
+    const code = 'XCOE6GON4WB4N6BR'; // expo 1308, maxCount 0: every scan admits (functions/reference/SEED.md "Check-in")
+    const path = credentialPath(IEAE, code);
+    await page.goto(path);
+    const usage = page.getByRole('region', { name: t('zh', 'success.usage') });
+    const before = Number(await usage.locator('dd').nth(1).textContent());
+    // the gate and the scan as a scanner sends them, straight to the reference upstream over HTTP
+    const gate = `E2E ${info.project.name}`;
+    const scannedAt = new Date().toISOString();
+    const res = await request.post('/custom/customFrom/redeemCode', {
+      headers: { expoId: '1308' },
+      data: { expoId: 1308, euCode: code, gate, scannedAt, scanId: `e2e-${info.project.name}-${Date.now()}` },
+    });
+    const reply = (await res.json()) as { code: number; data: { result: string; usedCount: number } };
+    expect(reply).toMatchObject({ code: 200, data: { result: 'admitted', usedCount: before + 1 } });
+    await usage.getByRole('link', { name: t('zh', 'success.refresh') }).click();
+    await expect(usage.locator('dd').nth(1)).toHaveText(String(before + 1));
+    const entry = page.locator('[data-last-entry]');
+    await expect(entry).toHaveText(
+      t('zh', 'entry.checkedIn').replace('{{when}}', expoTime(Date.parse(scannedAt))).replace('{{gate}}', gate),
+    );
+    // beside used / maximum, inside the usage block
+    await expect(usage.locator('[data-last-entry]')).toHaveCount(1);
+  });
+});
+
 test.describe('credential page: awaiting review', () => {
   test('the state and what comes next, nothing for the gate: no QR, save link or offline copy', async ({ page, request, browser }) => {
     const thai = caseOf('Thai');
@@ -121,7 +154,9 @@ test.describe('credential page: offline', () => {
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
+    const savedFrom = Date.now();
     await page.goto(PATH);
+    const savedTo = Date.now();
     await expect(page.locator('dd.code')).toHaveText(CODE);
     await expect(page.locator('[data-offline]')).toBeHidden();
     // the worker controls the page and has stored it
@@ -131,8 +166,12 @@ test.describe('credential page: offline', () => {
     await expect(page.locator('dd.code')).toHaveText(CODE);
     const line = page.locator('[data-offline]');
     await expect(line).toBeVisible();
-    await expect(line).toHaveText(textPattern(t('zh', 'success.offline')));
-    await expect(line).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+    // when it was saved, in the page's language: the time alone (expo-local) on the day it was saved
+    await expect(line).toHaveText(textPattern(t('zh', 'entry.saved')));
+    await expect(line.locator('[data-saved-today]')).toBeVisible();
+    const saved = [...new Set([expoTime(savedFrom), expoTime(savedTo)])].map((time) => t('zh', 'entry.saved').replace('{{time}}', time));
+    expect(saved).toContain(await line.locator('[data-saved-today]').textContent());
+    await expect(line.locator('[data-saved-earlier]')).toBeHidden();
     // the QR image was stored too
     const natural = await page.locator('img.qr').evaluate(async (el) => {
       const img = el as HTMLImageElement;
@@ -199,10 +238,16 @@ test.describe('credential page: site booking', () => {
     expect((await form({ action: 'book', siteDateId: '5104' })).status()).toBe(303);
     await page.goto(back);
     await expect(page.getByRole('alert').filter({ hasText: z('site.full') })).toBeVisible();
-    await site.getByRole('button', { name: z('site.cancel') }).click();
-    await expect(page.getByRole('status').filter({ hasText: z('site.cancelled') })).toBeVisible();
+    // cancelling asks once: the disclosure, then its one button
+    await expect(site.getByRole('button', { name: z('site.cancelConfirm') })).toBeHidden();
+    await site.getByText(z('site.cancel'), { exact: true }).click();
+    await site.getByRole('button', { name: z('site.cancelConfirm') }).click();
+    // back where the booking is (the page scrolled to it), with the result there
+    await expect(page).toHaveURL((u) => u.hash === '#site');
+    const cancelled = page.getByRole('status').filter({ hasText: z('site.cancelled') });
+    await expect(cancelled).toBeInViewport();
     await expect(site.getByText(`2026-12-01 14:00-15:00 · ${z('site.placesLeft', 20)}`)).toBeVisible();
-    await expect(site.getByRole('button', { name: z('site.cancel') })).toHaveCount(0);
+    await expect(site.getByText(z('site.cancel'), { exact: true })).toHaveCount(0);
   });
 });
 

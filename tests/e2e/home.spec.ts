@@ -311,3 +311,16 @@ test('the language menu on a home page (1177, not forced)', async ({ page }) => 
   expect(new URL(page.url()).pathname).toBe(home(1177));
   await expect(page.getByRole('link', { name: t('en', 'home.register') })).toBeVisible();
 });
+
+test('the language menu offers only what the page will show, and shows what it is showing', async ({ page, context }) => {
+  // 1216 (signType 4, no languageType) is Chinese whatever is chosen (spec §4): no menu to ignore.
+  await page.goto(home(1216));
+  await expect(page.locator('html')).toHaveAttribute('lang', HTML_LANG.zh);
+  await expect(page.locator('nav.lang')).toHaveCount(0);
+  // The cookie is site-wide: a Thai choice made elsewhere shows 1308 in Thai, and its menu says so.
+  await setLangCookie(context, 'thai', test.info());
+  await page.goto('/21308/MTMwOA/visitor');
+  await expect(page.locator('html')).toHaveAttribute('lang', HTML_LANG.thai);
+  const menu = page.getByRole('navigation', { name: t('thai', 'app.language') });
+  await expect(menu.getByRole('combobox', { name: t('thai', 'app.language') })).toHaveValue('thai');
+});

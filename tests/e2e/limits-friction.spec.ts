@@ -141,6 +141,8 @@ test.describe('a full shared budget asks for a challenge; a real visitor still g
       expect(csp).toContain(`frame-src ${fake.origin}`);
       // The widget is shown (its host now allowed) and has passed; the next press carries its token.
       await expect(page.locator('.cf-turnstile input[name="cf-turnstile-response"]')).toHaveCount(1);
+      // inside the lookup form, so a post made before hydration carries the token too
+      await expect(page.locator('form .cf-turnstile input[name="cf-turnstile-response"]')).toHaveCount(1);
       await hydrated(page);
       await f.send.click();
       await expect(f.send).toBeDisabled();

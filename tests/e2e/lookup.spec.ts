@@ -9,7 +9,7 @@
  * resends: every test starts in a fresh browser context.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { setLangCookie } from './fixtures';
+import { setLangCookie, t } from './fixtures';
 import {
   CASES,
   caseOf,
@@ -26,6 +26,7 @@ import {
   lookupUrl,
   openLookup,
   outboxMark,
+  pageLang,
   sendCode,
   storedPath,
   submitCode,
@@ -61,6 +62,9 @@ async function expectSelection(page: Page, c: Case, rows: readonly Rec[], s: Rec
   if (!first) return;
   await page.getByRole('link').filter({ hasText: first.label }).filter({ hasText: first.name }).first().click();
   await expectCredential(page, c, first, { qr: false });
+  // the way back to the list, without a new code while the proof lasts
+  const back = page.getByRole('link', { name: t(await pageLang(page), 'success.allMine').replace('{{n}}', String(rows.length)) });
+  await expect(back).toHaveAttribute('href', new RegExp(`^/applyList/${storedPath(c)}\\?${c.name ? `v=${c.name}&` : ''}f=`));
 }
 
 for (const c of CASES) {
@@ -172,6 +176,11 @@ test.describe('lookup: phone mode', () => {
     const s = await openLookup(page, lookupUrl(c));
     await lookupByPhone(page, request, { areaCode: '+62', national: '811999999', search: '62' }, s);
     await expect(page).toHaveURL((u) => u.pathname === `/JakartaForm/${storedPath(c)}`);
+    // it says what was searched and offers another contact, so nobody registers twice
+    const lang = await pageLang(page);
+    const note = page.getByRole('status').filter({ hasText: '811999999' });
+    await expect(note).toContainText(t(lang, 'form.noneFound').split('{{contact}}')[0]?.trim() ?? '');
+    await expect(page.getByRole('link', { name: t(lang, 'form.otherContact') })).toHaveAttribute('href', `/JakartaSearch/${storedPath(c)}`);
   });
 
   test('e-mail-only variants offer no phone mode', async ({ page }) => {
@@ -320,6 +329,29 @@ test.describe('lookup: send-code 60 s rule (spec §4, §9)', () => {
     await expect(f.send).toBeEnabled();
     await expect(f.email).toHaveValue(email);
     expect(await outboxMark(request, email)).toEqual(before);
+  });
+
+  test('a refusal comes in the language of the page, not of the language cookie (1216 forces Chinese, the cookie says English)', async ({
+    page,
+    context,
+    request,
+  }) => {
+    // spec §4: a signType 4 page without languageType is Chinese whatever the cookie says
+    // (src/lib/expo/config-apply.ts); 1216 is one (functions/reference/SEED.md).
+    const url = '/search/21216/MTIxNg/visitor';
+    const email = 'one@demo.test';
+    const other = await context.newPage();
+    const s = await openLookup(other, url);
+    expect(await other.locator('html').getAttribute('lang')).toBe('zh-CN');
+    await openLookup(page, url);
+    await form(page, s).email.fill(email);
+    await sendCode(page, request, email, s);
+    const f = form(other, s);
+    await f.email.fill(email);
+    await f.send.click();
+    await other.waitForLoadState();
+    const wait = textPattern(s['search.waitResend'] ?? '');
+    await expect(other.getByRole(js() ? 'status' : 'alert').filter({ hasText: wait })).toBeVisible();
   });
 });
 

@@ -55,6 +55,9 @@ test.describe('seat lookup', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('zh', 'seat.title'));
     await expect(page.getByTestId('seat')).toHaveText('A区 02排 11座');
     expect(await page.locator('script[src], astro-island').count(), 'the result page ships no JavaScript file').toBe(0);
+    // the lookup's event, its seat map and the way back stay around the result
+    await expect(page.getByRole('img', { name: t('zh', 'seat.map') })).toBeVisible();
+    await expect(page.getByRole('link', { name: t('zh', 'seat.again') })).toHaveAttribute('href', seatPath(1128));
   });
 
   test('1235: name → company → seat on /successYeJinJi, from the home, which is the seat lookup (spec §2.4)', async ({ page }) => {

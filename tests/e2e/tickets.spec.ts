@@ -12,8 +12,13 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { fillBuyer } from './buyer';
-import { setLangCookie, t } from './fixtures';
-import { eid, hydrated, js, lookupByEmail, texts } from './lookup-helpers';
+import { baseUrl, setLangCookie, t } from './fixtures';
+import { eid, form as lookupForm, hydrated, js, lookupByEmail, texts } from './lookup-helpers';
+import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
+import { SENT_COOKIE } from '../../src/lib/lookup/resend';
+
+/** The servers' SESSION_SECRET (scripts/lib.mjs e2eServer: the environment's, else the local default). */
+const SECRET = process.env['SESSION_SECRET'] ?? 'local-dev-session-secret-not-for-production';
 
 const E = 1216;
 const PATH = `21216/${eid(E)}/visitor`;
@@ -164,6 +169,19 @@ test('an order left to expire reads as timed out, and its ticket is on sale agai
   await expect(page.getByText(zh('order.payAbandoned'))).toBeVisible();
   await expect(page.locator('[data-status]').first()).toHaveText(zh('order.unpaid'));
   await expect(page.getByRole('button', { name: zh('order.pay') })).toBeVisible();
+  if (js()) {
+    // The hold runs out while the page is open: one state, in its colour, pay stopped, a way to buy again.
+    await page.clock.install();
+    await page.goto(`/orderDetails/${PATH}?orderNo=${orderNo}`);
+    await hydrated(page);
+    await page.clock.fastForward('31:00');
+    const expired = page.getByRole('status').filter({ hasText: zh('order.holdExpired') });
+    await expect(expired).toBeVisible();
+    await expect(expired).not.toHaveClass(/\binfo\b/);
+    await expect(page.getByText(zh('order.timeLeft').split('{{time}}')[0] ?? '')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: zh('order.pay') })).toBeDisabled();
+    await expect(expired.getByRole('link', { name: zh('order.buyAgain') })).toHaveAttribute('href', /\/ticketForm\/.*ticketId=\d+/);
+  }
   await page.goto(LIST);
   const card = page.locator('li.ticket').filter({ has: page.getByRole('heading', { name }) });
   await expect(card.locator('.state')).toHaveText(zh('ticket.soldOut'));
@@ -173,6 +191,11 @@ test('an order left to expire reads as timed out, and its ticket is on sale agai
   await page.goto(`/orderDetails/${PATH}?orderNo=${orderNo}`);
   await expect(page.locator('[data-status]').first()).toHaveText(zh('order.timedOut'));
   await expect(page.getByRole('button', { name: zh('order.pay') })).toHaveCount(0);
+  // said once, as an error, with the way to buy the same ticket again
+  const expired = page.locator('[data-hold-expired]');
+  await expect(expired).toHaveText(new RegExp(zh('order.holdExpired')));
+  await expect(expired.getByRole('link', { name: zh('order.buyAgain') })).toHaveAttribute('href', /\/ticketForm\/.*ticketId=\d+/);
+  await expect(page.locator('.notice.info')).toHaveCount(0);
   await page.goto(LIST);
   await expect(card.locator('.state')).toHaveText(
     `${zh('ticket.onSale')} · ${zh('ticket.left').replace('{{n}}', '1')}`,
@@ -204,4 +227,41 @@ test('apply for a refund with a reason, then cancel the application', async ({ p
   await page.getByRole('button', { name: zh('order.cancelRefund') }).click();
   await expect(page.getByRole('alert').filter({ hasText: zh('order.cancelRefundDone') })).toBeVisible();
   await expect(page.locator('[data-status]').first()).toHaveText(zh('order.paid'));
+});
+
+test('the buyer form holds the proof for its own window; when it ran out anyway it says so, keeps every value, and the new code leads back', async ({
+  page,
+  request,
+}, info) => {
+  const email = buyer('window');
+  await verify(page, request, email, LIST);
+  await openTicket(page, '单日票 Day Pass');
+  // Opening the buyer form re-signs the proof with the form's 30-minute window (as a registration form does).
+  const opened = await page.request.get(page.url());
+  const renewed = opened.headersArray().find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith(`${CONTACT_COOKIE}=`));
+  expect(Number(/Max-Age=(\d+)/i.exec(renewed?.value ?? '')?.[1]), 'the buyer form extends the proof').toBeGreaterThan(30 * 60);
+  await fillBuyer(page, 2, 'Window Buyer');
+  await page.locator('#ticket-form [name="discountCode"]').fill('KEPT1');
+  const form = page.url();
+  // Proved 3 hours ago: past the form's window too (the servers' known SESSION_SECRET, scripts/lib.mjs).
+  const old = await signContact({ expoId: E, contact: email, checkType: 2 }, SECRET, Date.now() - 3 * 3600_000);
+  await page.context().addCookies([{ name: CONTACT_COOKIE, value: old, url: baseUrl(info), httpOnly: true }]);
+  await page.context().clearCookies({ name: SENT_COOKIE });
+  await page.getByRole('button', { name: zh('order.pay') }).click();
+  await expect(page).toHaveURL((u) => u.pathname === `/search/${PATH}` && `${new URL(form).pathname}${new URL(form).search}` === u.searchParams.get('next'));
+  await expect(page.getByText(zh('form.expired'))).toBeVisible();
+  await hydrated(page);
+  const s = await texts(page);
+  await expect(lookupForm(page, s).email, 'the contact is filled in').toHaveValue(email);
+  await lookupByEmail(page, request, email, s);
+  await expect(page).toHaveURL(form);
+  const f = page.locator('#ticket-form');
+  await expect(f.locator('[name="uname"]')).toHaveValue('Window Buyer');
+  await expect(f.locator('[name="ucardid"]')).toHaveValue('E12345678');
+  await expect(f.locator('[name="quantity"]')).toHaveValue('2');
+  await expect(f.locator('[name="discountCode"]')).toHaveValue('KEPT1');
+  await expect(f.locator('[name="privacy"]')).toBeChecked();
+  await f.locator('[name="discountCode"]').fill('');
+  await page.getByRole('button', { name: zh('order.pay') }).click();
+  await expect(page).toHaveURL(/\/dev\/pay\/T\w+$/);
 });

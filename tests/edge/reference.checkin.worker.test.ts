@@ -4,10 +4,12 @@
  * a pass valid on two days counts per day (a synced older scan on its own day), awaiting review,
  * void, another expo's code and an unknown code are refused and logged, bad bodies refused with
  * nothing changed; the admission list's hashes and paging; the counts per gate and hour;
- * queryCustomerCode's lastEntry.
+ * queryCustomerCode's lastEntry; a retried scanId (also 40 at once) answered with its first result
+ * and counted and logged once; the scan log's pages, oldest first, one expo's only.
  */
 import { describe, expect, it } from 'vitest';
 import { CheckinPath } from '../../functions/upstream/contract';
+import { upstreamFor } from '../../functions/upstream/index';
 import { call, dec, enc, raw, testEnv } from './reference.helpers';
 
 const ONCE = 'PF4R5MHUHIPEQBHR'; // gate-once@demo.test, 1308, maxCount 1 (SEED.md "Check-in")
@@ -29,8 +31,17 @@ type Scan = {
   euDefine: string | null;
 };
 
-const redeem = async (euCode: string, gate: string, scannedAt = new Date().toISOString(), expoId = 1308) => {
-  const r = await call(CheckinPath.redeemCode, { expoId, body: { expoId, euCode, gate, scannedAt } });
+const redeem = async (
+  euCode: string,
+  gate: string,
+  scannedAt = new Date().toISOString(),
+  expoId = 1308,
+  scanId?: string,
+) => {
+  const r = await call(CheckinPath.redeemCode, {
+    expoId,
+    body: { expoId, euCode, gate, scannedAt, ...(scanId === undefined ? {} : { scanId }) },
+  });
   expect(r.code).toBe(200);
   return r.data as Scan;
 };
@@ -227,6 +238,12 @@ describe('check-in on D1 (reference upstream)', () => {
       { euCode: ONCE, gate: 'North', scannedAt: new Date(Date.now() - 40 * DAY).toISOString() },
       { expoId: 1106, euCode: ONCE, gate: 'North', scannedAt: now },
       { euCode: ONCE, gate: 'North', scannedAt: now, pad: 'x'.repeat(2000) },
+      { euCode: ONCE, gate: 'North', scannedAt: now, scanId: '' },
+      { euCode: ONCE, gate: 'North', scannedAt: now, scanId: 'x'.repeat(65) },
+      { euCode: ONCE, gate: 'North', scannedAt: now, scanId: 'scan 1' },
+      { euCode: ONCE, gate: 'North', scannedAt: now, scanId: "1' OR '1'='1" },
+      { euCode: ONCE, gate: 'North', scannedAt: now, scanId: 12345 },
+      { euCode: ONCE, gate: 'North', scannedAt: now, scanId: null },
     ];
     for (const body of bad) {
       const res = await raw(`/custom${CheckinPath.redeemCode}`, { expoId: 1308, body, method: 'POST' });
@@ -323,5 +340,140 @@ describe('check-in on D1 (reference upstream)', () => {
     // another expo's stats hold none of these scans
     const other = await call(CheckinPath.checkInStats, { expoId: 1106 });
     expect((other.data as { rows: { gate: string }[] }).rows.filter((x) => x.gate.startsWith('Stats '))).toEqual([]);
+  });
+
+  it('a retried scanId is answered with its first result and counts and logs nothing more', async () => {
+    await addRegistration('SCANIDTEST000001', { max: 1 });
+    await addRegistration('SCANIDREVIEW0001', { audit: 1 });
+    const first = await redeem('SCANIDTEST000001', 'North', undefined, 1308, 'phone-a-0001');
+    expect(first).toMatchObject({ result: 'admitted', usedCount: 1, maxCount: 1 });
+    // the reply was lost; the scanner syncs the same scan again, later and with its own time
+    const again = await redeem('SCANIDTEST000001', 'North', undefined, 1308, 'phone-a-0001');
+    expect(again).toMatchObject({ result: 'admitted', usedCount: 1, maxCount: 1, lastEntry: { gate: 'North' } });
+    // another scan of the same code is a second entry: refused as used, logged once even when retried
+    expect((await redeem('SCANIDTEST000001', 'Gate 3', undefined, 1308, 'phone-b-0001')).result).toBe('used');
+    expect((await redeem('SCANIDTEST000001', 'Gate 3', undefined, 1308, 'phone-b-0001')).result).toBe('used');
+    expect(await usedCount('SCANIDTEST000001')).toBe(1);
+    expect(await logged('SCANIDTEST000001')).toEqual([
+      { result: 'admitted', gate: 'North' },
+      { result: 'used', gate: 'Gate 3' },
+    ]);
+    // refused and unknown scans: one log row per scanId
+    for (let i = 0; i < 3; i++) {
+      expect((await redeem('SCANIDREVIEW0001', 'North', undefined, 1308, 'phone-a-0002')).result).toBe('review');
+      expect(await redeem('SCANIDNOSUCH0001', 'North', undefined, 1308, 'phone-a-0003')).toMatchObject({
+        result: 'unknown',
+        usedCount: null,
+      });
+    }
+    expect(await logged('SCANIDREVIEW0001')).toEqual([{ result: 'review', gate: 'North' }]);
+    expect(await logged('SCANIDNOSUCH0001')).toEqual([{ result: 'unknown', gate: 'North' }]);
+    // the same id with another code is a scanner's mistake, not a retry: refused, nothing written
+    const res = await call(CheckinPath.redeemCode, {
+      expoId: 1308,
+      body: { euCode: UNLIMITED, gate: 'North', scannedAt: new Date().toISOString(), scanId: 'phone-a-0001' },
+    });
+    expect(res.code).toBe(400);
+    expect(res.msg).toMatch(/scanId/);
+    // a scanId is one expo's: the same id at expo 1106 is a scan of its own
+    expect((await redeem(OF_1106, 'North', undefined, 1106, 'phone-a-0001')).result).toBe('review');
+    expect(await usedCount('SCANIDTEST000001')).toBe(1);
+  });
+
+  it('40 parallel redeems with one scanId: one admission, one log row, every answer admitted', async () => {
+    await addRegistration('SCANIDRACE000001', { max: 0 }); // unlimited: only the scanId stops a second count
+    const now = new Date().toISOString();
+    const replies = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => redeem('SCANIDRACE000001', i % 2 ? 'A' : 'B', now, 1308, 'sync-race-1')),
+    );
+    expect(replies.map((r) => r.result)).toEqual(Array(40).fill('admitted'));
+    expect(replies.every((r) => r.usedCount === 1)).toBe(true);
+    expect(await usedCount('SCANIDRACE000001')).toBe(1);
+    expect(await logged('SCANIDRACE000001')).toHaveLength(1);
+    // a day pass the same way
+    await addRegistration('SCANIDRACEDAY001', { max: 0, days: [localDay(Date.now())] });
+    const days = await Promise.all(
+      Array.from({ length: 40 }, () => redeem('SCANIDRACEDAY001', 'A', now, 1308, 'sync-race-2')),
+    );
+    expect(days.every((r) => r.result === 'admitted' && r.usedCount === 1)).toBe(true);
+    expect(await usedCount('SCANIDRACEDAY001')).toBe(1);
+    expect(await logged('SCANIDRACEDAY001')).toHaveLength(1);
+    // and a maxCount 1 code: 40 retries of its one scan are all admitted, once
+    await addRegistration('SCANIDRACEONE001', { max: 1 });
+    const once = await Promise.all(
+      Array.from({ length: 40 }, () => redeem('SCANIDRACEONE001', 'A', now, 1308, 'sync-race-3')),
+    );
+    expect(once.every((r) => r.result === 'admitted' && r.usedCount === 1)).toBe(true);
+    expect(await logged('SCANIDRACEONE001')).toHaveLength(1);
+  });
+
+  it("the scan log: every scan oldest first, in bounded pages, one expo's only", async () => {
+    type Log = {
+      total: number;
+      page: number;
+      pageSize: number;
+      list: { at: string; gate: string; euCode: string; result: string; scanId: string | null }[];
+    };
+    const yesterday = localDay(Date.now() - DAY);
+    await addRegistration('LOGTEST000000001', { max: 1 });
+    // synced out of order: the later scan arrives first
+    await redeem('LOGTEST000000001', 'Log B', at(yesterday, '11:00'), 1308, 'log-2');
+    await redeem('LOGTEST000000001', 'Log A', at(yesterday, '08:30'));
+    await redeem('NOSUCHLOGCODE001', 'Log A', at(yesterday, '08:45'), 1308, 'log-3');
+    await redeem(OF_1106, 'Log 1106', at(yesterday, '09:00'), 1106, 'log-4');
+    const page = async (query: Record<string, string>, expoId = 1308) =>
+      call(CheckinPath.checkInLog, { expoId, query: { expoId: String(expoId), ...query } });
+    const all = (await page({ pageSize: '1000' })).data as Log;
+    const n = (
+      await testEnv.DB.prepare('SELECT count(*) AS n FROM scan_log WHERE expo_id = 1308').first<{ n: number }>()
+    )?.n;
+    expect(all.total).toBe(n);
+    expect(all.list).toHaveLength(n ?? 0);
+    const ats = all.list.map((r) => r.at);
+    expect(ats).toEqual([...ats].sort());
+    expect(all.list.every((r) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(r.at))).toBe(true);
+    expect(all.list.filter((r) => r.gate.startsWith('Log '))).toEqual([
+      { at: `${yesterday} 08:30:00`, gate: 'Log A', euCode: 'LOGTEST000000001', result: 'used', scanId: null },
+      { at: `${yesterday} 08:45:00`, gate: 'Log A', euCode: 'NOSUCHLOGCODE001', result: 'unknown', scanId: 'log-3' },
+      { at: `${yesterday} 11:00:00`, gate: 'Log B', euCode: 'LOGTEST000000001', result: 'admitted', scanId: 'log-2' },
+    ]);
+    // another expo's log holds its own scans only
+    const other = (await page({ pageSize: '1000' }, 1106)).data as Log;
+    expect(other.list.filter((r) => r.gate.startsWith('Log ')).map((r) => r.gate)).toEqual(['Log 1106']);
+    expect(JSON.stringify(other)).not.toContain('LOGTEST000000001');
+    // paging: two pages of 2 are the first four, in order
+    const p1 = (await page({ page: '1', pageSize: '2' })).data as Log;
+    const p2 = (await page({ page: '2', pageSize: '2' })).data as Log;
+    expect([...p1.list, ...p2.list]).toEqual(all.list.slice(0, 4));
+    expect((await page({})).data).toMatchObject({ page: 1, pageSize: 500 });
+    expect((await page({ pageSize: '5000' })).data).toMatchObject({ pageSize: 1000 });
+    expect((await page({ page: '0', pageSize: '0' })).data).toMatchObject({ page: 1, pageSize: 1 });
+    expect((await page({ page: '99999', pageSize: '1000' })).data).toMatchObject({ total: n, list: [] });
+    for (const bad of [{ pageSize: 'x' }, { page: '1.5' }, { page: '-1' }, { pageSize: '1e3' }]) {
+      expect((await page(bad)).code, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await call(CheckinPath.checkInLog, { expoId: 1308, query: { expoId: '1106' } })).code).toBe(400);
+    // a POST of the GET call is no call
+    expect((await call(CheckinPath.checkInLog, { expoId: 1308, body: {} })).code).toBe(404);
+  });
+
+  it('the client reads it: a retried scanId, the scan log, and the credential\'s lastEntry', async () => {
+    const up = upstreamFor({ ...testEnv, UPSTREAM_URL: '' });
+    await addRegistration('CLIENTSCAN000001', { max: 2 });
+    const scannedAt = new Date().toISOString();
+    const scan = { expoId: 1308, euCode: 'CLIENTSCAN000001', gate: 'Client Gate', scannedAt, scanId: 'client-scan-1' };
+    const first = await up.redeemCode(scan);
+    const again = await up.redeemCode(scan);
+    expect(first.ok && first.data).toMatchObject({ result: 'admitted', usedCount: 1, maxCount: 2 });
+    expect(again.ok && again.data).toMatchObject({ result: 'admitted', usedCount: 1, lastEntry: { gate: 'Client Gate' } });
+    const log = await up.checkInLog({ expoId: 1308, pageSize: 1000 });
+    expect(log.ok).toBe(true);
+    const mine = log.ok ? log.data.list.filter((r) => r.euCode === 'CLIENTSCAN000001') : [];
+    expect(mine).toEqual([
+      { at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/), gate: 'Client Gate', euCode: 'CLIENTSCAN000001', result: 'admitted', scanId: 'client-scan-1' },
+    ]);
+    expect(log.ok && log.data.total).toBeGreaterThanOrEqual(1);
+    const cred = await up.queryCustomerCode({ expoId: 1308, euCode: 'CLIENTSCAN000001' });
+    expect(cred.ok && cred.data).toMatchObject({ usedCount: 1, maxCount: 2, lastEntry: { gate: 'Client Gate', at: mine[0]?.at } });
   });
 });

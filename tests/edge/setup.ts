@@ -3,8 +3,10 @@ import type { D1Migration } from 'cloudflare:test';
 
 // Every test file starts from the migrated, seeded reference database: the schema migrations,
 // then the demo seed (functions/reference/seed, not a migration; idempotent like npm start's).
-const testEnv = env as unknown as { DB: D1Database; TEST_MIGRATIONS: D1Migration[]; TEST_SEED: D1Migration[] };
+const testEnv = env as unknown as { DB: D1Database; STAFF: D1Database; TEST_MIGRATIONS: D1Migration[]; TEST_SEED: D1Migration[]; TEST_STAFF_MIGRATIONS: D1Migration[] };
 await applyD1Migrations(testEnv.DB, testEnv.TEST_MIGRATIONS);
+// The edge's own database (staff gate keys): its migrations, no seed.
+await applyD1Migrations(testEnv.STAFF, testEnv.TEST_STAFF_MIGRATIONS);
 for (const file of testEnv.TEST_SEED) {
   await testEnv.DB.batch(file.queries.map((q) => testEnv.DB.prepare(q)));
 }

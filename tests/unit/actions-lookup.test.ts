@@ -165,8 +165,8 @@ describe('lookup', () => {
   });
   it("none, from a labelled link (spec §7 getForm): the form keeps the label; an over-long one is dropped", async () => {
     const none = ports({}, { queryRegistrations: async () => ok([]) });
-    expect(await find({ define: 'VIP' }, none)).toMatchObject({ kind: 'navigate', location: `/form/9/${encodeId(2002)}?define=VIP` });
-    expect(await find({ define: 'V'.repeat(20) }, none)).toMatchObject({ kind: 'navigate', location: `/form/9/${encodeId(2002)}` });
+    expect(await find({ define: 'VIP' }, none)).toMatchObject({ kind: 'navigate', location: `/form/9/${encodeId(2002)}?define=VIP&found=0` });
+    expect(await find({ define: 'V'.repeat(20) }, none)).toMatchObject({ kind: 'navigate', location: `/form/9/${encodeId(2002)}?found=0` });
   });
   it('the lvYun lookup (list=lvYun): several matches go to /lvYunList, with JavaScript too (spec §2.3)', async () => {
     const o = await find({ list: 'lvYun', f: 'a b' }, ports({}, { queryRegistrations: async () => ok([record('E1'), record('E2')]) }));
@@ -198,7 +198,7 @@ describe('lookup: the haisi family (spec §2.3, §7 queryHaiPhone)', () => {
     expect(p.upstream.queryRegistrations).toHaveBeenCalledWith(expect.objectContaining({ call: 'queryHaiPhone' }));
     expect(one.kind === 'navigate' && one.location.startsWith('/haisiSuccessEn/')).toBe(true);
     const none = await find({ variant: 'haisi' }, ports({}, { queryRegistrations: async () => ok([]) }));
-    expect(none.kind === 'navigate' && none.location).toBe(`/haisiForm/9/${encodeId(2002)}`);
+    expect(none.kind === 'navigate' && none.location).toBe(`/haisiForm/9/${encodeId(2002)}?found=0`);
     const several = await find({ variant: 'haisiEn' }, ports({}, { queryRegistrations: async () => ok([record('E1'), record('E2')]) }));
     expect(several.kind === 'navigate' && several.location).toMatch(/^\/applyList\/.*\?v=haisiEn&f=$/);
   });

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { discount, idemKey, order, orderAction, type OrderPorts, type OrderUpstream } from '../../src/lib/actions/order';
 import { FaultAt, jsonOf, type ActionContext, type ActionOutcome } from '../../src/lib/actions/outcome';
-import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
+import { CONTACT_COOKIE, openFormWindow, signContact } from '../../src/lib/lookup/contact-cookie';
+import { decodeFlash } from '../../src/lib/page/flash';
 import { encodeId } from '../../src/lib/util/ids';
 import { OrderStatus, TicketCode, type Order } from '../../src/lib/tickets/tickets';
 
@@ -99,6 +100,21 @@ describe('order', () => {
     expect(o).toMatchObject({ kind: 'notice', notice: { key: 'form.verifyFirst' }, status: 401 });
     expect(o.kind === 'notice' && o.to).toMatch(/\?next=/);
     expect(body(o)).toMatchObject({ status: 401, body: { code: 401, data: { outcome: 'navigate' } } });
+  });
+  it('the buyer form holds the proof for its own window: 20 minutes after the proof it still orders; 3 hours after, it says so and keeps what was typed', async () => {
+    // proved `ago` ms before now, the buyer form opened at once (its window: 30 minutes from then)
+    const proved = async (ago: number) => {
+      const signed = await signContact({ expoId: E, contact: 'a@b.test', checkType: 2 }, SECRET, NOW - ago);
+      return (await openFormWindow(signed, SECRET, NOW - ago))?.value ?? '';
+    };
+    const late = async (ago: number) => order.run(order.input.parse(BUY), portsOf(), { ...(await ctxOf()), cookies: { [CONTACT_COOKIE]: await proved(ago) } });
+    expect(await late(20 * 60_000)).toMatchObject({ kind: 'navigate' });
+    const o = await late(3 * 3600_000);
+    expect(o).toMatchObject({ kind: 'notice', notice: { key: 'form.expired' }, status: 401, values: { checkType: '2', email: 'a@b.test' } });
+    expect(o.kind === 'notice' && o.to).toMatch(/\?next=%2FticketForm%2F/);
+    const draft = o.cookies?.find((c) => c.name === 'draft');
+    expect(draft?.path).toMatch(/^\/ticketForm\//);
+    expect(decodeFlash(draft?.value ?? undefined, '/ticketForm/' + PATH + '?ticketId=7')?.values).toMatchObject({ uname: 'Ann', quantity: '1', payType: '2' });
   });
   it('a bad quantity, discount code or pay type: the field, JSON 400', async () => {
     for (const [fields, field, key] of [

@@ -54,6 +54,11 @@ describe('config application: language (spec §4)', () => {
     },
   );
 
+  it('the Thai expo 1179 (spec §3 "Thai 1179") defaults to Thai; the visitor choice stands', () => {
+    expect(pageLang({ expoId: 1179, wx: { signType: 1 }, cookieLang: null })).toEqual({ lang: 'thai', forced: false, reason: 'thai-expo' });
+    expect(pageLang({ expoId: 1179, wx: { signType: 1 }, cookieLang: 'en' }).lang).toBe('en');
+  });
+
   it('otherwise the cookie, else zh', () => {
     expect(pageLang({ expoId: 2001, wx: { signType: 1 }, cookieLang: 'vn' }).lang).toBe('vn');
     expect(pageLang({ expoId: 2001, wx: null, cookieLang: null }).lang).toBe('zh');

@@ -9,6 +9,7 @@ import {
   htmlLang,
   isLang,
   langForDropdownValue,
+  menuLangs,
   resolveLang,
 } from '../../src/lib/page/languages';
 
@@ -85,6 +86,21 @@ describe('languages (spec §1)', () => {
       expect(langForDropdownValue(3, null)).toBeNull();
       expect(langForDropdownValue('', 'vn')).toBeNull();
       expect(langForDropdownValue('x', 'vn')).toBeNull();
+    });
+  });
+
+  describe('the menu offers what the page will show and names what it shows', () => {
+    it('a forced page offers nothing (a choice it would ignore)', () => {
+      expect(menuLangs({ localLang: undefined, current: 'zh', forced: true })).toEqual([]);
+      expect(menuLangs({ localLang: 'thai', current: 'en', forced: true })).toEqual([]);
+    });
+    it('every language without an event, the landing options with one', () => {
+      expect(menuLangs({ localLang: undefined, current: 'zh', forced: false })).toEqual([...LANGS]);
+      expect(menuLangs({ localLang: 'thai', current: 'en', forced: false })).toEqual(['zh', 'en', 'thai']);
+    });
+    it('a page shown in a language outside its options lists that language too', () => {
+      expect(menuLangs({ localLang: null, current: 'thai', forced: false })).toEqual(['zh', 'en', 'thai']);
+      expect(menuLangs({ localLang: 'vn', current: 'ms', forced: false })).toEqual(['zh', 'en', 'vn', 'ms']);
     });
   });
 });

@@ -43,6 +43,17 @@ describe('loadForm (the registration forms)', () => {
     expect(d?.hidden).toMatchObject({ route: 'form', path: `21308/${pathOf(1308).split('/')[2]}/visitor` });
   });
 
+  it('after a lookup that found nothing: names the verified contact searched, never a value from the URL', async () => {
+    const path = `/form${pathOf(1308)}?found=0`;
+    const d = await loadForm(page(path, { contact: contact(1308), config: definition }), ports(), { route: 'form', rest: rest(1308), variant: null });
+    expect(d?.noneFoundFor).toBe(contact(1308).contact);
+    // without the mark, or without the verified contact: no note
+    const plain = await loadForm(page(`/form${pathOf(1308)}`, { contact: contact(1308), config: definition }), ports(), { route: 'form', rest: rest(1308), variant: null });
+    expect(plain?.noneFoundFor).toBeNull();
+    const stranger = await loadForm(page(path, { config: definition }), ports(), { route: 'form', rest: rest(1308), variant: null });
+    expect(stranger?.noneFoundFor).toBeNull();
+  });
+
   it('a second form reads its definition and saved values from the second url; a failed call is "unavailable", not an exception', async () => {
     const vc = contact(1178, { secondForm: { userId: 7, urlsId: 30001 } });
     const p = ports({ getCustomerId: ok(definition), queryFromUserExpoId: async () => Promise.reject(new Error('down')) });

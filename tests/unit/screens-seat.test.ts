@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadSeat, loadSeatResult } from '../../src/lib/screens/seat';
+import { seatResultPath } from '../../src/lib/seat/seats';
 import { flash, ok, page, paramsOf, pathOf, ports } from './screens-helpers';
 
 describe('loadSeat (the seat lookup)', () => {
@@ -43,12 +44,21 @@ describe('loadSeat (the seat lookup)', () => {
 
 describe('loadSeatResult (the signed seat result)', () => {
   it('an unsigned result naming a seat expo goes back to its lookup', async () => {
-    const d = await loadSeatResult(page('/zuoweiSuccess?userName=A&companyName=B&seat=1&fId=21128'), 'zuowei', 'x'.repeat(32));
+    const d = await loadSeatResult(page('/zuoweiSuccess?userName=A&companyName=B&seat=1&fId=21128'), ports(), 'zuowei', 'x'.repeat(32));
     expect(d).toMatchObject({ result: null, status: 404, lookup: { expoId: 1128, fId: 21128 } });
   });
 
   it('naming none, it is the page’s “no seat”', async () => {
-    const d = await loadSeatResult(page('/zuoweiSuccess'), 'zuowei', 'x'.repeat(32));
+    const d = await loadSeatResult(page('/zuoweiSuccess'), ports(), 'zuowei', 'x'.repeat(32));
     expect(d).toMatchObject({ result: null, status: 404, lookup: null });
+  });
+
+  it('a signed result keeps its lookup around it: the event, the seat map, the way back', async () => {
+    const secret = 'x'.repeat(32);
+    const path = await seatResultPath({ expoId: 1128, fId: 21128 }, { userName: 'Ann', companyName: 'Co', seat: 'A-12' }, secret);
+    const p = ports({ getImage: ok({ url: 'https://img.example/seat.png' }) });
+    const d = await loadSeatResult(page(path, { view: { name: 'Seat Expo' } }), p, 'zuowei', secret);
+    expect(d).toMatchObject({ status: 200, result: { seat: 'A-12' }, name: 'Seat Expo', map: 'https://img.example/seat.png', back: `/seat/21128/${pathOf(1128).split('/')[2]}/visitor` });
+    expect(d.status === 200 && d.imageOrigins).toContain('https://img.example');
   });
 });

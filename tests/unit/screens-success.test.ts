@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadSuccess } from '../../src/lib/screens/success';
 import type { Credential } from '../../src/lib/util/domain';
-import { contact, flash, ok, page, ports } from './screens-helpers';
+import { NOW, contact, flash, ok, page, ports } from './screens-helpers';
 
 const params = { urlId: 21308, euCode: 'EU123456', expoId: 1308, fId: 21308 };
 const record = { euCode: 'EU123456', uname: 'Ann', euClass: 0, useStatus: 0 } as unknown as Credential;
@@ -28,6 +28,38 @@ describe('loadSuccess (the credential page)', () => {
     expect(anyone.reader).toBe(false);
     const owner = await loadSuccess(page('/success/x', { contact: contact(1308, { codes: ['EU123456'] }) }), ports(), { params, variant: null }, { kind: 'found', record });
     expect(owner.reader).toBe(true);
+  });
+
+  it('the way back to the list it was picked from, while the proof lasts; none for one registration or a code not on it', async () => {
+    const row = (e: string) => ({ e, n: 'Ann', c: 0, d: null, t: null });
+    const two = contact(1308, { list: [row('EU123456'), row('EU999999')] });
+    const d = await loadSuccess(page('/success/x?f=abc', { contact: two }), ports(), { params, variant: null }, { kind: 'found', record });
+    expect(d.list).toEqual({ href: expect.stringMatching(/^\/applyList\/21308\/[A-Za-z0-9_-]+\/visitor\?f=abc$/), n: 2 });
+    const one = contact(1308, { list: [row('EU123456')] });
+    expect((await loadSuccess(page('/success/x', { contact: one }), ports(), { params, variant: null }, { kind: 'found', record })).list).toBeNull();
+    const other = contact(1308, { list: [row('EU111111'), row('EU999999')] });
+    expect((await loadSuccess(page('/success/x', { contact: other }), ports(), { params, variant: null }, { kind: 'found', record })).list).toBeNull();
+    // another expo's proof leads to no list here
+    const elsewhere = contact(1216, { list: [row('EU123456'), row('EU999999')] });
+    expect((await loadSuccess(page('/success/x', { contact: elsewhere }), ports(), { params, variant: null }, { kind: 'found', record })).list).toBeNull();
+  });
+
+  it('the last entry at a gate as a sentence (expo-local: 2025-06-01 12:00 at NOW), and the offline copy\'s saved time both ways', async () => {
+    const entered = { ...record, useStatus: 1, usedCount: 1, maxCount: 3, lastEntry: { at: '2025-06-01 09:12:00', gate: 'Gate 3' } } as Credential;
+    const d = await loadSuccess(page('/success/x'), ports(), { params, variant: null }, { kind: 'found', record: entered });
+    expect(d.lastEntry).toBe('entry.checkedIn{"when":"09:12","gate":"Gate 3"}');
+    expect(d.saved).toEqual({
+      today: 'entry.saved{"time":"12:00"}',
+      later: 'entry.saved{"time":"01/06/2025 12:00"}',
+      dayEnd: NOW + 12 * 3600_000,
+    });
+    const earlier = { ...entered, lastEntry: { at: '2025-05-31 17:40:00', gate: 'North' } } as Credential;
+    expect((await loadSuccess(page('/success/x'), ports(), { params, variant: null }, { kind: 'found', record: earlier })).lastEntry).toBe(
+      'entry.checkedIn{"when":"31/05/2025 17:40","gate":"North"}',
+    );
+    const never = await loadSuccess(page('/success/x'), ports(), { params, variant: null }, { kind: 'found', record });
+    expect(never.lastEntry).toBeNull();
+    expect((await loadSuccess(page('/success/x'), ports(), { params, variant: null }, { kind: 'unknown' })).lastEntry).toBeNull();
   });
 
   it('awaiting review (spec §2.5): the state, and nothing for the gate: no QR, no offline copy', async () => {

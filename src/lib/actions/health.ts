@@ -21,6 +21,7 @@ import { safeBackPath } from '../util/safe-redirect';
 import { defineAction, type ActionContext, type ActionOutcome } from './outcome';
 import { refusalText, type Result } from './results';
 import type { HealthData } from './replies';
+import { ANCHORS } from '../page/anchors';
 
 /** The upstream's health calls (functions/upstream/calls/health.ts), as the actions use them. */
 export interface HealthUpstream {
@@ -68,6 +69,10 @@ export function said(t: ActionContext['t'], status: number, code: number, key: s
     notice: msg === null ? null : { tone: code === 200 ? 'info' : 'error', key: text === null ? key : null, text },
     status,
     reply: { code, msg, data },
+    // back at the upload, where the notice shows; with JavaScript the island reloads there and the
+    // page shows the same notice (the flash goes with the JSON answer too)
+    anchor: ANCHORS.health,
+    flashWithJson: code === 200,
   };
 }
 

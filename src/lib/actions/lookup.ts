@@ -20,6 +20,7 @@ import { usesBypass } from '../lookup/page';
 import { isTicketNext } from '../tickets/paths';
 import { isFormNext } from '../form/page';
 import { defineParam, withDefine } from '../form/define';
+import { withNoneFound } from '../form/none-found';
 import { contactKey, phoneDestination } from '../security/limits';
 import { BIND_COOKIE, BIND_MAX_AGE_S, bindingMatches, newNonce, readBinding, signBinding, TICKET_COOKIE } from '../security/friction';
 import type { Registration } from '../util/domain';
@@ -391,7 +392,7 @@ async function respond(
       return { kind: 'notice', notice: { tone: 'error', key: 'search.nodata', text: null }, reply: { code: 200, msg: null, data: { outcome: 'nodata', message } } };
     }
     case 'form':
-      return on(withDefine(formAt(variant?.form ?? 'form'), p.define), false);
+      return on(withNoneFound(withDefine(formAt(variant?.form ?? 'form'), p.define)), false);
     case 'success':
       return on(credential(outcome.record.euCode ?? ''), true);
     case 'supplement':

@@ -15,8 +15,9 @@
  * an unknown one. Prices are never read from the post: the upstream computes every total.
  */
 import { z } from 'zod';
-import { CONTACT_COOKIE, provenFor, verifyContact, type VerifiedContact } from '../lookup/contact-cookie';
-import { displayText } from '../page/flash';
+import { CONTACT_COOKIE, expiredContact, provenFor, verifyContact, type ContactUse, type VerifiedContact } from '../lookup/contact-cookie';
+import { DRAFT_COOKIE, DRAFT_MAX_AGE_S, displayText, encodeFlash } from '../page/flash';
+import { lookupValues } from './register';
 import { contactLock } from '../form/contact';
 import { parseFormDefinition } from '../form/schema';
 import { validateForm } from '../form/validation';
@@ -177,11 +178,34 @@ function refusedText(t: ActionContext['t'], code: number, msg: string | null): s
   return key ? t(key) : displayText(msg?.trim() || t('error.generic'));
 }
 
-/** The verified contact of the page's expo, or the answer that sends the visitor to verify (spec §4 guard). */
-async function buyerOf(page: Page, back: string, ports: OrderPorts, ctx: ActionContext): Promise<{ vc: VerifiedContact; buyer: VerifiedBuyer } | Outcome> {
-  const vc = provenFor(await verifyContact(ctx.cookies[CONTACT_COOKIE], ports.secret), page.params.expoId);
+/**
+ * The verified contact of the page's expo, or the answer that sends the visitor to verify (spec §4
+ * guard). The buyer form reads it for the form's own window (`use` 'register', as the registration
+ * form does); a proof that ran out there is said so, the contact filled in on the lookup and every
+ * typed value kept in the draft cookie of the form's page, which the new code leads back to.
+ */
+async function buyerOf(
+  page: Page,
+  back: string,
+  ports: OrderPorts,
+  ctx: ActionContext,
+  use: ContactUse = 'read',
+): Promise<{ vc: VerifiedContact; buyer: VerifiedBuyer } | Outcome> {
+  const vc = provenFor(await verifyContact(ctx.cookies[CONTACT_COOKIE], ports.secret, ctx.now, use), page.params.expoId);
   if (vc) return { vc, buyer: { checkType: vc.checkType, contact: vc.contact } };
   const location = ticketPaths(page.params).verify(back);
+  const old = use === 'register' ? provenFor(await expiredContact(ctx.cookies[CONTACT_COOKIE], ports.secret, ctx.now).catch(() => null), page.params.expoId) : null;
+  if (old) {
+    return {
+      kind: 'notice',
+      notice: { tone: 'info', key: 'form.expired', text: null },
+      to: location,
+      values: lookupValues(old),
+      status: 401,
+      cookies: [{ name: DRAFT_COOKIE, value: encodeFlash({ path: back, values: keepBuyer(page.fields) }), path: back.split('?')[0] ?? back, maxAge: DRAFT_MAX_AGE_S }],
+      reply: { code: 401, msg: ctx.t('form.expired'), data: { outcome: 'navigate', location } },
+    };
+  }
   return {
     kind: 'notice',
     notice: { tone: 'error', key: 'form.verifyFirst', text: null },
@@ -257,7 +281,7 @@ export const order = defineAction({
   async run(page, ports: OrderPorts, ctx): Promise<Outcome> {
     const { t } = ctx;
     const back = formBack(page.fields);
-    const who = await buyerOf(page, back, ports, ctx);
+    const who = await buyerOf(page, back, ports, ctx, 'register');
     if ('kind' in who) return who;
     const f = OrderFields.safeParse(page.fields);
     if (!f.success) {
@@ -299,7 +323,10 @@ export const order = defineAction({
     // From here the order exists: any failure leads to its page, where it can be paid while the hold lasts.
     const details = ticketPaths(page.params).details(created.data.orderNo);
     try {
-      return await startPayment(page, created.data.orderNo, f.data.payType, details, ports, ctx);
+      const paying = await startPayment(page, created.data.orderNo, f.data.payType, details, ports, ctx);
+      // The order holds what was typed now: a draft kept while the proof was renewed is done with.
+      const draftGone = { name: DRAFT_COOKIE, value: null, path: back.split('?')[0] ?? back };
+      return { ...paying, cookies: [...(paying.cookies ?? []), draftGone] };
     } catch (e) {
       throw new FaultAt(details, e);
     }

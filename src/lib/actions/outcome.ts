@@ -85,6 +85,11 @@ export type ActionOutcome<D = unknown> =
       values?: Record<string, string>;
       /** the island follows `to` itself: the flash goes with the JSON answer too, for that page to show */
       flashWithJson?: boolean;
+      /**
+       * the id of the part of the page the notice belongs to: a form post comes back scrolled to it
+       * (`303 back#anchor`), so a result down a long page is where the visitor is, not above the fold
+       */
+      anchor?: string;
     })
   /**
    * A request no page of ours makes (a hidden field broken or missing): a short sentence in

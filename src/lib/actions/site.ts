@@ -14,6 +14,7 @@ import { matchRoute } from '../page/routes';
 import { safeBackPath } from '../util/safe-redirect';
 import { defineAction, type ActionContext, type ActionOutcome } from './outcome';
 import type { Result } from './results';
+import { ANCHORS } from '../page/anchors';
 
 /** The upstream's booking calls (functions/upstream/calls/sites.ts), as the action uses them. */
 export interface SiteUpstream {
@@ -37,6 +38,8 @@ type NoticeKey = 'site.booked' | 'site.cancelled' | 'site.full' | 'site.already'
 function said(status: number, code: number, key: NoticeKey | null, text: string, data: unknown = null): ActionOutcome {
   return {
     kind: 'notice',
+    // back at the booking section, where the notice shows (SiteBooking.astro)
+    anchor: ANCHORS.site,
     notice: { tone: status === 200 && code === 200 ? 'info' : 'error', key, vars: {}, text: key ? null : displayText(text) },
     status,
     reply: { code, msg: text, data },

@@ -15,6 +15,8 @@ export { pageImage } from './view';
 
 /** Spec §3 "English events". */
 export const ENGLISH_EXPO_IDS: ReadonlySet<number> = exposWith('english');
+/** Spec §3 "Thai 1179": the Bangkok event opens in Thai for a visitor who chose no language. */
+export const THAI_EXPO_IDS: ReadonlySet<number> = exposWith('thai');
 
 /**
  * Spec §3 "an all-expo list of 16 ids (contents not shown)": signType 4 pages of these expos
@@ -36,7 +38,7 @@ export interface LangConfig {
 }
 
 /** Why a page renders in a language (for tests and logs). */
-export type LangReason = 'ieae-chinese' | 'sign-type-2' | 'sign-type-4' | 'english-expo' | 'visitor' | 'route';
+export type LangReason = 'ieae-chinese' | 'sign-type-2' | 'sign-type-4' | 'english-expo' | 'thai-expo' | 'visitor' | 'route';
 
 export interface LangDecision {
   lang: Lang;
@@ -74,6 +76,7 @@ export const LANG_RULES: readonly LangRule[] = [
     force: true,
   },
   { reason: 'english-expo', when: (expoId) => ENGLISH_EXPO_IDS.has(expoId), lang: () => 'en', force: false },
+  { reason: 'thai-expo', when: (expoId) => THAI_EXPO_IDS.has(expoId), lang: () => 'thai', force: false },
 ];
 
 /**

@@ -15,6 +15,8 @@ export const EXPO_TRAITS = {
   repair: 'spec §2.3',
   /** defaults to English when the visitor chose no language (spec §4 "listed English expos") */
   english: 'spec §4',
+  /** defaults to Thai when the visitor chose no language (spec §3 constants "Thai 1179") */
+  thai: 'spec §3',
   /** in spec §3's "all-expo list": signType 4 pages keep the visitor's language (config-apply.ts) */
   allExpoList: 'spec §3, §4',
   /** home and generic lookup go to `/auto{path}` (spec §2.3) */
@@ -71,7 +73,7 @@ export const EXPOS: readonly ExpoRow[] = checked([
   { id: 1142, name: 'Thai/Vietnam/Indonesia image page', traits: ['allExpoList', 'noDesktopBanner', 'noFooter', 'fastBanner'] },
   { id: 1177, name: 'two-tab expo', traits: ['allExpoList'] },
   { id: 1178, name: 'Jakarta', traits: ['english', 'allExpoList'] },
-  { id: 1179, name: 'Bangkok', traits: ['allExpoList'] },
+  { id: 1179, name: 'Bangkok', traits: ['thai', 'allExpoList'] },
   { id: 1216, name: 'ticket expo', traits: ['tickets'] },
   { id: 1261, name: 'new Thai', traits: ['allExpoList'] },
   { id: 1262, name: 'new Indonesian', traits: ['allExpoList'] },

@@ -51,6 +51,8 @@ export interface PageInfo {
 
 /** Landing, seat-query and urgent-query success pages skip every check (spec §4, §2.3). */
 export const SKIP_ROUTES: ReadonlySet<string> = new Set(['CMEF', 'zuoweiSuccess', 'successYeJinJi']);
+/** Staff pages (README "The gate"): none of the visitor rules apply (no login, no redirects, no config). */
+export const STAFF_ROUTES: ReadonlySet<string> = new Set(['gate']);
 /** Pages that load no form config (spec §4). */
 export const NO_CONFIG_ROUTES: ReadonlySet<string> = new Set(['haisi', 'haisiEn', 'subyexhi', 'channel']);
 /** Ticket and order pages (spec §2.3, §4): without the verified contact they go to the form. */
@@ -119,7 +121,7 @@ export function pageInfo(url: URL, match: RouteMatch | null = matchRoute(url.pat
     route,
     kind,
     genericForm: match?.screen === 'form' && match.route === 'form',
-    skip: SKIP_ROUTES.has(route),
+    skip: SKIP_ROUTES.has(route) || STAFF_ROUTES.has(route),
     noConfig: NO_CONFIG_ROUTES.has(route),
     expoId,
     fId: params?.fId ?? null,

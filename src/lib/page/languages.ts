@@ -91,6 +91,20 @@ export function dropdownOptions(localLang: Lang | null): DropdownOption[] {
 }
 
 /**
+ * The languages the menu offers: only what the page will show, and always what it is showing.
+ * A page whose language is forced (spec §2.3's language routes, spec §4's forced expos) offers
+ * none; a page shown in a language outside its options (the site-wide cookie says Thai on an
+ * event whose options are Chinese and English) lists that language too, so the menu names it.
+ * `localLang` undefined: every language; null or a language: the landing dropdown of spec §1.
+ * @example menuLangs({ localLang: null, current: 'thai', forced: false }) // ['zh', 'en', 'thai']
+ */
+export function menuLangs(p: { localLang: Lang | null | undefined; current: Lang; forced: boolean }): Lang[] {
+  if (p.forced) return [];
+  const options = p.localLang === undefined ? [...LANGS] : dropdownOptions(p.localLang).map((o) => o.lang);
+  return options.includes(p.current) ? options : [...options, p.current];
+}
+
+/**
  * The language a dropdown value selects, or null for an unknown value (e.g. 3 without a
  * local language). Lets the API turn a posted `1|2|3` into a cookie value.
  * @example langForDropdownValue(3, 'vn') // 'vn'

@@ -11,7 +11,8 @@ import { endedOutcome, pageImage, pageLang, type EndedOutcome, type LangDecision
 import { expoName } from '../expo/view';
 import { resolveFormPage } from '../form/page';
 import type { Lang } from './languages';
-import { matchRoute, type RouteMatch } from './routes';
+import { holdsFormWindow, matchRoute, type RouteMatch } from './routes';
+import { seatLookupOf } from '../seat/seats';
 import { pageInfo, type PageInfo } from './guard';
 import { verifyContact, type VerifiedContact } from '../lookup/contact-cookie';
 import { organiserTitle } from './titles';
@@ -29,7 +30,7 @@ export interface ConfigKey {
  * load none.
  * @example configKey(matchRoute('/IEAESearch/21308/MTMwOA/visitor')!) // { expoId: 1308, fId: 21308, ty: 'visitor' }
  */
-export function configKey(match: RouteMatch): ConfigKey | null {
+export function configKey(match: RouteMatch, query: URLSearchParams = new URLSearchParams()): ConfigKey | null {
   switch (match.screen) {
     case 'search':
     case 'applyList':
@@ -51,12 +52,17 @@ export function configKey(match: RouteMatch): ConfigKey | null {
       if (params) return { expoId: params.expoId, fId: params.urlId, ty: '' };
       return expoId !== null && fId !== null ? { expoId, fId, ty: '' } : null;
     }
+    // a seat result carries its lookup's url (signed with it): the event's name and banner, as on the lookup
+    case 'seatResult': {
+      const lookup = seatLookupOf(query, match.which);
+      return lookup && { expoId: lookup.expoId, fId: lookup.fId, ty: 'visitor' };
+    }
     // spec §4: the channel page loads no form config; an incomplete link names no config.
     case 'channel':
     case 'incomplete':
     case 'landing':
-    case 'seatResult':
-    case 'incomplete':
+    // the gate is staff's: no organiser config, no visitor page state
+    case 'gate':
       return null;
   }
 }
@@ -130,7 +136,7 @@ export function applyConfig(input: {
 /**
  * The first step of every page request, shared by the navigation guard and the screens: the
  * route matched once, the page read the way the guard reads it, and the verified contact
- * (cookie `vc`) checked once. A registration form reads the contact for its own, longer
+ * (cookie `vc`) checked once. A registration or ticket form reads the contact for its own, longer
  * window (src/lib/lookup/contact-cookie.ts); every other page for 10 minutes after the proof.
  */
 export interface PageStart {
@@ -148,7 +154,7 @@ export interface PageStart {
  */
 export async function startPage(url: URL, contactCookie: string | undefined, secret: string, now: number): Promise<PageStart> {
   const match = matchRoute(url.pathname);
-  const use = match?.screen === 'form' ? 'register' : 'read';
+  const use = holdsFormWindow(match) ? 'register' : 'read';
   const contact = contactCookie ? await verifyContact(contactCookie, secret, now, use).catch(() => null) : null;
-  return { match, key: match ? configKey(match) : null, info: pageInfo(url, match), contact };
+  return { match, key: match ? configKey(match, url.searchParams) : null, info: pageInfo(url, match), contact };
 }

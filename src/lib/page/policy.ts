@@ -21,7 +21,7 @@
 /** The screens of src/lib/page/routes.ts plus the pages outside the routes table. */
 export type PageKind =
   | 'search' | 'home' | 'landing' | 'success' | 'applyList' | 'form' | 'ticket' | 'root' | 'notFound' | 'seat' | 'seatResult'
-  | 'article' | 'channel' | 'incomplete' | 'bus';
+  | 'article' | 'channel' | 'incomplete' | 'bus' | 'gate';
 
 /** What a page is and what it showed. */
 export interface PageFacts {
@@ -41,7 +41,7 @@ export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 export const PUBLIC_CACHE_CONTROL = 'private, max-age=0, must-revalidate';
 
 /** Screens that always show personal data (or need a verified contact to show anything). */
-const PERSONAL: ReadonlySet<PageKind> = new Set<PageKind>(['success', 'applyList', 'form', 'seatResult', 'ticket', 'bus']);
+const PERSONAL: ReadonlySet<PageKind> = new Set<PageKind>(['success', 'applyList', 'form', 'seatResult', 'ticket', 'bus', 'gate']);
 
 /**
  * The cache and index policy of a page.

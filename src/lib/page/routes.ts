@@ -12,6 +12,10 @@ import { NAMED_FORMS } from '../form/named';
 /** The purchase screens (spec §2.3), by their first path segment. */
 export type TicketScreen = 'ticket' | 'ticketForm' | 'ticketSuccess' | 'orderList' | 'orderDetails' | 'order';
 
+/** The gate's screens (README "The gate"), for staff with a key: the scanner, the stats, the scans' CSV. */
+export type GateScreen = 'scan' | 'stats' | 'csv';
+const GATE_TAILS: Readonly<Record<string, GateScreen>> = { '': 'scan', stats: 'stats', 'scans.csv': 'csv' };
+
 /** The shuttle bus screens (spec §2.3 `/bus`, `/busInfo`): the lines, and the holder's reservation. */
 export type BusScreen = 'bus' | 'busInfo';
 
@@ -93,7 +97,13 @@ export type RouteMatch =
   /** the purchase screens of spec §2.3: `/ticket`, `/ticketForm`, `/ticketSuccess`, `/orderList`, `/orderDetails` */
   | { screen: 'ticket'; variant: null; which: TicketScreen; params: PathParams }
   /** the shuttle bus of spec §2.3: `/bus/…` and `/busInfo/…`; an incomplete legacy link is a page that names what is missing */
-  | { screen: 'bus'; variant: null; which: BusScreen; link: BusLink };
+  | { screen: 'bus'; variant: null; which: BusScreen; link: BusLink }
+  /**
+   * the gate (README "The gate"): `/gate/{eid}`, `/gate/{eid}/stats`, `/gate/{eid}/scans.csv`; a
+   * family never shown to visitors (no guard rules, no share tags, never stored or indexed), and
+   * without a valid staff key of the expo the not-found page
+   */
+  | { screen: 'gate'; variant: null; which: GateScreen; expoId: number; eid: string };
 
 const DECIMAL = /^\d{1,12}$/;
 /** Visitor types are short words; anything else in the segment is not one of our links. */
@@ -191,6 +201,12 @@ const GENERIC: Readonly<Record<string, (rest: string[]) => RouteMatch | null>> =
         : (rest: string[]) => withParams(rest, (params) => ({ screen: 'ticket', variant: null, which, params })),
     ]),
   ),
+  gate: (rest) => {
+    const [eid = '', tail = '', ...extra] = rest;
+    const expoId = decodeNumericId(eid);
+    const which = Object.hasOwn(GATE_TAILS, tail) ? GATE_TAILS[tail] : undefined;
+    return expoId !== null && which !== undefined && extra.length === 0 ? { screen: 'gate', variant: null, which, expoId, eid } : null;
+  },
   // spec §2.3: /bus and /busInfo (urlId, euCode, eid, fId, euUserId); an incomplete link still answers a page.
   ...Object.fromEntries(
     (['bus', 'busInfo'] as const).map((which) => [
@@ -224,6 +240,16 @@ export function missingParts(segments: readonly string[]): MissingPart[] {
 /** A route of spec §2.3 that answers a page whatever its link lacks (never a 404). */
 function orIncomplete(route: IncompleteRoute, make: (p: PathParams) => RouteMatch): (rest: string[]) => RouteMatch {
   return (rest) => withParams(rest, make) ?? { screen: 'incomplete', variant: null, route, missing: missingParts(rest) };
+}
+
+/**
+ * Whether a page holds the verified contact for the form's own, longer window (src/lib/lookup/
+ * contact-cookie.ts FORM_WINDOW_S) rather than the 10 minutes after the proof: the registration
+ * forms and the ticket buyer form, the two pages a visitor may need a while to fill in.
+ * @example holdsFormWindow(matchRoute('/ticketForm/21216/MTIxNg/visitor')) // true
+ */
+export function holdsFormWindow(match: RouteMatch | null): boolean {
+  return match?.screen === 'form' || (match?.screen === 'ticket' && match.which === 'ticketForm');
 }
 
 /**
@@ -295,7 +321,9 @@ export type RouteTarget =
   /** a route without its parameters (spec §2.3): the route's own name */
   | { screen: 'incomplete'; route: IncompleteRoute }
   /** a route family's home (spec §2.3 `/haisi`, `/haisiEn`): the family's lookup screen */
-  | { screen: 'familyHome'; variant: Variant; params: PathIds };
+  | { screen: 'familyHome'; variant: Variant; params: PathIds }
+  /** a gate screen of an expo (staff only) */
+  | { screen: 'gate'; which: GateScreen; expoId: number };
 
 const LANDINGS = { register: '/CMEF', fashion: '/AsiaFashionShow' } as const;
 
@@ -345,6 +373,10 @@ export function routePath(target: RouteTarget): string {
       return `/${encodeURIComponent(target.route)}`;
     case 'familyHome':
       return `/${target.variant.family?.home ?? target.variant.search}${idsPath(target.params)}`;
+    case 'gate': {
+      const tail = Object.entries(GATE_TAILS).find(([, w]) => w === target.which)?.[0] ?? '';
+      return `/gate/${encodeId(target.expoId)}${tail ? `/${tail}` : ''}`;
+    }
   }
 }
 

@@ -9,7 +9,7 @@ import { OFFLINE_UNTIL_HEADER, offlineCopyAlive } from './offline-copy';
  *   a good reply is stored while its `X-Offline-Until` (src/lib/page/offline-copy.ts: the expo's end
  *   plus a day) lies ahead; without a network the stored copy is served with its
  *   `[data-offline]` line shown (src/components/credential/UsageGlance.astro renders it hidden,
- *   with the time the copy was made), but only until that instant: after it the
+ *   with when the copy was saved: the time alone that day, date and time on a later one), but only until that instant: after it the
  *   copy is deleted and the browser's own offline error shows.
  * - The QR images (`/qr/….png`, a pure function of their URL) and the build's `/_astro/` assets
  *   (hashed names): cache first, stored on the first fetch. A QR image is kept only while a
@@ -27,11 +27,19 @@ export const SW_PAGE_PATTERN = /^\/(?:[A-Za-z0-9_-]*Success(?:En)?|success)\/[^/
 export const SW_IMAGE_PATTERN = /^\/qr\/[^/]+\/[^/]+\/[^/]+\/\d{1,12}\.png$/;
 
 /**
- * The stored page as shown offline: the hidden `[data-offline]` element made visible.
+ * The stored page as shown offline: the hidden `[data-offline]` element made visible. From its
+ * `data-offline-day-end` (ms) on, the copy was saved on an earlier day than `now`: its
+ * `[data-saved-today]` text (the time alone) is hidden and `[data-saved-earlier]` (date and time)
+ * shown (src/components/credential/UsageGlance.astro). Self-contained: embedded in the worker.
  * @example showOfflineLine('<p data-offline hidden>x</p>') // '<p data-offline>x</p>'
  */
-export function showOfflineLine(html: string): string {
-  return html.replace(/(<[a-z]+\b[^>]*\bdata-offline\b[^>]*?)\s+hidden(?:="[^"]*")?/, '$1');
+export function showOfflineLine(html: string, now?: number): string {
+  const shown = html.replace(/(<[a-z]+\b[^>]*\bdata-offline\b[^>]*?)\s+hidden(?:="[^"]*")?/, '$1');
+  const end = /<[a-z]+\b[^>]*\bdata-offline-day-end="(\d{1,16})"/.exec(shown);
+  if (typeof now !== 'number' || !end || now < Number(end[1])) return shown;
+  return shown
+    .replace(/(<[a-z]+\b[^>]*\bdata-saved-today\b[^>]*?)(\s*\/?>)/, '$1 hidden$2')
+    .replace(/(<[a-z]+\b[^>]*\bdata-saved-earlier\b[^>]*?)\s+hidden(?:="[^"]*")?/, '$1');
 }
 
 /** The form post of "forget this device" (functions/api/forget.ts), which the worker also answers by emptying its caches. */
@@ -117,7 +125,7 @@ async function page(req, event) {
     const headers = new Headers(hit.headers);
     headers.delete('content-length');
     headers.delete('content-encoding');
-    return new Response(showOfflineLine(await hit.text()), { status: 200, headers });
+    return new Response(showOfflineLine(await hit.text(), Date.now()), { status: 200, headers });
   }
   if (res.status === 200 && /^text\\/html/.test(res.headers.get('content-type') || '')) {
     if (offlineCopyAlive(res.headers.get(UNTIL), Date.now())) await cache.put(req.url, res.clone()).catch(() => {});

@@ -10,6 +10,7 @@
 import type { Variant } from '../expo/variants';
 import { contactLock } from '../form/contact';
 import { confirmedDefine, DEFINE_PARAM, defineParam, takesDefine, withDefine, type FormDefine } from '../form/define';
+import { cameFromNoneFound } from '../form/none-found';
 import { shownErrors, type ShownError } from '../form/errors';
 import { textOf } from '../form/fields';
 import { newIdemKey } from '../form/idempotency';
@@ -102,6 +103,8 @@ export interface FormData {
   registrations: OwnRegistration[] | null;
   /** the new registration form of the same page (`/form/…`) */
   formHref: string;
+  /** reached from a lookup that found nothing: the verified contact that was searched */
+  noneFoundFor: string | null;
 }
 
 const TITLE_KEYS: Record<string, string> = {
@@ -195,6 +198,7 @@ export async function loadForm(page: ScreenPage, ports: ScreenPorts, input: Form
     verifyHref: named ? verifyAgainPath(form, back) : withDefine(lookupPagePath(form), linkDefine),
     registrations,
     formHref: routePath({ screen: 'form', route: 'form', params: { fId: params.fId, expoId: params.expoId, ty: params.ty } }),
+    noneFoundFor: verified && vc && (kind === 'form' || kind === 'proving') && cameFromNoneFound(url.searchParams) ? vc.contact : null,
   };
 }
 

@@ -12,6 +12,8 @@ import { loadBus, type BusData } from './bus';
 import { loadForm, loadFormLink, type FormData, type FormLinkData } from './form';
 import { loadHome, type HomeData } from './home';
 import { loadIncomplete, type IncompleteData } from './incomplete';
+import { loadGate, type GateScanData, type GateStatsData, type GateStatsPort } from './gate';
+import type { GateStaff } from '../gate/keys';
 import type { ScreenPage, ScreenPorts } from './page';
 import { loadSearch, type SearchData } from './search';
 import { loadSeat, loadSeatResult, type SeatData, type SeatResultData } from './seat';
@@ -46,7 +48,9 @@ export type ScreenData =
   | ChannelData
   | OrderEntryData
   | BusData
-  | IncompleteData;
+  | IncompleteData
+  | GateScanData
+  | GateStatsData;
 
 /** What the pipeline gives the loaders beyond the page and the upstream. */
 export interface ScreenDeps {
@@ -54,6 +58,10 @@ export interface ScreenDeps {
   credential: () => Promise<CredentialRead>;
   /** the key the seat results are signed with */
   secret: string;
+  /** the gate routes' staff key of the expo, checked (null: none, so the gate is not found) */
+  gateStaff?: GateStaff | null;
+  /** the gate's stats call (its refusal code) */
+  gateStats?: GateStatsPort;
 }
 
 type Loaders = {
@@ -88,9 +96,11 @@ const LOADERS: Loaders = {
   home: (m, page, ports) => loadHome(page, ports, m.params),
   landing: () => null,
   seat: (m, page, ports) => loadSeat(page, ports, m.params),
-  seatResult: (m, page, _ports, deps) => loadSeatResult(page, m.which, deps.secret),
+  seatResult: (m, page, ports, deps) => loadSeatResult(page, ports, m.which, deps.secret),
   ticket: (m, page, ports) => TICKET_LOADERS[m.which](page, ports, m.params),
   bus: (m, page, ports) => loadBus(page, ports, m.which, m.link),
+  gate: (m, page, _ports, deps) =>
+    loadGate(m.which, m, page, deps.gateStats ?? { checkInStats: async () => ({ ok: false, code: 0 }) }, deps.gateStaff ?? null),
 };
 
 /**

@@ -6,8 +6,8 @@
  * (src/lib/seat/seats.ts readSeatResult). src/components/screens/SeatScreen.astro and
  * SeatResultScreen.astro render them. Pure over the upstream ports.
  */
-import type { PathParams } from '../page/routes';
-import { readSeatResult, SEAT_EXPO_IDS, seatImageUrl, type ActivityType, type SeatLookupTarget, type SeatResult } from '../seat/seats';
+import { routePath, type PathParams } from '../page/routes';
+import { readSeatResult, SEAT_EXPO_IDS, seatImageUrl, seatLookupOf, type ActivityType, type SeatLookupTarget, type SeatResult } from '../seat/seats';
 import { configImageOrigins } from '../util/image-origins';
 import { pageForm, type PageNotice } from './form-state';
 import { available, selfPath, type ScreenPage, type ScreenPorts } from './page';
@@ -73,12 +73,37 @@ export async function loadSeat(page: ScreenPage, ports: ScreenPorts, params: Pat
   };
 }
 
+/** What a found seat's page shows around it: the event, its seat map and the way back to its lookup. */
+export interface SeatResultPage {
+  name: string | null;
+  map: string | null;
+  imageOrigins: string[];
+  /** the seat lookup this result came from ("look up another seat") */
+  back: string;
+}
+
 export type SeatResultData =
-  | { kind: 'seatResult'; result: SeatResult; status: 200 }
+  | ({ kind: 'seatResult'; result: SeatResult; status: 200 } & SeatResultPage)
   | { kind: 'seatResult'; result: null; status: 404; lookup: SeatLookupTarget | null };
 
-/** A result page shows only what the edge signed; an unsigned or altered one goes back to its lookup (`lookup`). */
-export async function loadSeatResult(page: ScreenPage, which: 'zuowei' | 'yejinji', secret: string): Promise<SeatResultData> {
+/**
+ * A result page shows only what the edge signed; an unsigned or altered one goes back to its
+ * lookup (`lookup`). A signed one keeps the lookup's event name, banner (the page's config, read
+ * for the lookup's url: src/lib/page/load.ts configKey) and seat map, and leads back to it.
+ */
+export async function loadSeatResult(page: ScreenPage, ports: ScreenPorts, which: 'zuowei' | 'yejinji', secret: string): Promise<SeatResultData> {
   const read = await readSeatResult(page.url.searchParams, which, secret);
-  return read.ok ? { kind: 'seatResult', result: read.result, status: 200 } : { kind: 'seatResult', result: null, status: 404, lookup: read.lookup };
+  if (!read.ok) return { kind: 'seatResult', result: null, status: 404, lookup: read.lookup };
+  const lookup = seatLookupOf(page.url.searchParams, which);
+  const image = lookup ? await available(ports.getImage({ expoId: lookup.expoId, imageName: 'seat' })) : null;
+  const map = image ? seatImageUrl(image.url) : null;
+  return {
+    kind: 'seatResult',
+    result: read.result,
+    status: 200,
+    name: page.view.name,
+    map,
+    imageOrigins: [...configImageOrigins(page.config), ...(map && /^https:/.test(map) ? [new URL(map).origin] : [])],
+    back: lookup ? routePath({ screen: 'seat', params: { fId: lookup.fId, expoId: lookup.expoId, ty: 'visitor' } }) : '/',
+  };
 }

@@ -2,11 +2,13 @@
  * The credential page's data (spec §2.1, §2.5): the registration (read by the page pipeline
  * through the unknown-code cache and the per-address miss limit), its status (404 unknown, 429
  * limited), who may read the personal details (the contact whose own lookup found this code),
- * the health upload's owner and how long the service worker may keep the page
- * (src/lib/page/offline-copy.ts). src/components/screens/SuccessScreen.astro renders it. Pure.
+ * the health upload's owner, how long the service worker may keep the page
+ * (src/lib/page/offline-copy.ts), the latest admission at a gate and the offline copy's "saved"
+ * line (src/lib/expo/entry.ts). src/components/screens/SuccessScreen.astro renders it. Pure.
  */
 import { shownLines } from '../bus/bus';
 import type { Variant } from '../expo/variants';
+import { lastEntryText, savedTimes } from '../expo/entry';
 import { admits, isAwaitingReview, isVoided } from '../expo/view';
 import { ownCodes, provenFor, readsCredential } from '../lookup/contact-cookie';
 import { OFFLINE_UNTIL_HEADER, offlineUntil } from '../page/offline-copy';
@@ -14,6 +16,7 @@ import { routePath, type SuccessParams } from '../page/routes';
 import { personalShareUrl, shareUserId } from '../page/share';
 import { needsPledge } from '../seat/pledge';
 import { limitMessage } from '../security/limits';
+import { marketOf } from '../tickets/money';
 import type { Credential } from '../util/domain';
 import { pageForm, type PageNotice } from './form-state';
 import { available, type HealthItem, type ScreenPage, type ScreenPorts, type SiteBooking, type SiteDate, type SiteType } from './page';
@@ -50,6 +53,13 @@ export interface SuccessData {
   awaiting: boolean;
   /** the QR code, its save link, the wallet passes and the offline copy (src/lib/expo/view.ts admits) */
   admits: boolean;
+  /** the latest admission at a gate as a sentence ("Checked in 09:12 at Gate 3"), or null */
+  lastEntry: string | null;
+  /**
+   * the offline copy's line, hidden until the service worker serves the copy: `today` (the time
+   * alone) while the expo's day of this visit lasts, `later` (date and time) from `dayEnd` (ms) on
+   */
+  saved: { today: string; later: string; dayEnd: number };
   /** where a visitor proves the contact again (and where an old or wrong link leads) */
   lookup: string;
   back: string;
@@ -59,6 +69,11 @@ export interface SuccessData {
   sites: { types: { type: SiteType; dates: SiteDate[] }[]; mine: SiteBooking[]; owner: boolean; notice: Omit<PageNotice, 'key'> | null };
   /** the shuttle bus page of this registration (spec §2.3 `/bus`), when the expo runs lines */
   bus: string | null;
+  /**
+   * The way back to the list this credential was picked from, while the proof lasts (the cookie's
+   * list, no new code): its path and how many registrations it holds; null with one or none.
+   */
+  list: { href: string; n: number } | null;
   /**
    * "Share as me" (spec §1 personal share): the expo's visitor home with `defineName` (the
    * registration's name) and `shareUserId` (src/lib/page/share.ts), for the proven visitor only
@@ -120,8 +135,18 @@ export async function loadSuccess(
     record?.id ? available(ports.selectBusList({ expoId: params.expoId })) : null,
   ]);
   const euUserId = record?.id ?? 0;
+  const listed = provenFor(page.contact, params.expoId)?.list ?? [];
+  const f = page.url.searchParams.get('f') ?? '';
+  const listQuery = `?${variant ? `v=${encodeURIComponent(variant.name)}&` : ''}f=${encodeURIComponent(f)}`;
+  const list =
+    listed.length > 1 && listed.some((entry) => entry.e === params.euCode)
+      ? { href: `${routePath({ screen: 'applyList', params: { fId: params.fId, expoId: params.expoId, ty: 'visitor' } })}${listQuery}`, n: listed.length }
+      : null;
   const form = pageForm(page.flash, t);
   const reader = record !== null && readsCredential(page.contact, params);
+  const offset = marketOf(params.expoId).utcOffsetMinutes;
+  const entry = record ? lastEntryText(record.lastEntry, page.now, offset, page.lang) : null;
+  const saved = savedTimes(page.now, offset, page.lang);
   const personalShare = reader && record.uname?.trim() ? await personalShareOf(page, params, record.uname.trim(), secret) : null;
   return {
     kind: 'success',
@@ -140,6 +165,12 @@ export async function loadSuccess(
     voided: record !== null && isVoided(record),
     awaiting: record !== null && !isVoided(record) && isAwaitingReview(record),
     admits: record !== null && admits(record),
+    lastEntry: entry ? t(entry.key, entry.vars) : null,
+    saved: {
+      today: t('entry.saved', { time: saved.today }),
+      later: t('entry.saved', { time: saved.later }),
+      dayEnd: saved.dayEnd,
+    },
     lookup: routePath({ screen: 'search', variant, params: { fId: params.fId, expoId: params.expoId, ty: 'visitor' } }),
     back,
     address: info?.address ?? null,
@@ -147,6 +178,7 @@ export async function loadSuccess(
     // A booking's notice on this exact page; an upload's for the owner.
     sites: { ...sites, owner: codeOwner, notice: page.flash?.path === back ? noticeOnly(form.notice) : null },
     uploads: { items: uploads ?? [], notice: owner ? noticeOnly(form.notice) : null },
+    list,
     bus: euUserId > 0 && shownLines(lines ?? []).length > 0 ? routePath({ screen: 'bus', which: 'bus', params: { ...params, euUserId } }) : null,
   };
 }

@@ -10,6 +10,7 @@ import { contactLock } from '../form/contact';
 import { newIdemKey } from '../form/idempotency';
 import { inputNames, parseFormDefinition, type FormField } from '../form/schema';
 import { provenFor } from '../lookup/contact-cookie';
+import { decodeFlash, DRAFT_COOKIE } from '../page/flash';
 import type { PathParams } from '../page/routes';
 import { marketOf, type ExpoMarket } from '../tickets/money';
 import { ticketPaths } from '../tickets/paths';
@@ -122,7 +123,9 @@ export async function loadTicketForm(page: ScreenPage, ports: ScreenPorts, param
   // The flash of a refused post, for this exact page only.
   const flash = page.flash?.path === base.self ? page.flash : null;
   const form = pageForm(flash, page.t);
-  const values: Record<string, string> = { ...form.values, ...(lock?.values ?? {}) };
+  // What was typed before the proof ran out, kept while a new code was fetched (the order action's draft).
+  const draft = base.buyer ? decodeFlash(page.cookie(DRAFT_COOKIE), base.self) : null;
+  const values: Record<string, string> = { ...(draft?.values ?? {}), ...form.values, ...(lock?.values ?? {}) };
   const error = flash?.error ? { name: flash.error.field, message: form.errors[0]?.message ?? '' } : null;
   return {
     ...strip(base),

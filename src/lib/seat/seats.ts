@@ -153,6 +153,19 @@ export interface SeatLookupTarget {
   fId: number;
 }
 
+/**
+ * The seat lookup a result page names (its `fId` and expo), signed or not: where the page's
+ * branding comes from and where its way back leads; null when it names no seat expo's lookup.
+ * @example seatLookupOf(new URLSearchParams('fId=21128'), 'zuowei') // { expoId: 1128, fId: 21128 }
+ */
+export function seatLookupOf(query: URLSearchParams, which: 'zuowei' | 'yejinji'): SeatLookupTarget | null {
+  const fIdRaw = query.get('fId')?.trim() ?? '';
+  const fId = /^\d{1,12}$/.test(fIdRaw) ? Number(fIdRaw) : null;
+  const expoRaw = query.get('expoId')?.trim() ?? '';
+  const expoId = which === 'zuowei' ? ZUOWEI_EXPO_ID : expoRaw === '' ? DEFAULT_SEAT_EXPO_ID : /^\d{1,12}$/.test(expoRaw) ? Number(expoRaw) : null;
+  return fId !== null && fId > 0 && expoId !== null && SEAT_EXPO_IDS.has(expoId) ? { expoId, fId } : null;
+}
+
 /** What a result's signature covers: a purpose label, then every value (JSON keeps them apart). */
 function seatText(fields: readonly (string | number)[]): string {
   return JSON.stringify(['seat-result', ...fields]);
@@ -185,10 +198,9 @@ export async function readSeatResult(
   secret: string,
 ): Promise<{ ok: true; result: SeatResult } | { ok: false; lookup: SeatLookupTarget | null }> {
   const parsed = parseSeatResult(query, which === 'yejinji');
-  const fIdRaw = query.get('fId')?.trim() ?? '';
-  const fId = /^\d{1,12}$/.test(fIdRaw) ? Number(fIdRaw) : null;
-  const expoId = which === 'zuowei' ? ZUOWEI_EXPO_ID : (parsed?.expoId ?? DEFAULT_SEAT_EXPO_ID);
-  const lookup = fId !== null && fId > 0 && SEAT_EXPO_IDS.has(expoId) ? { expoId, fId } : null;
+  const lookup = seatLookupOf(query, which);
+  const { fId } = lookup ?? { fId: null };
+  const expoId = lookup?.expoId ?? 0;
   const sig = query.get('sig') ?? '';
   if (!parsed || !lookup) return { ok: false, lookup };
   // The values exactly as signed (parseSeatResult folds spacing; the signature covers the raw text).

@@ -52,6 +52,8 @@ export interface Credential extends Registration {
   maxCount: number | null;
   /** 0 approved, 1 awaiting review */
   auditStatus: number | null;
+  /** the latest admission at a gate (`at` "YYYY-MM-DD HH:mm:ss", expo-local), or none */
+  lastEntry?: { at: string; gate: string } | null;
 }
 
 /** Code 20003's data: the registration whose second form is to be completed, and its url (spec §4). */

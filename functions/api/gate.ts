@@ -1,0 +1,103 @@
+/**
+ * `/api/gate/*` (src/lib/actions/gate.ts), for staff only. Every request passes the key check
+ * first: the expo's gate cookie (`gate_{expoId}`, set by the staff link, functions/gate.ts) must
+ * hold a valid, unexpired, unrevoked key of the expo the request names (`eid` in the body, or in
+ * the query for the list). Without one the answer is exactly the API's answer for a path that
+ * does not exist (`noApi`, functions/api/index.ts), whatever the key's fault. GET and HEAD on the
+ * POST routes answer that same 404 (no route).
+ */
+import { Hono, type MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { AppEnv } from '../env';
+import { upstreamFor } from '../upstream';
+import { staffFromCookies } from '../staff/keys';
+import { action, type Ctx } from './action';
+import { readInput } from './input';
+import { decodeNumericId } from '../../src/lib/util/ids';
+import type { GateStaff } from '../../src/lib/gate/keys';
+import { gateList, gateScan, readSync, syncScans, type GatePorts } from '../../src/lib/actions/gate';
+import type { ActionContext } from '../../src/lib/actions/outcome';
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** the staff key of a gate request, checked (functions/api/gate.ts) */
+    gateStaff: GateStaff;
+  }
+}
+
+/** The API's answer for a path it does not have (the catch-all's, word for word). */
+export function noApi(c: Ctx): Response {
+  return c.json({ error: `No API at ${new URL(c.req.url).pathname}` }, 404);
+}
+
+/** The expo a gate request names: `eid` of the query (GET) or of the body (JSON or form). */
+async function requestedExpo(c: Ctx): Promise<number | null> {
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return decodeNumericId(c.req.query('eid'));
+  const json = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() === 'application/json';
+  if (json) {
+    // sync's body is not string fields: read the eid alone (Hono keeps the body for the handler).
+    const body = (await c.req.json().catch(() => null)) as unknown;
+    const eid = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>)['eid'] : undefined;
+    return typeof eid === 'string' ? decodeNumericId(eid) : null;
+  }
+  return decodeNumericId((await readInput(c)).fields['eid']);
+}
+
+/** The expos whose gate cookie the request carries (`gate_{expoId}`), at most a few. */
+function cookieExpos(cookies: Record<string, string>): number[] {
+  return Object.keys(cookies)
+    .map((name) => /^gate_(\d{1,12})$/.exec(name)?.[1])
+    .filter((id): id is string => id !== undefined)
+    .slice(0, 4)
+    .map(Number);
+}
+
+/**
+ * Hono middleware: the staff key of the named expo, else the API's 404. A body that names no
+ * expo (malformed, or without `eid`) is a bad request (400) for a holder of any valid gate key,
+ * and the 404 for everyone else.
+ */
+export function staffOnly(): MiddlewareHandler<{ Bindings: AppEnv }> {
+  return async function gateStaffOnly(c, next) {
+    const expoId = await requestedExpo(c);
+    const cookies = getCookie(c);
+    const staff = expoId === null ? null : await staffFromCookies(c.env.STAFF, cookies, expoId);
+    if (!staff && expoId === null && c.req.method === 'POST') {
+      for (const id of cookieExpos(cookies)) {
+        if (await staffFromCookies(c.env.STAFF, cookies, id)) {
+          const t = (await readInput(c)).t as ActionContext['t'];
+          return c.json({ code: 400, msg: t('gate.badScan'), data: null }, 400);
+        }
+      }
+    }
+    if (!staff) return noApi(c);
+    c.set('gateStaff', staff);
+    return next();
+  };
+}
+
+function gatePorts(c: Ctx): GatePorts {
+  return { up: upstreamFor(c.env), staff: c.get('gateStaff') };
+}
+
+export const gate = new Hono<{ Bindings: AppEnv }>();
+gate.use('*', staffOnly());
+gate.post('/scan', action(gateScan, { ports: gatePorts }));
+gate.post('/sync', async function sync(c) {
+  const input = await readInput(c);
+  const t = input.t as ActionContext['t'];
+  if ((c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() !== 'application/json') {
+    return c.json({ code: 415, msg: input.t('gate.jsonOnly'), data: null }, 415);
+  }
+  const read = readSync(await c.req.json().catch(() => null));
+  if (!read.ok) return c.json({ code: 400, msg: t(read.key), data: null }, 400);
+  const { status, body } = await syncScans(read.scans, gatePorts(c), t);
+  return c.json(body, status as 200);
+});
+gate.get('/list', async function list(c) {
+  const input = await readInput(c);
+  const body = await gateList(gatePorts(c), Date.now(), input.t as ActionContext['t']);
+  return c.json(body, 200, { 'cache-control': 'no-store' });
+});
+// No other method or path under /api/gate answers anything but the API's 404.
+gate.all('*', noApi);

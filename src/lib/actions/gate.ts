@@ -1,0 +1,192 @@
+/**
+ * The gate's calls (README "The gate"; docs/upstream.md "Check-in (the gate)"), for staff with a
+ * valid key of the expo only: functions/api/gate.ts answers every request without one exactly as
+ * a path that does not exist, before any of this runs, and hands the key's gate in as a port.
+ *
+ * - `POST /api/gate/scan` (an action): `{ eid, code, scannedAt?, scanId? }`. A form post comes
+ *   back 303 to `/gate/{eid}` with the answer in the flash; JSON answers
+ *   `{ code: 200, msg: null, data: GateAnswer }`. The gate's name comes from the key, never from the body.
+ * - `POST /api/gate/sync` (JSON only): `{ eid, scans: GateQueuedScan[] }` → `{ code: 200, data: { results: GateSynced[] } }`.
+ * - `GET /api/gate/list?eid=` → `{ code: 200, data: GateList }`.
+ *
+ * An organiser API without the calls (a refusal with code 404, "unknown call") answers
+ * `{ code: 501, msg: "…cannot record entries yet", data: null }` and the gate page says so.
+ */
+import { z } from 'zod';
+import { decodeNumericId, encodeId } from '../util/ids';
+import { answerVars, gateAnswer, isDouble, normaliseCode, unreadAnswer, type RedeemedView } from '../gate/answer';
+import type { GateStaff } from '../gate/keys';
+import { expoToday } from '../gate/report';
+import { GATE_SYNC_MAX, type GateAnswer, type GateList, type GateListRow, type GateQueuedScan, type GateResult, type GateSynced } from '../gate/types';
+import { defineAction, type ActionContext, type ActionOutcome, type Envelope } from './outcome';
+import type { Result } from './results';
+
+/** The upstream's check-in calls as the gate uses them (functions/upstream/calls/checkin.ts). */
+export interface GateUpstream {
+  redeemCode(p: { expoId: number; euCode: string; gate: string; scannedAt: string; scanId?: string }): Promise<Result<RedeemedView>>;
+  checkInList(p: { expoId: number; page?: number; pageSize?: number }): Promise<Result<{ total: number | null; list: GateListRow[] }>>;
+}
+
+export interface GatePorts {
+  up: GateUpstream;
+  /** the request's staff key, already checked (functions/api/gate.ts) */
+  staff: GateStaff;
+}
+
+/** The upstream code of "no such call" (docs/upstream.md "Check-in"): this organiser's API cannot check in. */
+export const UNSUPPORTED_CODE = 404;
+/** Our envelope code for it (the island tells it from a decided scan). */
+export const GATE_UNSUPPORTED = 501;
+
+/** The rows of the admission list the edge reads at most; past it the list says `complete: false`. */
+export const GATE_LIST_CAP = 50_000;
+/** The page size the edge asks for (the contract's largest). */
+export const GATE_LIST_PAGE = 1000;
+
+/** A scanner's id of a scan. */
+export const SCAN_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** An ISO time with its zone, as the contract takes `scannedAt`. */
+const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A posted `scannedAt`, or null when it is not an ISO time with a zone. */
+export function readScannedAt(text: string | undefined): string | null {
+  const v = (text ?? '').trim();
+  if (!ISO_WITH_ZONE.test(v)) return null;
+  const ms = Date.parse(v);
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : null;
+}
+
+/** The gate page of an expo. */
+export function gatePath(expoId: number): string {
+  return `/gate/${encodeId(expoId)}`;
+}
+
+function unsupported(ctx: ActionContext): ActionOutcome {
+  if (!ctx.json) return { kind: 'notice', notice: { tone: 'error', key: 'gate.unsupported', text: null } };
+  return { kind: 'notice', notice: null, reply: { code: GATE_UNSUPPORTED, msg: ctx.t('gate.unsupported'), data: null } };
+}
+
+function bad(ctx: ActionContext, key: string): ActionOutcome {
+  if (!ctx.json) return { kind: 'broken', message: ctx.t(key) };
+  return { kind: 'notice', notice: null, status: 400, reply: { code: 400, msg: ctx.t(key), data: null } };
+}
+
+/** The fields a scan posts (strings; checked in `run`, after the key, so nothing is said to a caller without one). */
+const ScanFields = z.record(z.string(), z.string());
+
+/** One scan on the upstream: the answer, or a refusal (`unsupported`: the API lacks the call). */
+export async function redeem(
+  ports: GatePorts,
+  scan: { text: string; scannedAt: string; scanId?: string | undefined },
+  t: ActionContext['t'],
+): Promise<{ ok: true; answer: GateAnswer } | { ok: false; unsupported: boolean; msg: string | null }> {
+  const { staff } = ports;
+  const code = normaliseCode(scan.text);
+  const shown = scan.text.replace(/\s+/g, '').slice(0, 64);
+  if (code === null) return { ok: true, answer: unreadAnswer(shown, staff.gate, scan.scannedAt) };
+  const r = await ports.up.redeemCode({
+    expoId: staff.expoId,
+    euCode: code,
+    gate: staff.gate,
+    scannedAt: scan.scannedAt,
+    ...(scan.scanId !== undefined ? { scanId: scan.scanId } : {}),
+  });
+  if (!r.ok) return { ok: false, unsupported: r.code === UNSUPPORTED_CODE, msg: r.msg };
+  return { ok: true, answer: gateAnswer(r.data, { code, gate: staff.gate, scannedAt: scan.scannedAt }, t) };
+}
+
+export const gateScan = defineAction({
+  path: '/api/gate/scan',
+  bodyLimit: 2 * 1024,
+  input: ScanFields,
+  back: (fields) => {
+    const expoId = decodeNumericId(fields['eid']);
+    return expoId === null ? '/' : gatePath(expoId);
+  },
+  async run(fields, ports: GatePorts, ctx): Promise<ActionOutcome> {
+    const text = fields['code'] ?? '';
+    if (text.trim() === '') return ctx.json ? bad(ctx, 'gate.codeMissing') : { kind: 'invalid', errors: [{ field: 'code', key: 'gate.codeMissing', text: null }] };
+    const scannedAt = fields['scannedAt'] === undefined ? new Date(ctx.now).toISOString() : readScannedAt(fields['scannedAt']);
+    const scanId = fields['scanId'];
+    if (scannedAt === null || (scanId !== undefined && !SCAN_ID.test(scanId))) return bad(ctx, 'gate.badScan');
+    const r = await redeem(ports, { text, scannedAt, scanId }, ctx.t);
+    if (!r.ok) {
+      if (r.unsupported) return unsupported(ctx);
+      const msg = r.msg?.trim() || ctx.t('error.relatedData');
+      return ctx.json
+        ? { kind: 'notice', notice: null, reply: { code: 400, msg, data: null } }
+        : { kind: 'notice', notice: { tone: 'error', key: null, text: msg } };
+    }
+    if (ctx.json) return { kind: 'notice', notice: null, reply: { code: 200, msg: null, data: r.answer } };
+    return { kind: 'notice', notice: { tone: 'info', key: 'gate.answer', vars: answerVars(r.answer), text: null } };
+  },
+});
+
+/** A sync post, as read: the scans, or why it is refused (a catalogue key). */
+export function readSync(body: unknown): { ok: true; eid: string; scans: GateQueuedScan[] } | { ok: false; key: string } {
+  const o = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+  if (!o || typeof o['eid'] !== 'string' || !Array.isArray(o['scans'])) return { ok: false, key: 'gate.badScan' };
+  const raw = o['scans'] as unknown[];
+  if (raw.length > GATE_SYNC_MAX) return { ok: false, key: 'gate.tooMany' };
+  const RESULT = z.enum(['admitted', 'used', 'review', 'void', 'otherDay', 'otherExpo', 'unknown']);
+  const Scan = z.object({
+    scanId: z.string().regex(SCAN_ID),
+    code: z.string().max(2048),
+    scannedAt: z.string().max(40),
+    local: RESULT,
+  });
+  const scans: GateQueuedScan[] = [];
+  for (const s of raw) {
+    const p = Scan.safeParse(s);
+    const at = p.success ? readScannedAt(p.data.scannedAt) : null;
+    if (!p.success || at === null) return { ok: false, key: 'gate.badScan' };
+    scans.push({ scanId: p.data.scanId, code: p.data.code, scannedAt: at, local: p.data.local as GateResult });
+  }
+  return { ok: true, eid: o['eid'], scans };
+}
+
+/**
+ * Redeems queued scans in order, each with its own `scannedAt` and `scanId` (so a retried sync is
+ * answered, not counted, twice by an upstream that keeps scan ids); `double` when the scanner
+ * admitted someone the server's count refuses.
+ */
+export async function syncScans(scans: readonly GateQueuedScan[], ports: GatePorts, t: ActionContext['t']): Promise<{ status: number; body: Envelope }> {
+  const results: GateSynced[] = [];
+  for (const s of scans) {
+    const r = await redeem(ports, { text: s.code, scannedAt: s.scannedAt, scanId: s.scanId }, t);
+    if (!r.ok) {
+      if (r.unsupported) return { status: 200, body: { code: GATE_UNSUPPORTED, msg: t('gate.unsupported'), data: null } };
+      // The rest stay queued on the scanner: what was synced so far is answered.
+      return { status: 200, body: { code: 502, msg: r.msg?.trim() || t('error.relatedData'), data: { results } } };
+    }
+    results.push({ scanId: s.scanId, answer: r.answer, double: isDouble(s.local, r.answer.result) });
+  }
+  return { status: 200, body: { code: 200, msg: null, data: { results } } };
+}
+
+/**
+ * The expo's admission list for an offline scanner: every page of checkInList, up to
+ * {@link GATE_LIST_CAP} rows (`complete` false past it, or when a page failed after the first).
+ */
+export async function gateList(ports: GatePorts, now: number, t: ActionContext['t']): Promise<Envelope<GateList>> {
+  const { expoId } = ports.staff;
+  const rows: GateListRow[] = [];
+  let complete = true;
+  for (let page = 1; ; page++) {
+    const r = await ports.up.checkInList({ expoId, page, pageSize: GATE_LIST_PAGE });
+    if (!r.ok) {
+      if (page === 1) return { code: r.code === UNSUPPORTED_CODE ? GATE_UNSUPPORTED : 502, msg: r.code === UNSUPPORTED_CODE ? t('gate.unsupported') : r.msg?.trim() || t('error.relatedData'), data: null };
+      complete = false;
+      break;
+    }
+    rows.push(...r.data.list);
+    if (rows.length >= GATE_LIST_CAP) {
+      complete = rows.length === GATE_LIST_CAP && r.data.total === GATE_LIST_CAP;
+      rows.length = Math.min(rows.length, GATE_LIST_CAP);
+      break;
+    }
+    const total = r.data.total;
+    if (r.data.list.length === 0 || (total !== null ? rows.length >= total : r.data.list.length < GATE_LIST_PAGE)) break;
+  }
+  return { code: 200, msg: null, data: { expoId, today: expoToday(expoId, now), fetchedAt: new Date(now).toISOString(), complete, rows } };
+}

@@ -1,0 +1,146 @@
+/**
+ * A scan at the gate, pure: what was read becomes a registration code, the upstream's decision
+ * (docs/upstream.md "Check-in (the gate)") becomes a {@link GateAnswer}, and the answer's look on
+ * the gate screen is a table (colour and word per result), so nothing at arm's length is left to
+ * chance. The no-JS round trip carries the answer in the flash notice's vars ({@link answerVars}).
+ */
+import { matchRoute } from '../page/routes';
+import { registrationLabel, type Translate } from '../page/labels';
+import type { GateAnswer, GateResult } from './types';
+
+/** A registration code as the upstream knows them (the credential link's own rule). */
+export const EU_CODE = /^[A-Za-z0-9_-]{1,64}$/;
+/** The most characters a scan's text may have before it is not read at all (a QR holds far fewer). */
+export const SCAN_TEXT_MAX = 2048;
+
+/**
+ * The registration code in what a scanner read or staff typed: trimmed, inner spaces dropped
+ * (a code read aloud is typed in groups); a link to one of our credential pages
+ * (`/{Variant}Success/{urlId}/{euCode}/{expoId}/{fId}`, any host) gives its code. The QR of a
+ * credential holds the bare code (README "The gate"); the link form covers a photo of the page's
+ * address or an older printout. Null when nothing like a code is left.
+ * @example normaliseCode(' PF4R 5MHU HIPE QBHR ') // 'PF4R5MHUHIPEQBHR'
+ * @example normaliseCode('https://x.example/IEAESuccess/MjEzMDg/UEY0UjVNSFVISVBFUUJIUg/MTMwOA/21308/') // 'PF4R5MHUHIPEQBHR'
+ */
+export function normaliseCode(text: string | null | undefined): string | null {
+  const raw = (text ?? '').slice(0, SCAN_TEXT_MAX).replace(/\s+/g, '');
+  if (raw === '') return null;
+  if (/^https?:\/\//i.test(raw)) {
+    try {
+      const match = matchRoute(new URL(raw).pathname);
+      return match?.screen === 'success' ? match.params.euCode : null;
+    } catch {
+      return null;
+    }
+  }
+  return EU_CODE.test(raw) ? raw : null;
+}
+
+/** The colour of an answer: go (green), stop (red), wait (amber: a person to send to the desk). */
+export type GateTone = 'go' | 'stop' | 'wait';
+
+/** Each result's colour, the catalogue key of its one huge word and of the sentence under it. */
+export const GATE_LOOK: Readonly<Record<GateResult, { tone: GateTone; word: string; explain: string }>> = {
+  admitted: { tone: 'go', word: 'gate.wordAdmitted', explain: 'gate.explainAdmitted' },
+  used: { tone: 'stop', word: 'gate.wordUsed', explain: 'gate.explainUsed' },
+  otherExpo: { tone: 'stop', word: 'gate.wordOtherExpo', explain: 'gate.explainOtherExpo' },
+  unknown: { tone: 'stop', word: 'gate.wordUnknown', explain: 'gate.explainUnknown' },
+  void: { tone: 'stop', word: 'gate.wordVoid', explain: 'gate.explainVoid' },
+  review: { tone: 'wait', word: 'gate.wordReview', explain: 'gate.explainReview' },
+  otherDay: { tone: 'wait', word: 'gate.wordOtherDay', explain: 'gate.explainOtherDay' },
+};
+
+/** What the gate reads of the upstream's redeemCode data (functions/upstream/contract/checkin.ts `Redeemed`). */
+export interface RedeemedView {
+  result: GateResult;
+  usedCount: number | null;
+  maxCount: number | null;
+  lastEntry: { at: string; gate: string } | null;
+  uname: string;
+  euClass: number | null;
+  ticketName: string;
+  euDefine: string;
+}
+
+/**
+ * The answer of one scan. For `otherExpo` and `unknown` nothing but the result is shown, whatever
+ * the upstream sent (docs/upstream.md: every other field null).
+ */
+export function gateAnswer(r: RedeemedView, scan: { code: string; gate: string; scannedAt: string }, t: Translate): GateAnswer {
+  const bare = r.result === 'otherExpo' || r.result === 'unknown';
+  const name = r.uname.trim();
+  return {
+    result: r.result,
+    code: scan.code,
+    name: bare || name === '' ? null : name,
+    classLabel: bare ? null : registrationLabel(r, t),
+    ticketName: bare || r.ticketName.trim() === '' ? null : r.ticketName.trim(),
+    usedCount: bare ? null : r.usedCount,
+    maxCount: bare ? null : r.maxCount,
+    lastEntry: bare ? null : r.lastEntry,
+    gate: scan.gate,
+    scannedAt: scan.scannedAt,
+  };
+}
+
+/** The answer for a text that holds no code: `unknown`, without asking the upstream. */
+export function unreadAnswer(code: string, gate: string, scannedAt: string): GateAnswer {
+  return { result: 'unknown', code, name: null, classLabel: null, ticketName: null, usedCount: null, maxCount: null, lastEntry: null, gate, scannedAt };
+}
+
+/**
+ * `used / max` as staff read it: the maximum 0 is unlimited (`unlimited`, the catalogue's word).
+ * @example countText({ usedCount: 1, maxCount: 0 }, '∞') // '1 / ∞'
+ */
+export function countText(a: Pick<GateAnswer, 'usedCount' | 'maxCount'>, unlimited: string): string | null {
+  if (a.usedCount === null && a.maxCount === null) return null;
+  const max = a.maxCount === null ? '?' : a.maxCount === 0 ? unlimited : String(a.maxCount);
+  return `${a.usedCount ?? 0} / ${max}`;
+}
+
+const RESULTS: readonly GateResult[] = ['admitted', 'used', 'review', 'void', 'otherDay', 'otherExpo', 'unknown'];
+
+/** The answer as a flash notice's vars (strings and numbers; absent fields are left out). */
+export function answerVars(a: GateAnswer): Record<string, string | number> {
+  return {
+    result: a.result,
+    code: a.code,
+    gate: a.gate,
+    scannedAt: a.scannedAt,
+    ...(a.name !== null ? { name: a.name } : {}),
+    ...(a.classLabel !== null ? { classLabel: a.classLabel } : {}),
+    ...(a.ticketName !== null ? { ticketName: a.ticketName } : {}),
+    ...(a.usedCount !== null ? { usedCount: a.usedCount } : {}),
+    ...(a.maxCount !== null ? { maxCount: a.maxCount } : {}),
+    ...(a.lastEntry !== null ? { lastAt: a.lastEntry.at, lastGate: a.lastEntry.gate } : {}),
+  };
+}
+
+/** The answer a flash notice carried, or null when its vars are not one. */
+export function answerFromVars(v: Readonly<Record<string, string | number>>): GateAnswer | null {
+  const str = (k: string) => (typeof v[k] === 'string' ? (v[k] as string) : null);
+  const num = (k: string) => (typeof v[k] === 'number' ? (v[k] as number) : null);
+  const result = str('result');
+  if (!result || !(RESULTS as readonly string[]).includes(result)) return null;
+  const lastAt = str('lastAt');
+  return {
+    result: result as GateResult,
+    code: str('code') ?? '',
+    name: str('name'),
+    classLabel: str('classLabel'),
+    ticketName: str('ticketName'),
+    usedCount: num('usedCount'),
+    maxCount: num('maxCount'),
+    lastEntry: lastAt ? { at: lastAt, gate: str('lastGate') ?? '' } : null,
+    gate: str('gate') ?? '',
+    scannedAt: str('scannedAt') ?? '',
+  };
+}
+
+/**
+ * A sync's double entry: the scanner admitted someone offline, and the server's count says no.
+ * @example isDouble('admitted', 'used') // true
+ */
+export function isDouble(local: GateResult, server: GateResult): boolean {
+  return local === 'admitted' && server !== 'admitted';
+}

@@ -1,0 +1,74 @@
+/**
+ * The gate's screens (README "The gate"), for staff with a valid key of the expo: without one
+ * (the pipeline's `staff` is null) there is no data, and the page is the site's not-found page.
+ *
+ * - `scan` (`/gate/{eid}`): the gate's name, today's expo-local date, the last answer (carried by
+ *   the no-JS round trip's flash, src/lib/actions/gate.ts) and the manual form.
+ * - `stats` (`/gate/{eid}/stats`): admitted and refused per gate and hour (checkInStats).
+ * - `csv` is answered by the Worker (functions/gate.ts) before any page: never a screen.
+ */
+import { answerFromVars } from '../gate/answer';
+import type { GateStaff } from '../gate/keys';
+import { expoToday, statsTable, type StatRow, type StatsTable } from '../gate/report';
+import type { GateAnswer } from '../gate/types';
+import type { GateScreen } from '../page/routes';
+import type { ScreenPage } from './page';
+
+/** The upstream call the stats screen reads (its refusal code: 404 is "no such call"). */
+export interface GateStatsPort {
+  checkInStats(p: { expoId: number }): Promise<{ ok: true; data: StatRow[] } | { ok: false; code: number }>;
+}
+
+export interface GateScanData {
+  kind: 'gate';
+  expoId: number;
+  eid: string;
+  gate: string;
+  /** expo-local "YYYY-MM-DD" */
+  today: string;
+  /** the last scan's answer (no-JS round trip), or null */
+  answer: GateAnswer | null;
+  /** the organiser's API lacks the check-in call */
+  unsupported: boolean;
+  /** a message for staff: the catalogue key or the upstream's text */
+  error: { key: string | null; text: string | null } | null;
+  /** the code typed last, kept after a refusal of the form */
+  typed: string;
+}
+
+export interface GateStatsData {
+  kind: 'gateStats';
+  expoId: number;
+  eid: string;
+  gate: string;
+  today: string;
+  /** null when the upstream did not answer */
+  table: StatsTable | null;
+  unsupported: boolean;
+}
+
+/** The data of a gate screen, or null (no staff key: not found; the CSV is never a screen). */
+export async function loadGate(
+  which: GateScreen,
+  route: { expoId: number; eid: string },
+  page: Pick<ScreenPage, 'flash' | 'now'>,
+  ports: GateStatsPort,
+  staff: GateStaff | null,
+): Promise<GateScanData | GateStatsData | null> {
+  if (!staff || staff.expoId !== route.expoId || which === 'csv') return null;
+  const base = { expoId: route.expoId, eid: route.eid, gate: staff.gate, today: expoToday(route.expoId, page.now) };
+  if (which === 'stats') {
+    const r = await ports.checkInStats({ expoId: route.expoId }).catch(() => ({ ok: false as const, code: 0 }));
+    return { kind: 'gateStats', ...base, table: r.ok ? statsTable(r.data) : null, unsupported: !r.ok && r.code === 404 };
+  }
+  const notice = page.flash?.notice ?? null;
+  const answer = notice?.key === 'gate.answer' ? answerFromVars(notice.vars) : null;
+  const unsupported = notice?.key === 'gate.unsupported';
+  const fieldError = page.flash?.error ?? null;
+  const error = fieldError
+    ? { key: fieldError.key, text: fieldError.text }
+    : notice && notice.tone === 'error' && !unsupported
+      ? { key: notice.key, text: notice.text }
+      : null;
+  return { kind: 'gate', ...base, answer, unsupported, error, typed: answer ? '' : (page.flash?.values['code'] ?? '') };
+}

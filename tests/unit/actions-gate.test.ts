@@ -1,0 +1,104 @@
+/** The gate's calls (src/lib/actions/gate.ts) over fake ports, in node: input rules and every outcome. */
+import { describe, expect, it, vi } from 'vitest';
+import { gateList, gateScan, readScannedAt, readSync, syncScans, GATE_LIST_CAP, GATE_UNSUPPORTED, type GatePorts } from '../../src/lib/actions/gate';
+import type { ActionContext } from '../../src/lib/actions/outcome';
+import { GATE_SYNC_MAX, type GateListRow } from '../../src/lib/gate/types';
+
+const t: ActionContext['t'] = (k) => k;
+const NOW = Date.UTC(2026, 11, 1, 1, 20);
+const ctx = (json: boolean): ActionContext => ({ lang: 'en', t, json, origin: 'https://expo.test', cookies: {}, now: NOW });
+const staff = { keyId: 'abcdef0123', expoId: 1308, gate: 'Gate 3', expiresAt: NOW + 3600_000 };
+const used = { result: 'used' as const, usedCount: 1, maxCount: 1, lastEntry: { at: '2026-12-01 09:12:00', gate: 'Gate 1' }, uname: 'A', euClass: 0, ticketName: '', euDefine: '' };
+
+function portsOf(more: Partial<GatePorts['up']> = {}): GatePorts {
+  return {
+    staff,
+    up: {
+      redeemCode: vi.fn(async () => ({ ok: true as const, code: 200, msg: null, data: used })),
+      checkInList: vi.fn(async () => ({ ok: true as const, code: 200, msg: null, data: { total: 0, list: [] } })),
+      ...more,
+    },
+  };
+}
+
+describe('POST /api/gate/scan (the action)', () => {
+  it('redeems the normalised code at the key’s gate, never the posted one; JSON gets the answer', async () => {
+    const p = portsOf();
+    const o = await gateScan.run({ eid: 'MTMwOA', code: ' PF4R 5MHU HIPE QBHR ', gate: 'Forged' }, p, ctx(true));
+    expect(p.up.redeemCode).toHaveBeenCalledWith({ expoId: 1308, euCode: 'PF4R5MHUHIPEQBHR', gate: 'Gate 3', scannedAt: new Date(NOW).toISOString() });
+    expect(o).toMatchObject({ kind: 'notice', reply: { code: 200, msg: null, data: { result: 'used', gate: 'Gate 3', code: 'PF4R5MHUHIPEQBHR' } } });
+  });
+
+  it('a form post goes back with the answer as the flash notice', async () => {
+    const o = await gateScan.run({ eid: 'MTMwOA', code: 'PF4R5MHUHIPEQBHR' }, portsOf(), ctx(false));
+    expect(o).toMatchObject({ kind: 'notice', notice: { tone: 'info', key: 'gate.answer', vars: { result: 'used', lastAt: '2026-12-01 09:12:00', lastGate: 'Gate 1' } } });
+    expect(gateScan.back({ eid: 'MTMwOA' }, ctx(false))).toBe('/gate/MTMwOA');
+    expect(gateScan.back({ eid: '../x' }, ctx(false))).toBe('/');
+  });
+
+  it('validates its input: an empty code, a scannedAt without a zone, a bad scanId', async () => {
+    const p = portsOf();
+    expect(await gateScan.run({ eid: 'MTMwOA', code: '  ' }, p, ctx(false))).toMatchObject({ kind: 'invalid', errors: [{ field: 'code', key: 'gate.codeMissing' }] });
+    expect(await gateScan.run({ eid: 'MTMwOA', code: '' }, p, ctx(true))).toMatchObject({ status: 400, reply: { code: 400 } });
+    expect(await gateScan.run({ eid: 'MTMwOA', code: 'A', scannedAt: '2026-12-01 09:00' }, p, ctx(true))).toMatchObject({ status: 400, reply: { msg: 'gate.badScan' } });
+    expect(await gateScan.run({ eid: 'MTMwOA', code: 'A', scanId: 'x'.repeat(65) }, p, ctx(true))).toMatchObject({ status: 400 });
+    expect(await gateScan.run({ eid: 'MTMwOA', code: 'A', scannedAt: 'x' }, p, ctx(false))).toMatchObject({ kind: 'broken' });
+    expect(p.up.redeemCode).not.toHaveBeenCalled();
+  });
+
+  it('answers unknown for a text that holds no code, without asking the upstream', async () => {
+    const p = portsOf();
+    const o = await gateScan.run({ eid: 'MTMwOA', code: 'https://evil.example/' }, p, ctx(true));
+    expect(o).toMatchObject({ reply: { data: { result: 'unknown' } } });
+    expect(p.up.redeemCode).not.toHaveBeenCalled();
+  });
+
+  it('says in words when the organiser’s API lacks the call (404), and passes on other refusals', async () => {
+    const missing = portsOf({ redeemCode: vi.fn(async () => ({ ok: false as const, kind: 'refused' as const, code: 404, msg: 'unknown call' })) });
+    expect(await gateScan.run({ eid: 'MTMwOA', code: 'ABC' }, missing, ctx(true))).toMatchObject({ reply: { code: GATE_UNSUPPORTED, msg: 'gate.unsupported' } });
+    expect(await gateScan.run({ eid: 'MTMwOA', code: 'ABC' }, missing, ctx(false))).toMatchObject({ notice: { tone: 'error', key: 'gate.unsupported' } });
+    const refused = portsOf({ redeemCode: vi.fn(async () => ({ ok: false as const, kind: 'refused' as const, code: 400, msg: 'scannedAt too old' })) });
+    expect(await gateScan.run({ eid: 'MTMwOA', code: 'ABC' }, refused, ctx(true))).toMatchObject({ reply: { code: 400, msg: 'scannedAt too old' } });
+  });
+
+  it('reads scannedAt only with a zone', () => {
+    expect(readScannedAt('2026-12-01T01:12:05.120Z')).toBe('2026-12-01T01:12:05.120Z');
+    expect(readScannedAt('2026-12-01T09:12:05+08:00')).toBe('2026-12-01T01:12:05.000Z');
+    expect(readScannedAt('2026-12-01T09:12:05')).toBeNull();
+    expect(readScannedAt('2026-13-45T09:12:05Z')).toBeNull();
+  });
+});
+
+describe('sync and list', () => {
+  const one = { scanId: 's1', code: 'PF4R5MHUHIPEQBHR', scannedAt: '2026-12-01T01:00:00Z', local: 'admitted' };
+
+  it('reads at most GATE_SYNC_MAX well-formed scans', () => {
+    expect(readSync({ eid: 'MTMwOA', scans: [one] })).toMatchObject({ ok: true, scans: [{ ...one, scannedAt: '2026-12-01T01:00:00.000Z' }] });
+    expect(readSync({ eid: 'MTMwOA', scans: Array(GATE_SYNC_MAX + 1).fill(one) })).toEqual({ ok: false, key: 'gate.tooMany' });
+    for (const bad of [null, [], { eid: 'MTMwOA' }, { eid: 'MTMwOA', scans: [{ ...one, scanId: '' }] }, { eid: 'MTMwOA', scans: [{ ...one, local: 'x' }] }, { eid: 1, scans: [] }]) {
+      expect(readSync(bad).ok).toBe(false);
+    }
+  });
+
+  it('redeems each scan with its own time and id, and flags a double entry', async () => {
+    const p = portsOf();
+    const r = await syncScans([{ ...one, local: 'admitted' }, { ...one, scanId: 's2', local: 'used' }], p, t);
+    expect(p.up.redeemCode).toHaveBeenNthCalledWith(1, expect.objectContaining({ scannedAt: '2026-12-01T01:00:00Z', scanId: 's1', gate: 'Gate 3' }));
+    expect(r.body).toMatchObject({ code: 200, data: { results: [{ scanId: 's1', double: true }, { scanId: 's2', double: false }] } });
+  });
+
+  it('reads every page of the list up to the cap, with the expo-local day', async () => {
+    const row: GateListRow = { hash: 'a'.repeat(64), usedCount: 0, maxCount: 1, auditStatus: 0, useStatus: 0, days: null };
+    const pages = vi.fn(async ({ page }: { page?: number }) => ({ ok: true as const, code: 200, msg: null, data: { total: 2500, list: Array(page === 3 ? 500 : 1000).fill(row) } }));
+    const r = await gateList(portsOf({ checkInList: pages }), NOW, t);
+    expect(pages).toHaveBeenCalledTimes(3);
+    expect(r.data).toMatchObject({ expoId: 1308, today: '2026-12-01', complete: true });
+    expect(r.data?.rows).toHaveLength(2500);
+    const endless = vi.fn(async () => ({ ok: true as const, code: 200, msg: null, data: { total: null, list: Array(1000).fill(row) } }));
+    const capped = await gateList(portsOf({ checkInList: endless }), NOW, t);
+    expect(capped.data?.rows).toHaveLength(GATE_LIST_CAP);
+    expect(capped.data?.complete).toBe(false);
+    const missing = await gateList(portsOf({ checkInList: vi.fn(async () => ({ ok: false as const, kind: 'refused' as const, code: 404, msg: null })) }), NOW, t);
+    expect(missing).toMatchObject({ code: GATE_UNSUPPORTED, data: null });
+  });
+});
