@@ -12,7 +12,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
-  SCAN_TONE,
+  SCAN_LOOK,
   batches,
   bump,
   clock,
@@ -31,7 +31,7 @@ import {
   type DoubleEntry,
   type LocalRow,
 } from '../lib/gate/offline';
-import { GATE_SYNC_MAX, type GateAnswer, type GateList, type GateQueuedScan, type GateResult, type GateSynced } from '../lib/gate/types';
+import { GATE_SYNC_MAX, type GateAnswer, type GateList, type GateQueuedScan, type GateSynced } from '../lib/gate/types';
 import { interpolate } from '../lib/util/interpolate';
 import { frameReader, startCamera, stopCamera, type FrameReader } from './gate/camera';
 import { signal, unlockSound } from './gate/feedback';
@@ -52,13 +52,20 @@ export const GATE_SCANNER_STRING_KEYS = [
   'gateScan.statusOffline',
   'gateScan.statusOfflineNoList',
   'gateScan.listIncomplete',
-  'gateScan.wordAdmitted',
-  'gateScan.wordUsed',
-  'gateScan.wordReview',
-  'gateScan.wordVoid',
-  'gateScan.wordOtherDay',
-  'gateScan.wordOtherExpo',
-  'gateScan.wordUnknown',
+  'gate.wordAdmitted',
+  'gate.wordUsed',
+  'gate.wordReview',
+  'gate.wordVoid',
+  'gate.wordOtherDay',
+  'gate.wordOtherExpo',
+  'gate.wordUnknown',
+  'gate.explainAdmitted',
+  'gate.explainUsed',
+  'gate.explainReview',
+  'gate.explainVoid',
+  'gate.explainOtherDay',
+  'gate.explainOtherExpo',
+  'gate.explainUnknown',
   'gateScan.notOnList',
   'gateScan.count',
   'gateScan.unlimited',
@@ -87,16 +94,6 @@ export interface GateScannerProps {
   listEveryMs?: number;
 }
 
-/** The catalogue key of each result's word. */
-const WORD: Readonly<Record<GateResult, Key>> = {
-  admitted: 'gateScan.wordAdmitted',
-  used: 'gateScan.wordUsed',
-  review: 'gateScan.wordReview',
-  void: 'gateScan.wordVoid',
-  otherDay: 'gateScan.wordOtherDay',
-  otherExpo: 'gateScan.wordOtherExpo',
-  unknown: 'gateScan.wordUnknown',
-};
 
 /** How long an online scan may take before the scanner decides offline (the scanId makes a late one harmless). */
 const SCAN_TIMEOUT_MS = 4000;
@@ -118,7 +115,7 @@ interface Envelope<T> {
 
 /** A scan's answer as the wire gives it (src/lib/gate/types.ts), not some other reply. */
 function isAnswer(data: unknown): data is GateAnswer {
-  return typeof data === 'object' && data !== null && Object.hasOwn(SCAN_TONE, (data as { result?: unknown }).result as string);
+  return typeof data === 'object' && data !== null && Object.hasOwn(SCAN_LOOK, (data as { result?: unknown }).result as string);
 }
 
 /**
@@ -283,7 +280,7 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
 
   const show = useCallback((answer: GateAnswer, offline: boolean) => {
     setShown({ answer, offline });
-    signal(SCAN_TONE[answer.result]);
+    signal(SCAN_LOOK[answer.result].tone);
   }, []);
 
   /** One scan, from the camera or the form: online when it can be, else from the list. */
@@ -472,7 +469,7 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
       : [meta ? s('gateScan.statusOffline', { time: listTime }) : s('gateScan.statusOfflineNoList'), waitingText].filter(Boolean).join('; ');
 
   const answer = shown?.answer;
-  const tone = answer ? SCAN_TONE[answer.result] : null;
+  const tone = answer ? SCAN_LOOK[answer.result].tone : null;
   // used of maximum in words, and as figures ("1 / 1", the server-rendered answer's data-count)
   const max = answer?.maxCount === 0 ? s('gateScan.unlimited') : (answer?.maxCount ?? '?');
   const count =
@@ -500,7 +497,7 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
               const line =
                 d.server === 'used'
                   ? s('gateScan.doubleUsed', { ...vars, used: d.usedCount ?? '?', max: d.maxCount === 0 ? s('gateScan.unlimited') : (d.maxCount ?? '?') })
-                  : s('gateScan.doubleOther', { ...vars, result: s(WORD[d.server]) });
+                  : s('gateScan.doubleOther', { ...vars, result: s(SCAN_LOOK[d.server].word) });
               const earlier = d.lastEntry ? s('gateScan.doubleEarlier', { time: entryTime(d.lastEntry.at, day), gate: d.lastEntry.gate }) : '';
               return (
                 <li key={d.scanId} data-double={d.code}>
@@ -537,7 +534,8 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
           onKeyDown={(e) => (e.key === 'Escape' || e.key === 'Enter' ? dismiss() : undefined)}
           tabIndex={-1}
         >
-          <p className="gate-scan__word">{s(WORD[answer.result])}</p>
+          <p className="gate-scan__word">{s(SCAN_LOOK[answer.result].word)}</p>
+          <p className="gate-scan__line">{s(SCAN_LOOK[answer.result].explain)}</p>
           {answer.result === 'unknown' && shown.offline && <p className="gate-scan__line">{s('gateScan.notOnList')}</p>}
           {answer.name && (
             <p className="gate-scan__name" data-name>

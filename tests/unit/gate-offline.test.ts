@@ -242,3 +242,11 @@ describe('the day a scan counts on', () => {
     expect(fresh.days).toEqual([{ day: '2026-11-27', usedCount: 1 }]);
   });
 });
+
+describe('the island’s answer looks like the server-rendered one', () => {
+  it('the same colour, word and reason per result as GATE_LOOK', async () => {
+    const { GATE_LOOK } = await import('../../src/lib/gate/answer');
+    const { SCAN_LOOK } = await import('../../src/lib/gate/offline');
+    expect(SCAN_LOOK).toEqual(GATE_LOOK);
+  });
+});
