@@ -8,7 +8,6 @@
  * The scanner island (src/islands/GateScanner.tsx) keeps the list and the queue in IndexedDB and
  * calls these rules; nothing here touches the browser.
  */
-import { decodeId } from '../util/ids';
 import type { GateAnswer, GateListRow, GateQueuedScan, GateResult, GateSynced } from './types';
 
 /** A list row as the scanner keeps it: the server's row, plus the last entry it made or learnt. */
@@ -35,6 +34,22 @@ export async function listHash(expoId: number, code: string): Promise<string> {
 }
 
 /**
+ * The UTF-8 text of a base64url segment (a credential link's euCode), null when it is not base64.
+ * Not src/lib/util/ids.ts: whatever the island imports from src/lib outside this folder joins every
+ * visitor page's shared chunk (astro.config.mjs). A byte that is not UTF-8 becomes U+FFFD, which no
+ * code has.
+ */
+function base64urlText(segment: string): string | null {
+  try {
+    const b64 = segment.replace(/-/g, '+').replace(/_/g, '/');
+    const binary = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
+    return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The registration code in what a camera read or staff typed: trimmed, inner spaces dropped; a
  * link to a credential page (`/{Variant}Success/{urlId}/{euCode}/…`, euCode base64url) gives its
  * code. The edge normalises the same way (the scan action); the scanner needs it to hash offline.
@@ -48,7 +63,7 @@ export function readCode(text: string | null | undefined): string | null {
     const m = /^https?:\/\/[^/]+\/[A-Za-z0-9]*Success\/[^/]+\/([A-Za-z0-9_-]+)(?:[/?#]|$)/i.exec(raw);
     const seg = m?.[1];
     if (!seg) return null;
-    const text = decodeId(seg);
+    const text = base64urlText(seg);
     return text !== null && /^[A-Za-z0-9_-]{1,64}$/.test(text) ? text : null;
   }
   return /^[A-Za-z0-9_-]{1,64}$/.test(raw) ? raw : null;
