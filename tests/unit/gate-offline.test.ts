@@ -250,3 +250,19 @@ describe('the island’s answer looks like the server-rendered one', () => {
     expect(SCAN_LOOK).toEqual(GATE_LOOK);
   });
 });
+
+describe('the scanner stays out of the visitor pages’ shared chunk', () => {
+  it('imports nothing from src/lib outside src/lib/gate but what visitor islands already share', async () => {
+    const { readFileSync, readdirSync } = await import('node:fs');
+    const { dirname, relative, resolve } = await import('node:path');
+    // astro.config.mjs puts every src/lib module an island imports into one chunk all visitor pages
+    // load, src/lib/gate/ excepted: a new import from elsewhere in src/lib grows every visitor page.
+    const files = ['src/islands/GateScanner.tsx', 'src/lib/gate/offline.ts', ...readdirSync('src/islands/gate').filter((f) => f.endsWith('.ts')).map((f) => `src/islands/gate/${f}`)];
+    const lib = files.flatMap((f) =>
+      [...readFileSync(f, 'utf8').matchAll(/^import\s+(?!type\b)[^'"]*['"](\.[^'"]+)['"]/gm)]
+        .map((m) => relative(process.cwd(), resolve(dirname(f), m[1] ?? '')).replace(/\\/g, '/'))
+        .filter((p) => p.startsWith('src/lib/') && !p.startsWith('src/lib/gate/')),
+    );
+    expect([...new Set(lib)]).toEqual(['src/lib/util/interpolate']);
+  });
+});
