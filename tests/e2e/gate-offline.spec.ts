@@ -27,7 +27,8 @@ const REVIEW_CODE = 'AR7OY5Q6XIPMQUBJ';
 
 const VIDEO_DIR = join('test-results', 'gate-camera');
 mkdirSync(VIDEO_DIR, { recursive: true });
-const VIDEO = join(VIDEO_DIR, 'review-code.y4m');
+// one file per process: each Playwright worker's Chromium reads its own while another may be writing
+const VIDEO = join(VIDEO_DIR, `review-code-${process.pid}.y4m`);
 writeQrY4m(VIDEO, REVIEW_CODE);
 
 test.use({
