@@ -18,6 +18,10 @@ export interface ExpoRow {
   bottom_href: string | null;
   bottom_instructions: string | null;
   utc_offset_minutes: number;
+  start_time: string | null;
+  hall: string | null;
+  contact_phone: string | null;
+  contact_email: string | null;
 }
 
 /** Hono environment of every `/custom` handler: bindings plus the loaded expo. */

@@ -213,6 +213,12 @@ test.describe('credential page: site booking', () => {
     await expect(site.getByText(`2026-12-02 15:00-16:00 · ${z('site.soldOut')}`)).toBeVisible();
     await expect(site.getByRole('button')).toHaveCount(0);
     await expect(site.getByRole('link', { name: z('site.verifyLink') })).toHaveAttribute('href', lookupUrl(IEAE));
+    // the visit: dates, hall, what to bring, whom to contact (functions/reference/seed/0013_visit.sql)
+    const visit = page.getByRole('region', { name: z('visit.title') });
+    await expect(visit.getByText('Hall 1–3')).toBeVisible();
+    await expect(visit.getByText(z('visit.bring'))).toBeVisible();
+    await expect(visit.getByRole('link', { name: '+86 20 8888 1308' })).toHaveAttribute('href', 'tel:+862088881308');
+    await expect(visit.getByRole('link', { name: 'visitor@ieae.example' })).toHaveAttribute('href', 'mailto:visitor@ieae.example');
   });
 
   test('the owner books, sees the booking, is told "full" and "already booked", cancels', async ({ page, request, baseURL }) => {

@@ -57,7 +57,8 @@ describe('loadSeatResult (the signed seat result)', () => {
     const secret = 'x'.repeat(32);
     const path = await seatResultPath({ expoId: 1128, fId: 21128 }, { userName: 'Ann', companyName: 'Co', seat: 'A-12' }, secret);
     const p = ports({ getImage: ok({ url: 'https://img.example/seat.png' }) });
-    const d = await loadSeatResult(page(path, { view: { name: 'Seat Expo' } }), p, 'zuowei', secret);
+    const base = page(path);
+    const d = await loadSeatResult({ ...base, view: { ...base.view, name: 'Seat Expo' } }, p, 'zuowei', secret);
     expect(d).toMatchObject({ status: 200, result: { seat: 'A-12' }, name: 'Seat Expo', map: 'https://img.example/seat.png', back: `/seat/21128/${pathOf(1128).split('/')[2]}/visitor` });
     expect(d.status === 200 && d.imageOrigins).toContain('https://img.example');
   });

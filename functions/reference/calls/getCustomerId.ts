@@ -26,6 +26,10 @@ export function toExpoInfo(expo: ExpoRow): ExpoInfo {
     showLogo: expo.show_logo,
     bottomHref: expo.bottom_href,
     bottomInstructions: expo.bottom_instructions,
+    startTime: expo.start_time,
+    hall: expo.hall,
+    contactPhone: expo.contact_phone,
+    contactEmail: expo.contact_email,
   };
 }
 

@@ -22,8 +22,9 @@ export const FormCode = {
 
 /** Expo info (spec §3). */
 export const ExpoInfo = z.object(
-  // endTime: "YYYY-MM-DD HH:mm:ss", expo-local time
-  looseFields('id:int exhiName exhiNameEn address endTime showLogo bottomHref bottomInstructions'),
+  // startTime, endTime: "YYYY-MM-DD HH:mm:ss", expo-local time; startTime, hall, contactPhone and
+  // contactEmail are our reading (docs/upstream.md "Records"): the spec shows none of them
+  looseFields('id:int exhiName exhiNameEn address endTime showLogo bottomHref bottomInstructions startTime hall contactPhone contactEmail'),
 );
 export type ExpoInfo = z.infer<typeof ExpoInfo>;
 

@@ -40,7 +40,19 @@ export interface ScreenConfig extends ImageConfig {
         })
     | null
     | undefined;
-  expoInfo?: { endTime?: string | null | undefined; address?: string | null | undefined; showLogo?: string | null | undefined } | null | undefined;
+  expoInfo?:
+    | {
+        endTime?: string | null | undefined;
+        address?: string | null | undefined;
+        showLogo?: string | null | undefined;
+        /** the visit block (src/lib/expo/visit.ts) */
+        startTime?: string | null | undefined;
+        hall?: string | null | undefined;
+        contactPhone?: string | null | undefined;
+        contactEmail?: string | null | undefined;
+      }
+    | null
+    | undefined;
   activity?: object | null | undefined;
 }
 

@@ -20,6 +20,7 @@ import { marketOf } from '../tickets/money';
 import type { Credential } from '../util/domain';
 import { pageForm, type PageNotice } from './form-state';
 import { available, type HealthItem, type ScreenPage, type ScreenPorts, type SiteBooking, type SiteDate, type SiteType } from './page';
+import { visitInfo, type VisitInfo } from '../expo/visit';
 
 /** The registration as the pipeline read it (functions/credential-lookup.ts). */
 export type CredentialRead =
@@ -63,8 +64,8 @@ export interface SuccessData {
   /** where a visitor proves the contact again (and where an old or wrong link leads) */
   lookup: string;
   back: string;
-  address: string | null;
-  endTime: string | null;
+  /** the show's dates, hall, address and contact (src/lib/expo/visit.ts), when the config says any */
+  visit: VisitInfo | null;
   /** site booking (spec §1, §7 `from/site`): the expo's slot types with their dates, and this registration's bookings */
   sites: { types: { type: SiteType; dates: SiteDate[] }[]; mine: SiteBooking[]; owner: boolean; notice: Omit<PageNotice, 'key'> | null };
   /** the shuttle bus page of this registration (spec §2.3 `/bus`), when the expo runs lines */
@@ -173,8 +174,7 @@ export async function loadSuccess(
     },
     lookup: routePath({ screen: 'search', variant, params: { fId: params.fId, expoId: params.expoId, ty: 'visitor' } }),
     back,
-    address: info?.address ?? null,
-    endTime: info?.endTime ?? null,
+    visit: visitInfo(info, page.lang),
     // A booking's notice on this exact page; an upload's for the owner.
     sites: { ...sites, owner: codeOwner, notice: page.flash?.path === back ? noticeOnly(form.notice) : null },
     uploads: { items: uploads ?? [], notice: owner ? noticeOnly(form.notice) : null },
