@@ -40,3 +40,17 @@ describe('Permissions-Policy (issue 9 §2)', () => {
     expect(line?.replace(/^\s+Permissions-Policy:\s*/i, '').trim()).toBe(DEFAULT_PERMISSIONS_POLICY);
   });
 });
+
+describe('Permissions-Policy by screen (the gate scanner)', () => {
+  it('the gate screen allows the camera and the screen wake lock to this origin, nothing else', async () => {
+    const { screenPermissionsPolicy } = await import('../../src/lib/page/permissions-policy');
+    const p = parse(screenPermissionsPolicy('gate') ?? '');
+    expect(p.get('camera')).toBe('(self)');
+    expect([...p.entries()].filter(([, v]) => v !== '()').map(([k]) => k)).toEqual(['camera', 'screen-wake-lock']);
+  });
+  it('other screens, and names inherited from Object, get none of their own', async () => {
+    const { screenPermissionsPolicy } = await import('../../src/lib/page/permissions-policy');
+    expect(screenPermissionsPolicy('success')).toBeNull();
+    expect(screenPermissionsPolicy('toString')).toBeNull();
+  });
+});
