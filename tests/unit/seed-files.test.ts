@@ -64,7 +64,7 @@ describe('migrations hold schema only', () => {
 describe('the seed runs again safely', () => {
   const files = sqlFiles('seed');
   it('has files, applied in name order', () => {
-    expect(files.map((f) => f.name)).toEqual(['seed/0001_demo.sql', 'seed/0002_form_definitions.sql', 'seed/0003_tickets.sql', 'seed/0004_seats.sql', 'seed/0005_sites.sql', 'seed/0006_haisi.sql', 'seed/0007_forms.sql', 'seed/0008_bus.sql', 'seed/0009_pages.sql', 'seed/0010_defines.sql', 'seed/0011_checkin.sql', 'seed/0013_visit.sql', 'seed/9000_owners.sql']);
+    expect(files.map((f) => f.name)).toEqual(['seed/0001_demo.sql', 'seed/0002_form_definitions.sql', 'seed/0003_tickets.sql', 'seed/0004_seats.sql', 'seed/0005_sites.sql', 'seed/0006_haisi.sql', 'seed/0007_forms.sql', 'seed/0008_bus.sql', 'seed/0009_pages.sql', 'seed/0010_defines.sql', 'seed/0011_checkin.sql', 'seed/0012_gate_offline.sql', 'seed/0013_visit.sql', 'seed/9000_owners.sql']);
   });
   for (const { name, sql } of files) {
     it(`${name}: every INSERT is ON CONFLICT DO NOTHING, no DDL, no DELETE`, () => {
