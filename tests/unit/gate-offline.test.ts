@@ -243,14 +243,6 @@ describe('the day a scan counts on', () => {
   });
 });
 
-describe('the island’s answer looks like the server-rendered one', () => {
-  it('the same colour, word and reason per result as GATE_LOOK', async () => {
-    const { GATE_LOOK } = await import('../../src/lib/gate/answer');
-    const { SCAN_LOOK } = await import('../../src/lib/gate/offline');
-    expect(SCAN_LOOK).toEqual(GATE_LOOK);
-  });
-});
-
 describe('the scanner stays out of the visitor pages’ shared chunk', () => {
   it('imports nothing from src/lib outside src/lib/gate but what visitor islands already share', async () => {
     const { readFileSync, readdirSync } = await import('node:fs');

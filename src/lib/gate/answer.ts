@@ -36,19 +36,7 @@ export function normaliseCode(text: string | null | undefined): string | null {
   return EU_CODE.test(raw) ? raw : null;
 }
 
-/** The colour of an answer: go (green), stop (red), wait (amber: a person to send to the desk). */
-export type GateTone = 'go' | 'stop' | 'wait';
-
-/** Each result's colour, the catalogue key of its one huge word and of the sentence under it. */
-export const GATE_LOOK: Readonly<Record<GateResult, { tone: GateTone; word: string; explain: string }>> = {
-  admitted: { tone: 'go', word: 'gate.wordAdmitted', explain: 'gate.explainAdmitted' },
-  used: { tone: 'stop', word: 'gate.wordUsed', explain: 'gate.explainUsed' },
-  otherExpo: { tone: 'stop', word: 'gate.wordOtherExpo', explain: 'gate.explainOtherExpo' },
-  unknown: { tone: 'stop', word: 'gate.wordUnknown', explain: 'gate.explainUnknown' },
-  void: { tone: 'stop', word: 'gate.wordVoid', explain: 'gate.explainVoid' },
-  review: { tone: 'wait', word: 'gate.wordReview', explain: 'gate.explainReview' },
-  otherDay: { tone: 'wait', word: 'gate.wordOtherDay', explain: 'gate.explainOtherDay' },
-};
+export { GATE_LOOK, type GateTone } from './look';
 
 /** What the gate reads of the upstream's redeemCode data (functions/upstream/contract/checkin.ts `Redeemed`). */
 export interface RedeemedView {

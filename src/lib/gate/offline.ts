@@ -288,21 +288,8 @@ export function entryTime(at: string, day: string): string {
   return m[1] === day ? (m[2] ?? '') : `${m[1]} ${m[2]}`;
 }
 
-/**
- * Each result's colour and the catalogue keys of its huge word and its one-line reason: the
- * server-rendered answer's table (src/lib/gate/answer.ts `GATE_LOOK`; a unit test keeps the two
- * equal), copied so the island does not load the server's code-reading rules.
- */
-export type ScanTone = 'go' | 'stop' | 'wait';
-export const SCAN_LOOK = {
-  admitted: { tone: 'go', word: 'gate.wordAdmitted', explain: 'gate.explainAdmitted' },
-  used: { tone: 'stop', word: 'gate.wordUsed', explain: 'gate.explainUsed' },
-  otherExpo: { tone: 'stop', word: 'gate.wordOtherExpo', explain: 'gate.explainOtherExpo' },
-  unknown: { tone: 'stop', word: 'gate.wordUnknown', explain: 'gate.explainUnknown' },
-  void: { tone: 'stop', word: 'gate.wordVoid', explain: 'gate.explainVoid' },
-  review: { tone: 'wait', word: 'gate.wordReview', explain: 'gate.explainReview' },
-  otherDay: { tone: 'wait', word: 'gate.wordOtherDay', explain: 'gate.explainOtherDay' },
-} as const satisfies Readonly<Record<GateResult, { tone: ScanTone; word: `gate.word${string}`; explain: `gate.explain${string}` }>>;
+/** How each result looks (one table with the server-rendered answer's: src/lib/gate/look.ts). */
+export { GATE_LOOK as SCAN_LOOK, type GateTone as ScanTone } from './look';
 
 /** The answer a local decision shows (the same shape the server answers). */
 export function localAnswer(code: string, d: LocalDecision, row: LocalRow | null, gate: string, scannedAt: string): GateAnswer {

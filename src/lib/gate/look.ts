@@ -1,0 +1,19 @@
+/**
+ * How each scan result looks at the gate, on the server-rendered answer and in the scanner
+ * island alike: its colour and the catalogue keys of its one huge word and of the sentence under
+ * it. Its own module, so the island reads it without the server's code-reading rules.
+ */
+import type { GateResult } from './types';
+
+/** The colour of an answer: go (green), stop (red), wait (amber: a person to send to the desk). */
+export type GateTone = 'go' | 'stop' | 'wait';
+
+export const GATE_LOOK = {
+  admitted: { tone: 'go', word: 'gate.wordAdmitted', explain: 'gate.explainAdmitted' },
+  used: { tone: 'stop', word: 'gate.wordUsed', explain: 'gate.explainUsed' },
+  otherExpo: { tone: 'stop', word: 'gate.wordOtherExpo', explain: 'gate.explainOtherExpo' },
+  unknown: { tone: 'stop', word: 'gate.wordUnknown', explain: 'gate.explainUnknown' },
+  void: { tone: 'stop', word: 'gate.wordVoid', explain: 'gate.explainVoid' },
+  review: { tone: 'wait', word: 'gate.wordReview', explain: 'gate.explainReview' },
+  otherDay: { tone: 'wait', word: 'gate.wordOtherDay', explain: 'gate.explainOtherDay' },
+} as const satisfies Readonly<Record<GateResult, { tone: GateTone; word: `gate.word${string}`; explain: `gate.explain${string}` }>>;
