@@ -274,18 +274,22 @@ export async function redeemCode(c: Context<RefEnv>): Promise<Response> {
 /** A scanId already logged for another code of this expo. */
 class ScanIdTaken extends Error {}
 
+/** A paged read of this expo's list or log: its page and size, or the refusal of a bad query. */
+function pageAsked(c: Context<RefEnv>): Response | { page: number; pageSize: number; db: D1Database; expoId: number } {
+  const input = parseInput(ListQuery, c.req.query());
+  if (!input.ok) return reply(c, RefCode.BAD_INPUT, input.msg);
+  if (input.value.expoId !== undefined && input.value.expoId !== c.var.expo.id) return reply(c, RefCode.BAD_INPUT, OTHER_EXPO);
+  return { page: input.value.page, pageSize: input.value.pageSize, db: c.env.DB, expoId: c.var.expo.id };
+}
+
 /**
  * `GET /customFrom/checkInList` `expoId, page, pageSize`: `{ total, page, pageSize, list: [{ hash, usedCount,
  * maxCount, auditStatus, useStatus, days }] }`, in a stable order (registration id).
  */
 export async function checkInList(c: Context<RefEnv>): Promise<Response> {
-  const input = parseInput(ListQuery, c.req.query());
-  if (!input.ok) return reply(c, RefCode.BAD_INPUT, input.msg);
-  if (input.value.expoId !== undefined && input.value.expoId !== c.var.expo.id)
-    return reply(c, RefCode.BAD_INPUT, OTHER_EXPO);
-  const { page, pageSize } = input.value;
-  const db = c.env.DB;
-  const expoId = c.var.expo.id;
+  const asked = pageAsked(c);
+  if (asked instanceof Response) return asked;
+  const { page, pageSize, db, expoId } = asked;
   const [total, rows] = await db.batch<Record<string, unknown>>([
     db.prepare('SELECT count(*) AS n FROM registrations WHERE expo_id = ?').bind(expoId),
     db
@@ -331,13 +335,9 @@ export async function checkInStats(c: Context<RefEnv>): Promise<Response> {
  * scanId }] }`, every scan of the expo oldest first (by the time it happened, then arrival), the organiser's export.
  */
 export async function checkInLog(c: Context<RefEnv>): Promise<Response> {
-  const input = parseInput(ListQuery, c.req.query());
-  if (!input.ok) return reply(c, RefCode.BAD_INPUT, input.msg);
-  if (input.value.expoId !== undefined && input.value.expoId !== c.var.expo.id)
-    return reply(c, RefCode.BAD_INPUT, OTHER_EXPO);
-  const { page, pageSize } = input.value;
-  const db = c.env.DB;
-  const expoId = c.var.expo.id;
+  const asked = pageAsked(c);
+  if (asked instanceof Response) return asked;
+  const { page, pageSize, db, expoId } = asked;
   const [total, rows] = await db.batch<Record<string, unknown>>([
     db.prepare('SELECT count(*) AS n FROM scan_log WHERE expo_id = ?').bind(expoId),
     db
