@@ -449,7 +449,7 @@ describe('POST /api/lookup: outcomes (spec §4) with real codes', () => {
     expect(reply.msg).toBeNull();
     expect(reply.data).toEqual({
       outcome: 'navigate',
-      location: '/IEAEForm/21308/MTMwOA/visitor',
+      location: '/IEAEForm/21308/MTMwOA/visitor?found=0',
       replace: false,
       session: { expoId: '1308', checkType: '2', fId: '21308', email: 'none@demo.test' },
       removeSession: ['phone', 'areatext'],
@@ -458,7 +458,7 @@ describe('POST /api/lookup: outcomes (spec §4) with real codes', () => {
 
     const form = await formLookupWithCode(IEAE, email('none@demo.test'));
     expect(form.status).toBe(303);
-    expect(form.headers.get('location')).toBe('/IEAEForm/21308/MTMwOA/visitor');
+    expect(form.headers.get('location')).toBe('/IEAEForm/21308/MTMwOA/visitor?found=0');
     expect(await vcOf(form)).toEqual({ expoId: 1308, contact: 'none@demo.test', checkType: 2 });
     // the flash is cleared on the way on
     expect(setCookie(form, FLASH_COOKIE)?.attrs['max-age']).toBe('0');
@@ -466,10 +466,10 @@ describe('POST /api/lookup: outcomes (spec §4) with real codes', () => {
 
   it('zero records on a generic screen → /form/…', async () => {
     const { reply } = await lookupWithCode(GENERIC_2002, email('none@demo.test'));
-    expect(navigate(reply.data)).toMatchObject({ location: '/form/22002/MjAwMg/visitor', replace: false });
+    expect(navigate(reply.data)).toMatchObject({ location: '/form/22002/MjAwMg/visitor?found=0', replace: false });
     const form = await formLookupWithCode(GENERIC_2002, email('none@demo.test'));
     expect(form.status).toBe(303);
-    expect(form.headers.get('location')).toBe('/form/22002/MjAwMg/visitor');
+    expect(form.headers.get('location')).toBe('/form/22002/MjAwMg/visitor?found=0');
   });
 
   it('one record → the credential path with encoded ids, f carried over, replace:true', async () => {

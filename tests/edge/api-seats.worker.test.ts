@@ -275,7 +275,7 @@ describe('health upload API (attacker tests)', () => {
     expect(new Uint8Array(await img.arrayBuffer())).toEqual(JPEG);
     const del = await post('/api/health/delete', { expoId: '2012', euCode: 'HEALTH2OI2EDGEOI', id, back: credential }, { form: true, cookie });
     expect(del.status).toBe(303);
-    expect(del.headers.get('location')).toBe(credential);
+    expect(del.headers.get('location')).toBe(`${credential}#health`);
     expect(flashOf(del, credential)).toMatchObject({ notice: { key: 'health.deleted' } });
     const form = await upload(fields(), new Blob([JPEG]), { cookie, form: true });
     expect(form.status).toBe(303);

@@ -43,7 +43,8 @@ describe('POST /api/site (issue 13)', () => {
     const b = back(ONE);
     const booked = await post({ action: 'book', siteDateId: '5101', back: b });
     expect(booked.status).toBe(303);
-    expect(booked.headers.get('location')).toBe(b);
+    // back at the booking section (an action's anchor), the flash on the page itself
+    expect(booked.headers.get('location')).toBe(`${b}#site`);
     expect(flashOf(booked, b)?.notice).toMatchObject({ tone: 'info', key: 'site.booked' });
     const [row] = await bookingsOf(ONE);
     expect(row?.site_date_id).toBe(5101);
@@ -66,7 +67,7 @@ describe('POST /api/site (issue 13)', () => {
   });
 
   it("someone else's code (not among the verified contact's codes), no cookie, another expo's cookie: 403, nothing booked", async () => {
-    expect((await post({ action: 'book', siteDateId: '5102', back: back(OTHER) })).headers.get('location')).toBe(back(OTHER));
+    expect((await post({ action: 'book', siteDateId: '5102', back: back(OTHER) })).headers.get('location')).toBe(`${back(OTHER)}#site`);
     expect(flashOf(await post({ action: 'book', siteDateId: '5102', back: back(OTHER) }), back(OTHER))?.notice).toMatchObject({ key: 'site.verifyFirst' });
     expect((await post({ action: 'book', siteDateId: '5102', back: back(OTHER) }, { json: true })).status).toBe(403);
     expect((await post({ action: 'book', siteDateId: '5102', back: back(ONE) }, { json: true, codes: null })).status).toBe(403);

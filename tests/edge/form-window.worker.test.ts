@@ -189,8 +189,9 @@ describe('the lookup returns to the form (next, issue 14)', () => {
     const jar = new Jar();
     const code = await sendAndRead(base, { checkType: '2', email }, jar);
     const { reply } = await lookupJson({ ...base, checkType: '2', email, code, next }, { jar, env: fastEnv });
-    // none of these contacts is registered: the lookup's own answer is the expo's form, without the query
-    expect(reply.data).toMatchObject({ outcome: 'navigate', location: FORM });
+    // none of these contacts is registered: the lookup's own answer is the expo's form, marked
+    // "nothing found" (and never the posted `next`'s query)
+    expect(reply.data).toMatchObject({ outcome: 'navigate', location: `${FORM}?found=0` });
   });
 });
 

@@ -170,7 +170,7 @@ describe('edge: the haisi lookup asks queryHaiPhone and stays in the family', ()
     const code = await sendAndRead(HAISI_EN, typed, jar);
     const res = await postForm('/api/lookup', { ...HAISI_EN, ...typed, code }, { jar, env: fastEnv });
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe(`/haisiFormEn/${IDS}`);
+    expect(res.headers.get('location')).toBe(`/haisiFormEn/${IDS}?found=0`);
   });
 });
 

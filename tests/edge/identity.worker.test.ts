@@ -135,7 +135,7 @@ describe('issue 19 item 1: an e-mail typed into the form is not an identity', ()
     // The victim proves the e-mail: no registration, so the registration form; the attacker's
     // code is nowhere in the answer or the signed cookie.
     const { reply, vc } = await prove(victim, HEALTH, victimEmail);
-    expect(reply.data).toMatchObject({ outcome: 'navigate', location: `/form/22012/${encodeId(2012)}/visitor` });
+    expect(reply.data).toMatchObject({ outcome: 'navigate', location: `/form/22012/${encodeId(2012)}/visitor?found=0` });
     expect(JSON.stringify(reply)).not.toContain(encodeId(attackers));
     expect(vc?.codes ?? []).not.toContain(attackers);
 
@@ -204,7 +204,7 @@ describe("issue 19 item 1: a phone typed into the form is not an identity", () =
 
     // The victim proves the phone: nothing of the attacker's, so the registration form.
     const { reply, vc } = await prove(victim, THAI, victimPhone);
-    expect(reply.data).toMatchObject({ outcome: 'navigate', location: `/ThaiNewForm/21261/${encodeId(1261)}/visitor` });
+    expect(reply.data).toMatchObject({ outcome: 'navigate', location: `/ThaiNewForm/21261/${encodeId(1261)}/visitor?found=0` });
     expect(vc?.codes ?? []).not.toContain(attackers);
 
     // The victim registers (the phone locked to the proven one): no 20001 "update?" prompt, a new row.
