@@ -190,7 +190,9 @@ test.describe('zero matches → form → credential', () => {
 
 test('a labelled link (?define=VIP, spec §7 getForm): the form says so and the credential shows the label', async ({ page }, info) => {
   const location = await lookUpByEmail(page.request, freshEmail(info), target('IEAESearch', 'IEAE', 1308, 21308));
-  await page.goto(`${location}?define=VIP`);
+  const labelled = new URL(location, 'http://x');
+  labelled.searchParams.set('define', 'VIP');
+  await page.goto(`${labelled.pathname}${labelled.search}`);
   await ready(page, info);
   const lang = await pageLang(page);
   await expect(page.locator('#form-define')).toHaveText(t(lang, 'define.registeringAs').replace('{{name}}', 'VIP 贵宾 VIP guest'));
