@@ -18,7 +18,7 @@ import { pageForm } from './lib/screens/form-state';
 import { loadScreen, type ScreenPage } from './lib/screens';
 import type { Tr } from './lib/screens/page';
 import { appleWalletKeys } from './lib/wallet/apple-pass';
-import { googleWalletKeys, googleWalletSaveUrl, type WalletPass } from './lib/wallet/google-wallet';
+import { googleWalletKeys, googleWalletSaveUrl, type GooglePass } from './lib/wallet/google-wallet';
 import { passSigner } from './lib/wallet/pass-signature';
 import { holdsFormWindow, passPath, type SuccessParams } from './lib/page/routes';
 import { jsSdkUrl, wantsShareCard } from './lib/page/wx-share';
@@ -133,7 +133,7 @@ export const onRequest = defineMiddleware(async function loadPage(context, next)
     shareCard: await appId.then((id) => (id ? { appId: id, sdkUrl: jsSdkUrl(appEnv.WX_JSSDK_URL) } : null)),
     miniProgramContext: miniProgramContext(userAgent),
     pledgeTicket: (expoId) => pledgeTicket(expoId, Date.now(), secret).catch(() => ''),
-    wallet: (params, pass) => walletLinks(appEnv, params, pass, context.url.origin),
+    wallet: (params, pass) => walletLinks(appEnv, params, { ...pass, lang: view.lang.lang }, context.url.origin),
   };
   return next();
 });
@@ -170,7 +170,7 @@ async function reopenFormWindow(cookies: { get(name: string): { value: string } 
 async function walletLinks(
   appEnv: AppEnv,
   params: SuccessParams,
-  pass: Omit<WalletPass, 'euCode' | 'expoId'>,
+  pass: Omit<GooglePass, 'euCode' | 'expoId'>,
   origin: string,
 ): Promise<{ apple: string | null; google: string | null }> {
   const secrets = appEnv as unknown as Record<string, unknown>;

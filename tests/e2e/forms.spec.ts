@@ -9,7 +9,7 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { HTML_LANG, jsEnabled, latestOutboxCode, lookUpByEmail, t, type Lang, type LookupTarget } from './fixtures';
+import { HTML_LANG, jsEnabled, latestOutboxCode, lookUpByEmail, setLangCookie, t, type Lang, type LookupTarget } from './fixtures';
 import { decodeId, encodeId } from '../../src/lib/util/ids';
 import { idCheckChar } from '../../src/lib/form/id-number';
 
@@ -333,6 +333,8 @@ test('Jakarta second form (20003): saved values loaded, completed', async ({ pag
 
 test('Bangkok second form (20003): saved values loaded, completed', async ({ page }, info) => {
   const p = project(info);
+  // in Thai: the seeded options speak the page's language (not the English fallback)
+  await setLangCookie(page.context(), 'thai', info);
   await openFormAfterLookup(
     page,
     info,
@@ -342,6 +344,7 @@ test('Bangkok second form (20003): saved values loaded, completed', async ({ pag
   );
   const form = page.locator('#reg-form');
   await expect(form.locator('[name="industry"]')).toHaveValue('Food');
+  await expect(form.locator('[name="industry"] option:checked')).toHaveText('อาหาร');
   await expect(form.locator('input[name="purpose"][value="Networking"]')).toBeChecked();
   await fillForm(page, 'unused');
   await submit(page);

@@ -133,10 +133,21 @@ test('a discount code is applied; the used-up one is refused with the spec §5 t
   await fillBuyer(page, 1);
   const code = page.getByLabel(zh('ticket.discountCode'), { exact: true });
   await code.fill('EARLY50');
+  // the organiser's names of the payment methods (1216's customerWx.payName2), not "payment app"
+  await expect(page.locator('#ticket-form').getByRole('radio', { name: '支付宝' })).toBeVisible();
   await page.getByRole('button', { name: zh('ticket.discountCheck') }).click();
-  await expect(
-    page.getByRole('alert').filter({ hasText: zh('ticket.discountApplied').replace('{{price}}', '¥125.00') }),
-  ).toBeVisible();
+  // the answer under the code's field, not at the top of the page
+  await expect(page.locator('#discount #discount-result')).toHaveText(zh('ticket.discountApplied').replace('{{price}}', '¥125.00'));
+  // the total before paying, with the checked code: 1 × ¥250.00 − ¥125.00 = ¥125.00
+  const sum = (q: number, off: string, total: string) =>
+    zh('locale.totalDiscounted').replace('{{quantity}}', String(q)).replace('{{price}}', '¥250.00').replace('{{discount}}', off).replace('{{total}}', total);
+  await expect(page.locator('[data-sum]')).toHaveText(sum(1, '¥125.00', '¥125.00'));
+  if (js()) {
+    // and kept right when the quantity changes
+    await page.locator('#ticket-form [name="quantity"]').selectOption('2');
+    await expect(page.locator('[data-sum]')).toHaveText(sum(2, '¥250.00', '¥250.00'));
+    await page.locator('#ticket-form [name="quantity"]').selectOption('1');
+  }
   // Nothing typed is lost.
   await expect(page.locator('#ticket-form [name="ucompany"]')).toHaveValue('Demo Co.');
   await expect(code).toHaveValue('EARLY50');

@@ -215,8 +215,10 @@ describe('POST /api/discount', () => {
     const jar = await jarFor(uniq('dform'));
     const res = await postForm('/api/discount', buyerForm({ discountCode: 'EARLY50', uname: 'Kept' }), { env: orderEnv, jar });
     const f = flashOf(res, `${FORM}?ticketId=2`);
-    expect(f?.notice).toMatchObject({ key: 'ticket.discountApplied', vars: { price: '¥125.00' } });
+    // the price per ticket and the code go with it, for the page's total; the answer is shown at the field
+    expect(f?.notice).toMatchObject({ key: 'ticket.discountApplied', vars: { price: '¥125.00', unit: 12500, code: 'EARLY50' } });
     expect(f?.values).toMatchObject({ uname: 'Kept', discountCode: 'EARLY50' });
+    expect(res.headers.get('location')).toBe(`${FORM}?ticketId=2#discount`);
   });
 });
 

@@ -79,6 +79,9 @@ describe('seed', () => {
     expect(await wx(2002, 22002)).toMatchObject({ signType: 2, isOpenBusinessCard: 1 });
     expect((await wx(2003, 22003))?.signType).toBe(3);
     expect((await wx(1216, 21216))?.signType).toBe(4);
+    // the payment methods by the names visitors know (customerWx.payName1/2, through the contract)
+    expect(await wx(1216, 21216)).toMatchObject({ payName1: '微信支付', payName2: '支付宝' });
+    expect((await wx(2002, 22002))?.payName1 ?? null).toBeNull();
     expect((await wx(2005, 22005))?.signType).toBeNull();
     const tickets = await testEnv.DB.prepare('SELECT count(*) AS n FROM tickets WHERE expo_id = 1216').first<{
       n: number;

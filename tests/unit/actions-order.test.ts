@@ -271,4 +271,8 @@ describe('discount', () => {
     expect(o).toMatchObject({ kind: 'notice', notice: { tone: 'info', key: 'ticket.discountApplied' } });
     expect(body(o).body).toMatchObject({ code: 200, data: { outcome: 'discount', price: 5000 } });
   });
+  it('accepted, as a form post: back at the code\'s field, with the price per ticket and the code for the page\'s total', async () => {
+    const o = await runDiscount(CHECK, portsOf(), false);
+    expect(o).toMatchObject({ kind: 'notice', anchor: 'discount', notice: { key: 'ticket.discountApplied', vars: { unit: 5000, code: 'SAVE10' } } });
+  });
 });

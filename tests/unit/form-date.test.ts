@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, parseDate } from '../../src/lib/form/date';
+import { displayYear, formatDate, gregorianYear, parseDate } from '../../src/lib/form/date';
 import { LANGS } from '../../src/lib/page/languages';
 
 describe('the date field in the page language (issue 14)', () => {
@@ -53,5 +53,32 @@ describe('the date field in the page language (issue 14)', () => {
     expect(formatDate('2026-05-20', 'zh')).toBe('2026-05-20');
     expect(formatDate('20/05/2026', 'zh')).toBe('20/05/2026');
     for (const lang of LANGS) expect(parseDate(formatDate('2028-02-29', lang), lang), lang).toBe('2028-02-29');
+  });
+
+  it('Thai pages: a year above 2400 is Buddhist era, and dates come back in it', () => {
+    expect(parseDate('20/05/2569', 'thai')).toBe('2026-05-20');
+    expect(parseDate('2569-05-20', 'thai')).toBe('2026-05-20');
+    // a Gregorian year is still understood on a Thai page
+    expect(parseDate('20/05/2026', 'thai')).toBe('2026-05-20');
+    // the boundary: 2400 itself is a Gregorian year, 2401 the BE year 1858
+    expect(gregorianYear(2400, 'thai')).toBe(2400);
+    expect(gregorianYear(2401, 'thai')).toBe(1858);
+    expect(formatDate('2026-05-20', 'thai')).toBe('20/05/2569');
+    expect(displayYear(2026, 'thai')).toBe(2569);
+    // a birth date of 1950 typed in BE (2493) and shown back in BE
+    expect(parseDate('01/01/2493', 'thai')).toBe('1950-01-01');
+    expect(formatDate('1950-01-01', 'thai')).toBe('01/01/2493');
+    // no other language shifts years
+    for (const lang of ['zh', 'en', 'vn', 'id', 'tw', 'ms'] as const) {
+      expect(formatDate('2026-05-20', lang), lang).not.toContain('2569');
+      expect(gregorianYear(2569, lang), lang).toBe(2569);
+    }
+  });
+
+  it('the Thai date hint shows a Buddhist-era example that reads back as the same day', async () => {
+    const thai = (await import('../../src/i18n/thai.json')).default as Record<string, string>;
+    const example = /\d\d\/\d\d\/\d{4}/.exec(thai['form.dateHint'] ?? '')?.[0] ?? '';
+    expect(example).toBe(formatDate('2026-05-20', 'thai'));
+    expect(parseDate(example, 'thai')).toBe('2026-05-20');
   });
 });

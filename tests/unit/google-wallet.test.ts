@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { generateKeyPairSync, createVerify } from 'node:crypto';
-import { googleWalletKeys, googleWalletSaveUrl } from '../../src/lib/wallet/google-wallet';
+import { googleWalletClaims, googleWalletKeys, googleWalletSaveUrl } from '../../src/lib/wallet/google-wallet';
 
 describe('Save to Google Wallet (issue 13)', () => {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const keys = { issuerId: '3388000000012345678', serviceAccountEmail: 'wallet@demo.iam.gserviceaccount.com', privateKeyPem: pem };
-  const pass = { euCode: 'IWHBZIMYEOZETLFI', expoId: 1308, expoName: 'IEAE', attendeeName: '张一', attendeeClass: 'Registered visitor' };
+  const pass = { euCode: 'IWHBZIMYEOZETLFI', expoId: 1308, expoName: 'IEAE', attendeeName: '张一', attendeeClass: 'Registered visitor', lang: 'en' as const };
 
   it('signs a save link whose JWT verifies with the public key (RS256) and holds the euCode', async () => {
     const url = await googleWalletSaveUrl(keys, pass, 'https://expo.example', 1_800_000_000);
@@ -39,5 +39,19 @@ describe('Save to Google Wallet (issue 13)', () => {
     expect(googleWalletKeys({ GOOGLE_WALLET_ISSUER_ID: '1', GOOGLE_WALLET_SA_EMAIL: 'a@b' })).toBeNull();
     expect(googleWalletKeys({ GOOGLE_WALLET_ISSUER_ID: 'x', GOOGLE_WALLET_SA_EMAIL: 'a@b', GOOGLE_WALLET_SA_KEY: pem })).toBeNull();
     expect(googleWalletKeys({ GOOGLE_WALLET_ISSUER_ID: '1', GOOGLE_WALLET_SA_EMAIL: 'a@b', GOOGLE_WALLET_SA_KEY: pem })).toEqual({ issuerId: '1', serviceAccountEmail: 'a@b', privateKeyPem: pem });
+  });
+
+  it('tags every text with the language the visitor asked the pass in', () => {
+    type Text = { defaultValue: { language: string; value: string } };
+    type Obj = { cardTitle: Text; header: Text; subheader: Text };
+    const texts = (lang: typeof pass.lang | 'thai' | 'zh' | 'tw' | 'vn') => {
+      const claims = googleWalletClaims(keys, { ...pass, lang, attendeeClass: 'ผู้เข้าชมที่ลงทะเบียน' }, 'https://expo.example', 1) as { payload: { genericObjects: Obj[] } };
+      const o = claims.payload.genericObjects[0] as Obj;
+      return [o.cardTitle, o.header, o.subheader].map((x) => x.defaultValue);
+    };
+    for (const [lang, tag] of [['thai', 'th'], ['zh', 'zh-CN'], ['tw', 'zh-TW'], ['vn', 'vi'], ['en', 'en']] as const) {
+      expect(texts(lang).map((x) => x.language), lang).toEqual([tag, tag, tag]);
+    }
+    expect(texts('thai')[2]?.value).toBe('ผู้เข้าชมที่ลงทะเบียน');
   });
 });

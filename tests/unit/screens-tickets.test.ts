@@ -73,6 +73,42 @@ describe('loadTicketForm', () => {
   });
 });
 
+describe('loadTicketForm: the discount beside its field, the total before paying, the pay names', () => {
+  const path = `/ticketForm${pathOf(1308)}?ticketId=5`;
+  const applied = (values: Record<string, string>) =>
+    flash(path, { values, notice: { tone: 'info', key: 'ticket.discountApplied', vars: { price: '¥5.00', unit: 500, code: 'SAVE3' }, text: null } });
+
+  it('the check\'s success is the field\'s answer, not a page notice; the total takes the code off', async () => {
+    const d = await loadTicketForm(page(path, { flash: applied({ quantity: '2', discountCode: 'SAVE3' }) }), ports({ selectUrlsTicketList: ok([ticket]) }), params);
+    expect(d.notice).toBeNull();
+    expect(d.discountResult).toMatch(/^ticket.discountApplied/);
+    expect(d.checkedCode).toBe('SAVE3');
+    expect(d.total).toMatchObject({ quantity: 2, unit: 800, gross: 1600, discount: 600, total: 1000 });
+  });
+
+  it('without a check, or with another code in the field, quantity × price', async () => {
+    const none = await loadTicketForm(page(path, { flash: flash(path, { values: { quantity: '3' } }) }), ports({ selectUrlsTicketList: ok([ticket]) }), params);
+    expect(none.total).toMatchObject({ quantity: 3, discount: 0, total: 2400 });
+    const other = await loadTicketForm(page(path, { flash: applied({ quantity: '1', discountCode: 'OTHER' }) }), ports({ selectUrlsTicketList: ok([ticket]) }), params);
+    expect(other.total).toMatchObject({ total: 800, discount: 0 });
+    expect(other.checkedCode).toBeNull();
+  });
+
+  it('another notice stays at the top of the page', async () => {
+    const f = flash(path, { values: {}, notice: { tone: 'error', key: 'order.holdExpired', vars: {}, text: null } });
+    const d = await loadTicketForm(page(path, { flash: f }), ports({ selectUrlsTicketList: ok([ticket]) }), params);
+    expect(d.notice).toMatchObject({ tone: 'error' });
+    expect(d.discountResult).toBeNull();
+  });
+
+  it('the payment methods by the organiser\'s names when the config gives them', async () => {
+    const d = await loadTicketForm(page(path, { config: { customerWx: { payName1: '微信支付', payName2: '支付宝' } } }), ports({ selectUrlsTicketList: ok([ticket]) }), params);
+    expect(d.payNames).toEqual({ 1: '微信支付', 2: '支付宝' });
+    const plain = await loadTicketForm(page(path), ports({ selectUrlsTicketList: ok([ticket]) }), params);
+    expect(plain.payNames).toEqual({ 1: null, 2: null });
+  });
+});
+
 describe('loadOrderList and loadOrder', () => {
   it('no orders without the verified contact, and the upstream is not asked', async () => {
     const p = ports();

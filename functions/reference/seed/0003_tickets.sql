@@ -32,3 +32,8 @@ INSERT INTO discount_codes (expo_id, ticket_id, code, price, max_uses, used_befo
 INSERT INTO refund_settings (expo_id, open, deadline) VALUES
   (1216, 1, '2027-06-30 23:59:59'),
   (2002, 0, NULL) ON CONFLICT DO NOTHING;
+
+-- The payment methods by the names visitors know (docs/upstream.md "Records": customerWx.payName1
+-- for payType 1, payName2 for payType 2, our reading): 1216 names both; 2002 names none and keeps
+-- the generic "messaging-app payment" / "payment app".
+UPDATE customer_wx SET config = json_set(config, '$.payName1', '微信支付', '$.payName2', '支付宝') WHERE id = 61216;

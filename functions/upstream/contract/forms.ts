@@ -42,6 +42,8 @@ export const CustomerWx = z.object({
   ...looseFields('copywriting2 h_explain successfulUrl hbackground buttonTextColor buttonBackgroundColor'),
   ...looseFields('queryButtonImage registerButtonImage isOpenBusinessCard:int headjumpUrl wechatShare'),
   ...looseFields('wecharDescription shareLog healthPledge:int'),
+  // our reading: the payment methods' names (docs/upstream.md "Records")
+  ...looseFields('payName1 payName2'),
 });
 export type CustomerWx = z.infer<typeof CustomerWx>;
 

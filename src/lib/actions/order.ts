@@ -395,6 +395,9 @@ export const orderAction = defineAction({
   },
 });
 
+/** The id of the buyer form's discount field (src/components/screens/TicketFormScreen.astro). */
+export const DISCOUNT_ANCHOR = 'discount';
+
 export const discount = defineAction({
   ...buyerForm,
   path: '/api/discount',
@@ -419,7 +422,10 @@ export const discount = defineAction({
     const formatted = formatPrice(r.data.price, marketOf(page.params.expoId).currency, ctx.lang as Lang);
     return {
       kind: 'notice',
-      notice: { tone: 'info', key: 'ticket.discountApplied', vars: { price: formatted }, text: null },
+      // `unit` and `code` let the page add up its total with the code (src/lib/screens/tickets.ts)
+      notice: { tone: 'info', key: 'ticket.discountApplied', vars: { price: formatted, unit: r.data.price, code }, text: null },
+      // a form post comes back at the code's field, where the answer is shown
+      anchor: DISCOUNT_ANCHOR,
       reply: { code: 200, msg: null, data: { outcome: 'discount', price: r.data.price, formatted } },
     };
   },

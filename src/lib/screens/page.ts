@@ -37,6 +37,9 @@ export interface ScreenConfig extends ImageConfig {
           isOpenBusinessCard?: number | null | undefined;
           healthPledge?: number | null | undefined;
           headjumpUrl?: string | null | undefined;
+          /** the payment methods' names (src/lib/tickets/pay-names.ts) */
+          payName1?: string | null | undefined;
+          payName2?: string | null | undefined;
         })
     | null
     | undefined;

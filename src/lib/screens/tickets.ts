@@ -13,6 +13,8 @@ import { provenFor } from '../lookup/contact-cookie';
 import { decodeFlash, DRAFT_COOKIE } from '../page/flash';
 import type { PathParams } from '../page/routes';
 import { marketOf, type ExpoMarket } from '../tickets/money';
+import { payNames, type PayNames } from '../tickets/pay-names';
+import { orderTotal, type OrderTotal } from '../tickets/total';
 import { ticketPaths } from '../tickets/paths';
 import { effectiveStatus, MAX_QUANTITY, openFirst, saleState, type Order, type RefundWindow, type SaleState, type Ticket } from '../tickets/tickets';
 import { errorOf, pageForm, type PageNotice } from './form-state';
@@ -31,6 +33,8 @@ export interface TicketBase {
   self: string;
   /** ms */
   now: number;
+  /** the payment methods' names the organiser's config gives (src/lib/tickets/pay-names.ts) */
+  payNames: PayNames;
 }
 
 function baseOf(page: ScreenPage, params: PathParams): TicketBase & { buyer: Buyer | null } {
@@ -46,6 +50,7 @@ function baseOf(page: ScreenPage, params: PathParams): TicketBase & { buyer: Buy
     reasonError: errorOf(form, 'reason'),
     self,
     now: page.now,
+    payNames: payNames(page.config?.customerWx),
     buyer: vc ? { checkType: vc.checkType, contact: vc.contact } : null,
   };
 }
@@ -104,6 +109,29 @@ export interface TicketFormData extends TicketBase {
   payType: '1' | '2';
   idem: string;
   path: string;
+  /** the discount check's answer, shown under the code's field (not at the top of the page) */
+  discountResult: string | null;
+  /** the code that check accepted, while it is still the one in the field */
+  checkedCode: string | null;
+  /** quantity × price (− the checked code's discount), shown above the pay button; null without a price */
+  total: OrderTotal | null;
+}
+
+/** The discount check's success: /api/discount's notice (src/lib/actions/order.ts), routed to its field. */
+const DISCOUNT_APPLIED = 'ticket.discountApplied';
+
+/**
+ * The discount a check of this page accepted: its price per ticket (minor units) and code, while
+ * the field still holds that code. The flash is the visitor's own cookie: a forged one changes only
+ * their own page's sum, never the order, whose total the upstream computes.
+ */
+function checkedDiscount(flash: ScreenPage['flash'], values: Record<string, string>): { code: string; unit: number } | null {
+  const n = flash?.notice;
+  if (!n || n.key !== DISCOUNT_APPLIED) return null;
+  const unit = n.vars?.['unit'];
+  const code = n.vars?.['code'];
+  if (typeof unit !== 'number' || !Number.isSafeInteger(unit) || unit < 0 || typeof code !== 'string') return null;
+  return code !== '' && (values['discountCode'] ?? '').trim() === code ? { code, unit } : null;
 }
 
 /** @example (await loadTicketForm(page, ports, params)).status // 404 without `?ticketId=` of the url */
@@ -127,8 +155,16 @@ export async function loadTicketForm(page: ScreenPage, ports: ScreenPorts, param
   const draft = base.buyer ? decodeFlash(page.cookie(DRAFT_COOKIE), base.self) : null;
   const values: Record<string, string> = { ...(draft?.values ?? {}), ...form.values, ...(lock?.values ?? {}) };
   const error = flash?.error ? { name: flash.error.field, message: form.errors[0]?.message ?? '' } : null;
+  const applied = form.notice?.key === DISCOUNT_APPLIED ? form.notice.message : null;
+  const checked = checkedDiscount(flash, values);
+  const quantity = Number(values['quantity'] ?? '1') || 1;
   return {
     ...strip(base),
+    // the check's answer goes under its field, not to the top of the page
+    notice: applied !== null ? null : base.notice,
+    discountResult: applied,
+    checkedCode: checked?.code ?? null,
+    total: ticket?.currentPrice != null ? orderTotal(quantity, ticket.currentPrice, checked?.unit ?? null) : null,
     kind: 'ticketForm',
     status: ticket ? 200 : 404,
     listFailed: list === null,
@@ -142,7 +178,7 @@ export async function loadTicketForm(page: ScreenPage, ports: ScreenPorts, param
     errorField: error ? fields.find((f) => inputNames(f).includes(error.name) || f.key === error.name)?.key : undefined,
     ownError: error && ['quantity', 'discountCode', 'payType'].includes(error.name) ? error : null,
     error,
-    quantity: Number(values['quantity'] ?? '1') || 1,
+    quantity,
     payType: values['payType'] === '1' ? '1' : '2',
     idem: newIdemKey(),
     path: `${params.fId}/${params.eid}/${params.ty}`,

@@ -17,7 +17,12 @@ export interface ExpoMarket {
 /** The default market: mainland China. */
 export const DEFAULT_MARKET: ExpoMarket = { currency: 'CNY', utcOffsetMinutes: 480 };
 
-/** Expos that sell tickets in another currency or zone (the reference's seed: 2002 sells in SGD). */
+/**
+ * Expos that sell tickets in another currency or lie in another zone (the reference's seed: 2002
+ * sells in SGD). Every expo outside UTC+8 must be listed, or its times (holds, sale windows, the
+ * gate's "today") are read an hour off: tests/unit/locale-times.test.ts holds this table to the
+ * seed's `utc_offset_minutes`.
+ */
 const MARKETS: ReadonlyMap<number, ExpoMarket> = new Map([
   [2002, { currency: 'SGD', utcOffsetMinutes: 480 }],
   [1106, { currency: 'THB', utcOffsetMinutes: 420 }],
@@ -28,6 +33,12 @@ const MARKETS: ReadonlyMap<number, ExpoMarket> = new Map([
   [1262, { currency: 'IDR', utcOffsetMinutes: 420 }],
   [1113, { currency: 'VND', utcOffsetMinutes: 420 }],
   [1317, { currency: 'VND', utcOffsetMinutes: 420 }],
+  // Jakarta (WIB) and Ho Chi Minh City
+  [1313, { currency: 'IDR', utcOffsetMinutes: 420 }],
+  [1178, { currency: 'IDR', utcOffsetMinutes: 420 }],
+  [1314, { currency: 'VND', utcOffsetMinutes: 420 }],
+  // the Bangkok / Hanoi / Jakarta image page: all three at UTC+7; it sells nothing
+  [1142, { currency: 'CNY', utcOffsetMinutes: 420 }],
 ]);
 
 /** The market of an expo. */

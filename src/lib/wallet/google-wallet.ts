@@ -2,9 +2,14 @@
  * "Save to Google Wallet" ("Wallet passes"): a save link whose JWT is signed RS256 with
  * the operator's service-account key, made with Web Crypto (workerd and Node alike). The pass is
  * a Generic pass (class and object in the JWT, so nothing has to exist in the issuer account
- * beforehand) with the registration code as a QR barcode.
+ * beforehand) with the registration code as a QR barcode. Its texts are the credential page's, in
+ * the language the visitor asked the pass in (the page's), and tagged with that language (BCP 47,
+ * src/lib/page/languages.ts htmlLang), so Google Wallet neither reads Thai or Chinese as English
+ * nor offers to translate it. The pass has no field labels of its own (card title, header and
+ * subheader are values), so nothing else is translated here.
  * Google's format: https://developers.google.com/wallet/generic/web (JWT `typ: savetowallet`).
  */
+import { htmlLang, type Lang } from '../page/languages';
 import { toBase64url } from '../util/base64url';
 
 /** The operator's secrets (README "Configuration"): all three, or no button. */
@@ -24,6 +29,11 @@ export interface WalletPass {
   expoName: string;
   attendeeName: string;
   attendeeClass: string;
+}
+
+/** A Google pass: its texts and the page language they are in. */
+export interface GooglePass extends WalletPass {
+  lang: Lang;
 }
 
 /** The keys from the environment, or null when any is missing (then the button is not shown). */
@@ -52,9 +62,10 @@ function pemBody(pem: string): Uint8Array<ArrayBuffer> {
 const idPart = (s: string) => s.replace(/[^A-Za-z0-9._-]/g, '_');
 
 /** The JWT claims of a save link (unsigned). */
-export function googleWalletClaims(keys: GoogleWalletKeys, pass: WalletPass, origin: string, nowS: number): Record<string, unknown> {
+export function googleWalletClaims(keys: GoogleWalletKeys, pass: GooglePass, origin: string, nowS: number): Record<string, unknown> {
   const classId = `${keys.issuerId}.expo_${pass.expoId}`;
-  const text = (value: string) => ({ defaultValue: { language: 'en', value } });
+  const language = htmlLang(pass.lang);
+  const text = (value: string) => ({ defaultValue: { language, value } });
   return {
     iss: keys.serviceAccountEmail,
     aud: 'google',
@@ -82,7 +93,7 @@ export function googleWalletClaims(keys: GoogleWalletKeys, pass: WalletPass, ori
  * The "Save to Google Wallet" URL: `https://pay.google.com/gp/v/save/{JWT}`, RS256.
  * @example await googleWalletSaveUrl(keys, pass, 'https://expo.example') // 'https://pay.google.com/gp/v/save/eyJ…'
  */
-export async function googleWalletSaveUrl(keys: GoogleWalletKeys, pass: WalletPass, origin: string, nowS = Math.floor(Date.now() / 1000)): Promise<string> {
+export async function googleWalletSaveUrl(keys: GoogleWalletKeys, pass: GooglePass, origin: string, nowS = Math.floor(Date.now() / 1000)): Promise<string> {
   const key = await crypto.subtle.importKey('pkcs8', pemBody(keys.privateKeyPem), { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign']);
   const signingInput = `${b64u(JSON.stringify({ alg: 'RS256', typ: 'JWT' }))}.${b64u(JSON.stringify(googleWalletClaims(keys, pass, origin, nowS)))}`;
   const signature = new Uint8Array(await crypto.subtle.sign('RSASSA-PKCS1-v1_5', key, new TextEncoder().encode(signingInput)));
