@@ -104,7 +104,8 @@ async function misfits(page: Page, probes: Probe[]): Promise<string[]> {
 
 /**
  * Opens `path` in each of the seven languages and checks it; `ready` waits for what the page
- * must show before it is measured. Fails once, at the end, with every misfit of every language.
+ * must show before it is measured. Fails once (softly), at the end, with every misfit of every
+ * language.
  */
 async function checkAll(
   page: Page,
@@ -128,7 +129,8 @@ async function checkAll(
     for (const m of await misfits(page, [...ANY_TEXT, ...probes])) found.push(`${lang} (page in ${shown}): ${m}`);
     if (shots) await page.screenshot({ path: join(shots, `${what.replace(/\W+/g, '-')}-${lang}.png`), fullPage: true });
   }
-  expect(found, `${what} at ${WIDTH} px`).toEqual([]);
+  // soft: one test reports every page it checks
+  expect.soft(found, `${what} at ${WIDTH} px`).toEqual([]);
 }
 
 test.describe('nothing is cut or overflows at 320 px, in seven languages', { tag: '@js' }, () => {
@@ -166,6 +168,8 @@ test.describe('nothing is cut or overflows at 320 px, in seven languages', { tag
       [2002, 21, 'en'],
     ] as const) {
       const fId = 20000 + expoId;
+      // the first lookup's send started the 60 s resend wait in this browser (src/lib/lookup/resend.ts)
+      await page.context().clearCookies({ name: SENT_COOKIE });
       await lookUpByEmail(page.request, 'none@demo.test', { expoId, urlId: fId, ty: 'visitor', variant: '', f: '', back: lookupPath('search', fId, expoId) });
       const path = `${lookupPath('ticketForm', fId, expoId)}?ticketId=${ticketId}`;
       await checkAll(page, `ticket form ${expoId}`, path, buy, async () => {
