@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { qrImagePath, routePath } from '../../src/lib/page/routes';
 import { ALL_VARIANTS } from '../../src/lib/expo/variants';
 import { OFFLINE_UNTIL_HEADER } from '../../src/lib/page/offline-copy';
-import { SW_CACHE, SW_FORGET_PATH, SW_IMAGE_PATTERN, SW_PAGE_PATTERN, SW_SCRIPT, showOfflineLine } from '../../src/lib/page/sw-script';
+import { SW_CACHE, SW_FORGET_PATH, SW_IMAGE_PATTERN, SW_PAGE_PATTERN, showOfflineLine } from '../../src/lib/page/sw-script';
+import { SW_SCRIPT } from '../../functions/service-worker';
 
 describe('the service worker script (issue 13 offline)', () => {
   const params = { urlId: 21308, euCode: 'IWHBZIMYEOZETLFI', expoId: 1308, fId: 21308 };
