@@ -155,6 +155,14 @@ test('@js the shared link offline lists the credential and the paid e-ticket sho
   await expect(save).toHaveAttribute('href', `/qr/${eid(21216)}/${eid(code)}/${eid(E)}/21216.png?save=1`);
   expect((await request.get((await save.getAttribute('href')) ?? '')).headers()['content-disposition']).toContain('attachment');
   await expect(page.locator('[data-offline]')).toBeHidden();
+  // Inside the messaging app a download does nothing: press and hold instead (credential and e-ticket alike).
+  const inApp = { 'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36 MicroMessenger/8.0.47.2560' };
+  for (const path of [credential, `${ticketPage.pathname}${ticketPage.search}`]) {
+    const html = await (await page.request.get(path, { headers: inApp, maxRedirects: 0 })).text();
+    expect(html, path).toContain(zh('offlineLink.longPress'));
+    expect(html, path).toContain('data-long-press');
+    expect(html, path).not.toContain('?save=1');
+  }
 
   await context.setOffline(true);
   // The link the visitor was sent: the event home.

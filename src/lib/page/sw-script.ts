@@ -3,7 +3,7 @@ import { expoOfLink, langOfContent, offlineListPage, OFFLINE_COPY_HEADER, OFFLIN
 
 /**
  * The service worker's source ("Offline"), served as `/sw.js` by the Worker
- * (functions/service-worker.ts) and registered by the lookup island only (the credential page
+ * (functions/service-worker.ts) and registered by the lookup island and the hold countdown of the purchase pages (the credential page
  * stays script-free). Plain text rather than a bundled module: the build must not rewrite it.
  *
  * - Credential pages (`/{Variant}Success/…`, `/success/…`) and the pages of a paid order
