@@ -152,7 +152,7 @@ export function offlineListPage(
     `<!doctype html><html lang="${esc(htmlLangs[lang] ?? 'zh-CN')}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<meta name="robots" content="noindex"><title>${esc(w.title)}</title><style>body{font-family:system-ui,sans-serif;margin:0;padding:1rem;line-height:1.5;color:#111;background:#f6f7f9}` +
     `main{max-width:30rem;margin:0 auto;background:#fff;border-radius:.75rem;padding:1rem 1.25rem}h1{font-size:1.25rem;margin:0 0 .5rem}ul{list-style:none;padding:0;margin:1rem 0}` +
-    `li{padding:.6rem 0;border-bottom:1px solid #e5e7eb;overflow-wrap:anywhere}li a{display:inline-block;min-height:44px;line-height:44px;font-weight:600}span{display:block;color:#555;font-size:.875rem}</style></head>` +
+    `li{padding:.6rem 0;border-bottom:1px solid #e5e7eb;overflow-wrap:anywhere}li a{display:inline-block;min-height:44px;box-sizing:border-box;padding:.6rem 0;font-weight:600}span{display:block;color:#555;font-size:.875rem}</style></head>` +
     `<body><main data-offline-list><h1>${esc(w.title)}</h1><p>${esc(w.intro)}</p><ul>${items}</ul><p><a href="">${esc(w.retry)}</a></p></main></body></html>`;
   return { html, entries };
 }
