@@ -1,10 +1,36 @@
 import { Hono } from 'hono';
 import type { AppEnv } from './env';
-import { SW_SCRIPT } from '../src/lib/page/sw-script';
+import { MESSAGES } from '../src/i18n';
+import { htmlLang, LANGS } from '../src/lib/page/languages';
+import { swScript, type SwTexts } from '../src/lib/page/sw-script';
+
+/** The offline list's words (catalogue namespace `offlineLink`) in every language, and each language's HTML `lang`. */
+export function swTexts(): SwTexts {
+  const words = Object.fromEntries(
+    LANGS.map((lang) => {
+      const m = MESSAGES[lang];
+      return [
+        lang,
+        {
+          title: m['offlineLink.title'],
+          intro: m['offlineLink.intro'],
+          credential: m['offlineLink.credential'],
+          ticket: m['offlineLink.ticket'],
+          updated: m['offlineLink.updated'],
+          retry: m['offlineLink.retry'],
+        },
+      ];
+    }),
+  );
+  return { words, htmlLangs: Object.fromEntries(LANGS.map((lang) => [lang, htmlLang(lang)])) };
+}
+
+/** The worker's script (src/lib/page/sw-script.ts) with the catalogues' words. */
+export const SW_SCRIPT = swScript(swTexts());
 
 /**
- * `GET /sw.js` ("Offline"): the service worker that keeps visited credential pages for
- * a visit without a network. Served by the Worker rather than from public/ so that its own
+ * `GET /sw.js` ("Offline"): the service worker that keeps visited credential and paid e-ticket
+ * pages for a visit without a network, and lists them on the expo's shared link offline. Served by the Worker rather than from public/ so that its own
  * headers are ours: a worker runs under its script's CSP, and the static files' CSP
  * (`default-src 'none'`, public/_headers) would block the worker's own fetches; here
  * `connect-src 'self'` lets it fetch this site and nothing else. `no-cache`: the browser checks

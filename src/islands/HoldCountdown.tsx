@@ -40,6 +40,10 @@ export default function HoldCountdown({ seconds, template, expired, again }: Pro
   const [left, setLeft] = useState(hold.$left.get);
   const ref = useRef<HTMLSpanElement>(null);
   useEffect(() => hold.$left.listen(setLeft), [hold]);
+  // The purchase pages register the worker too: once paid, the order's e-tickets are kept for a visit without a network (/sw.js).
+  useEffect(() => {
+    if ('serviceWorker' in navigator) navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  }, []);
   useEffect(() => {
     if (left === 0) holdRanOut(ref.current);
   }, [left]);

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderReply } from '../../src/lib/actions/replies';
 import { encodeId } from '../../src/lib/util/ids';
+import { qrImagePath } from '../../src/lib/page/routes';
 import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
 import type { AppEnv } from '../../functions/env';
 import {
@@ -282,6 +283,26 @@ describe('POST /api/order/action', () => {
     expect(flashOf(await act(email, unpaid, 'refund', { reason: 'x' }), details(unpaid))?.notice?.text).toBe(
       '当前不支持退款',
     );
+  });
+
+  it("a paid e-ticket's QR image answers like a credential's (the code is public, the image shows nothing more)", async () => {
+    const email = uniq('qr');
+    const no = await bought(email);
+    const unpaidCodes = await testEnv.DB.prepare('SELECT eu_code FROM registrations WHERE order_no = ?').bind(no).all<{ eu_code: string }>();
+    expect(unpaidCodes.results).toEqual([]);
+    await pay(no);
+    const { results } = await testEnv.DB.prepare('SELECT eu_code FROM registrations WHERE order_no = ?').bind(no).all<{ eu_code: string }>();
+    const euCode = results[0]?.eu_code ?? '';
+    expect(euCode).not.toBe('');
+    const image = qrImagePath({ urlId: 21216, euCode, expoId: E, fId: 21216 });
+    // no cookie: the holder of the code, as for a credential
+    const res = await app.request(`${BASE}${image}`, {}, orderEnv);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    const save = await app.request(`${BASE}${qrImagePath({ urlId: 21216, euCode, expoId: E, fId: 21216 }, { save: true })}`, {}, orderEnv);
+    expect(save.headers.get('content-disposition')).toBe(`attachment; filename="${euCode}.png"`);
+    // another expo's path for the same code is not an image
+    expect((await app.request(`${BASE}${qrImagePath({ urlId: 21308, euCode, expoId: 1308, fId: 21308 })}`, {}, orderEnv)).status).toBe(404);
   });
 
   it('a malformed action or order number is a 400', async () => {

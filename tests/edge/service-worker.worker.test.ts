@@ -3,7 +3,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/app';
 import type { AppEnv } from '../../functions/env';
-import { SW_SCRIPT } from '../../src/lib/page/sw-script';
+import { SW_SCRIPT } from '../../functions/service-worker';
 
 const app = createApp();
 const get = (path: string, init: RequestInit = {}) => app.request(`https://expo.example${path}`, init, env as unknown as AppEnv);

@@ -25,6 +25,7 @@ describe('loadSuccess (the credential page)', () => {
     const anyone = await loadSuccess(page('/success/x'), ports(), { params, variant: null }, { kind: 'found', record });
     expect(anyone.status).toBe(200);
     expect(anyone.headers['x-offline-until']).toMatch(/^\d+$/);
+    expect(anyone.headers['x-offline-copy']).toMatch(/^e=1308&k=credential&c=/);
     expect(anyone.reader).toBe(false);
     const owner = await loadSuccess(page('/success/x', { contact: contact(1308, { codes: ['EU123456'] }) }), ports(), { params, variant: null }, { kind: 'found', record });
     expect(owner.reader).toBe(true);

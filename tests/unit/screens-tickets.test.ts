@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadOrder, loadOrderList, loadTicketForm, loadTicketList } from '../../src/lib/screens/tickets';
 import type { Order, Ticket } from '../../src/lib/tickets/tickets';
+import { readCopyMeta } from '../../src/lib/page/offline-list';
 import { contact, flash, ok, page, paramsOf, pathOf, ports } from './screens-helpers';
 
 const params = paramsOf(1308);
@@ -126,5 +127,17 @@ describe('loadOrderList and loadOrder', () => {
     const other = await loadOrder(page(`/ticketSuccess${pathOf(1308)}?orderNo=ORD999999`, { contact: contact(1308) }), p, params, 'ticketSuccess');
     expect(other.httpStatus).toBe(404);
     expect(other.refund).toBeNull();
+    expect(other.headers).toEqual({});
+  });
+
+  it('a paid order with tickets is kept offline like a credential (its codes, its expo); an unpaid one is not', async () => {
+    const paid = { ...order, euCodes: ['TKA111', 'TKB222'] };
+    const path = `/ticketSuccess${pathOf(1308)}?orderNo=ORD123456`;
+    const d = await loadOrder(page(path, { contact: contact(1308) }), ports({ findOrderListByPhone: ok([paid]) }), params, 'ticketSuccess');
+    expect(d.headers['x-offline-until']).toMatch(/^\d+$/);
+    expect(readCopyMeta(d.headers['x-offline-copy'])).toMatchObject({ expo: 1308, kind: 'ticket', codes: ['TKA111', 'TKB222'] });
+    expect(d.saved.today).not.toBe('');
+    const unpaid = await loadOrder(page(path, { contact: contact(1308) }), ports({ findOrderListByPhone: ok([{ ...paid, status: 0, expireTime: '2099-01-01 00:00:00' }]) }), params, 'ticketSuccess');
+    expect(unpaid.headers).toEqual({});
   });
 });

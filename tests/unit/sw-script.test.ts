@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { qrImagePath, routePath } from '../../src/lib/page/routes';
 import { ALL_VARIANTS } from '../../src/lib/expo/variants';
 import { OFFLINE_UNTIL_HEADER } from '../../src/lib/page/offline-copy';
-import { SW_CACHE, SW_FORGET_PATH, SW_IMAGE_PATTERN, SW_PAGE_PATTERN, SW_SCRIPT, showOfflineLine } from '../../src/lib/page/sw-script';
+import { copyMetaHeader, OFFLINE_COPY_HEADER } from '../../src/lib/page/offline-list';
+import { SW_CACHE, SW_FORGET_PATH, SW_IMAGE_PATTERN, SW_PAGE_PATTERN, showOfflineLine } from '../../src/lib/page/sw-script';
+import { SW_SCRIPT } from '../../functions/service-worker';
 
 describe('the service worker script (issue 13 offline)', () => {
   const params = { urlId: 21308, euCode: 'IWHBZIMYEOZETLFI', expoId: 1308, fId: 21308 };
@@ -146,5 +148,85 @@ describe('the service worker: offline copies have a lifetime (issue 19 item 3)',
     expect(world.stores.size).toBe(1);
     expect(await world.dispatch(SW_FORGET_PATH, { method: 'POST', navigate: true })).toBeNull();
     expect(world.stores.size).toBe(0);
+  });
+});
+
+describe('the service worker: the shared link offline, e-tickets kept', () => {
+  const params = { urlId: 21308, euCode: 'IWHBZIMYEOZETLFI', expoId: 1308, fId: 21308 };
+  const CREDENTIAL = routePath({ screen: 'success', variant: null, params });
+  const ids = { fId: 21308, expoId: 1308, ty: 'visitor' };
+  const HOME = routePath({ screen: 'home', params: ids });
+  const LOOKUP = routePath({ screen: 'search', variant: null, params: ids });
+  const ORDER = `${routePath({ screen: 'ticket', which: 'ticketSuccess', params: ids })}?orderNo=ORD0001&pay=ok`;
+  const OTHER_ORDER = `${routePath({ screen: 'ticket', which: 'ticketSuccess', params: ids })}?orderNo=ORD0002`;
+  const OTHER_HOME = routePath({ screen: 'home', params: { fId: 21216, expoId: 1216, ty: 'visitor' } });
+  const until = () => String(Date.now() + 60_000);
+  const page = (body: string, headers: Record<string, string> = {}) => new Response(body, { headers: { 'content-type': 'text/html', ...headers } });
+  const offline = () => Promise.reject(new TypeError('Failed to fetch'));
+
+  function online(path: string): Response {
+    if (path === CREDENTIAL) {
+      return page('<p data-offline hidden>saved</p>credential', {
+        [OFFLINE_UNTIL_HEADER]: until(),
+        [OFFLINE_COPY_HEADER]: copyMetaHeader({ expo: 1308, kind: 'credential', codes: [params.euCode], offset: 480, lang: 'en' }),
+        'content-language': 'en',
+      });
+    }
+    if (path === ORDER) {
+      return page('<p data-offline hidden>saved</p>tickets', {
+        [OFFLINE_UNTIL_HEADER]: until(),
+        [OFFLINE_COPY_HEADER]: copyMetaHeader({ expo: 1308, kind: 'ticket', codes: ['TKA', 'TKB'], offset: 480, lang: 'en' }),
+        'content-language': 'en',
+      });
+    }
+    // an unpaid order, the home in Thai: nothing to keep
+    return page('other', { 'content-language': path === HOME ? 'th' : 'en' });
+  }
+
+  it('after a credential and a paid e-ticket were shown, the shared link offline lists both, in the last language of the expo', async () => {
+    let up = true;
+    const world = serviceWorld((req) => {
+      const url = new URL(req.url);
+      return up ? Promise.resolve(online(url.pathname + url.search)) : offline();
+    });
+    await world.dispatch(CREDENTIAL, { navigate: true });
+    await world.dispatch(ORDER, { navigate: true });
+    await world.dispatch(OTHER_ORDER, { navigate: true });
+    expect(await (await world.dispatch(HOME, { navigate: true }))?.text()).toBe('other');
+    up = false;
+    for (const path of [HOME, LOOKUP, OTHER_ORDER]) {
+      const res = await world.dispatch(path, { navigate: true });
+      const html = (await res?.text()) ?? '';
+      expect(html, path).toContain('<html lang="th">');
+      expect(html).toContain(`href="${CREDENTIAL}"`);
+      expect(html).toContain(`href="${ORDER.replace('&', '&#38;')}"`);
+      expect(html).toContain('IWHBZIMYEOZETLFI');
+      expect(html).toContain('TKA, TKB');
+      expect(res?.headers.get('content-security-policy')).toContain("default-src 'none'");
+    }
+    // each opens its own copy, with its "saved" line
+    expect(await (await world.dispatch(ORDER, { navigate: true }))?.text()).toBe('<p data-offline>saved</p>tickets');
+    expect(await (await world.dispatch(CREDENTIAL, { navigate: true }))?.text()).toBe('<p data-offline>saved</p>credential');
+    // another expo's link lists nothing of this one: the browser's own offline page
+    await expect(world.dispatch(OTHER_HOME, { navigate: true })).rejects.toThrow('Failed to fetch');
+  });
+
+  it('an order page without the header is never kept; "forget this device" drops the e-tickets too', async () => {
+    const world = serviceWorld((req) => {
+      const url = new URL(req.url);
+      return Promise.resolve(online(url.pathname + url.search));
+    });
+    await world.dispatch(OTHER_ORDER, { navigate: true });
+    const kept = () => [...(world.cache()?.entries.keys() ?? [])].filter((k) => !k.includes('/sw-meta/'));
+    expect(kept()).toEqual([]);
+    await world.dispatch(ORDER, { navigate: true });
+    expect(kept()).toEqual([`${ORIGIN}${ORDER}`]);
+    await world.dispatch(SW_FORGET_PATH, { method: 'POST', navigate: true });
+    expect(world.stores.size).toBe(0);
+  });
+
+  it('with no copy of the expo, the shared link offline is the browser’s own offline page', async () => {
+    const world = serviceWorld(() => offline());
+    await expect(world.dispatch(HOME, { navigate: true })).rejects.toThrow('Failed to fetch');
   });
 });

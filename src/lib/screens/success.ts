@@ -12,6 +12,7 @@ import { lastEntryText, savedTimes } from '../expo/entry';
 import { admits, isAwaitingReview, isVoided } from '../expo/view';
 import { ownCodes, provenFor, readsCredential } from '../lookup/contact-cookie';
 import { OFFLINE_UNTIL_HEADER, offlineUntil } from '../page/offline-copy';
+import { copyMetaHeader, OFFLINE_COPY_HEADER } from '../page/offline-list';
 import { routePath, type SuccessParams } from '../page/routes';
 import { personalShareUrl, shareUserId } from '../page/share';
 import { needsPledge } from '../seat/pledge';
@@ -122,7 +123,12 @@ export async function loadSuccess(
   const info = page.config?.expoInfo;
   // An offline copy only of a credential that admits (not void, not awaiting review): without
   // the header the service worker keeps none, and drops the one it had.
-  if (record && admits(record)) headers[OFFLINE_UNTIL_HEADER] = String(offlineUntil(info?.endTime, page.now));
+  if (record && admits(record)) {
+    headers[OFFLINE_UNTIL_HEADER] = String(offlineUntil(info?.endTime, page.now));
+    // what the copy is, for the shared link's offline list (src/lib/page/offline-list.ts)
+    const offset = marketOf(params.expoId).utcOffsetMinutes;
+    headers[OFFLINE_COPY_HEADER] = copyMetaHeader({ expo: params.expoId, kind: 'credential', codes: [params.euCode], offset, lang: page.lang });
+  }
   const refusal = limited ? limitMessage('lookup', limited.retryAfterS * 1000) : null;
   const health = record !== null && needsPledge(page.config?.customerWx);
   // The contact whose own lookup found this code books sites; on pledge expos, uploads health papers.

@@ -15,8 +15,11 @@ import type { PathParams } from '../page/routes';
 import { marketOf, type ExpoMarket } from '../tickets/money';
 import { payNames, type PayNames } from '../tickets/pay-names';
 import { orderTotal, type OrderTotal } from '../tickets/total';
+import { savedTimes } from '../expo/entry';
+import { OFFLINE_UNTIL_HEADER, offlineUntil } from '../page/offline-copy';
+import { copyMetaHeader, OFFLINE_COPY_HEADER } from '../page/offline-list';
 import { ticketPaths } from '../tickets/paths';
-import { effectiveStatus, MAX_QUANTITY, openFirst, saleState, type Order, type RefundWindow, type SaleState, type Ticket } from '../tickets/tickets';
+import { effectiveStatus, MAX_QUANTITY, openFirst, saleState, ticketsAdmit, type Order, type RefundWindow, type SaleState, type Ticket } from '../tickets/tickets';
 import { errorOf, pageForm, type PageNotice } from './form-state';
 import { available, selfPath, type Buyer, type ScreenPage, type ScreenPorts } from './page';
 
@@ -222,6 +225,13 @@ export interface OrderData extends TicketBase {
   payOutcome: string | null;
   /** `{fId}/{eid}/{ty}` of the page */
   path: string;
+  /**
+   * A paid order's e-tickets are kept offline like a credential (src/lib/page/offline-copy.ts):
+   * `X-Offline-Until` and what the copy is (src/lib/page/offline-list.ts); none for any other order
+   */
+  headers: Record<string, string>;
+  /** the offline copy's "saved" line, both ways (src/lib/expo/entry.ts savedTimes), hidden until the worker serves the copy */
+  saved: { today: string; later: string; dayEnd: number };
 }
 
 /** One order of the verified contact (`?orderNo=`): its details, or where the cashier returns. */
@@ -237,12 +247,22 @@ export async function loadOrder(
     ownOrder(ports, params.expoId, base.buyer, orderNo),
     kind === 'orderDetails' ? available(ports.ifOpenRefund({ expoId: params.expoId })) : null,
   ]);
-    return {
+  const status = order ? effectiveStatus(order, page.now, base.market.utcOffsetMinutes) : null;
+  const headers: Record<string, string> = {};
+  // spec §2.3: a paid order's tickets admit; only its page is kept offline, until the expo's end plus a day.
+  if (order && ticketsAdmit(status) && order.euCodes.length > 0) {
+    headers[OFFLINE_UNTIL_HEADER] = String(offlineUntil(page.config?.expoInfo?.endTime, page.now));
+    headers[OFFLINE_COPY_HEADER] = copyMetaHeader({ expo: params.expoId, kind: 'ticket', codes: order.euCodes, offset: base.market.utcOffsetMinutes, lang: page.lang });
+  }
+  const saved = savedTimes(page.now, base.market.utcOffsetMinutes, page.lang);
+  return {
     ...strip(base),
     kind,
     httpStatus: order ? 200 : 404,
     order,
-    status: order ? effectiveStatus(order, page.now, base.market.utcOffsetMinutes) : null,
+    status,
+    headers,
+    saved: { today: page.t('offlineLink.ticketSaved', { time: saved.today }), later: page.t('offlineLink.ticketSaved', { time: saved.later }), dayEnd: saved.dayEnd },
     refund,
     payOutcome: page.url.searchParams.get('pay'),
     path: `${params.fId}/${params.eid}/${params.ty}`,
