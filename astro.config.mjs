@@ -47,11 +47,12 @@ export default defineConfig({
               // src/lib/page/chunk-load.ts belongs to the shell's inline script alone (it must not
               // pull the shared chunk into every page); the messaging app's small scripts (share card,
               // mini-program back) keep their rules to themselves, out of every other page's chunk;
-              // so does the country picker's list code (form/countries.ts: the lookup island only).
+              // so does the country picker's list code (form/countries.ts: the lookup island only),
+              // the ticket form's total (tickets/total.ts) and the health upload's anchors (page/anchors.ts).
               // The gate scanner's rules (src/lib/gate/) load on the staff gate page only; its QR
               // decoder (jsqr) lives in its own worker file, built apart from this group.
               codeSplitting: {
-                groups: [{ name: 'shared', test: /node_modules|[\\/]src[\\/]lib[\\/](?!expo[\\/]variants\.ts|form[\\/]countries\.ts|gate[\\/]|page[\\/](?:chunk-load|wx-share|mini-program|user-agent)\.ts)|[\\/]src[\\/]stores[\\/](?!countdown\.ts|lookup\.ts)|[\\/]src[\\/]islands[\\/](call\.ts|session\.ts|form-dom\.ts|ToastHost\.tsx)/ }],
+                groups: [{ name: 'shared', test: /node_modules|[\\/]src[\\/]lib[\\/](?!expo[\\/]variants\.ts|form[\\/]countries\.ts|tickets[\\/]total\.ts|page[\\/]anchors\.ts|gate[\\/]|page[\\/](?:chunk-load|wx-share|mini-program|user-agent)\.ts)|[\\/]src[\\/]stores[\\/](?!countdown\.ts|lookup\.ts)|[\\/]src[\\/]islands[\\/](call\.ts|session\.ts|form-dom\.ts|ToastHost\.tsx)/ }],
               },
             },
           },
