@@ -78,7 +78,8 @@ test.describe('a full shared budget asks for a challenge; a real visitor still g
   let fake: Fake;
 
   test.beforeAll(async ({}, info) => {
-    info.setTimeout(120_000);
+    // two local databases to migrate before it answers: slow on a busy 2-core machine
+    info.setTimeout(200_000);
     // FRICTION_PORT: a fixed pair of ports (this one and the next) for a run that must stay in a port range.
     const base = Number(process.env.FRICTION_PORT ?? 0);
     fake = await fakeTurnstile(base ? base + 1 : 0);
@@ -95,7 +96,7 @@ test.describe('a full shared budget asks for a challenge; a real visitor still g
       TURNSTILE_SECRET: SECRET,
       TURNSTILE_VERIFY_URL: `${fake.origin}/turnstile/v0/siteverify`,
       TURNSTILE_SCRIPT_URL: `${fake.origin}/turnstile/v0/api.js`,
-    }));
+    }, 180_000));
   });
 
   test.afterAll(async () => {

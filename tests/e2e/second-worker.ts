@@ -11,15 +11,20 @@ export interface SecondWorker {
   site: string;
 }
 
-/** Starts it with `env` on top of the test's environment and waits until /api/health answers (`waitMs`, 60 s by default). */
+/**
+ * Starts it with `env` on top of the test's environment and waits until /api/health answers
+ * (`waitMs`, 90 s by default: start.mjs migrates two local databases first, slow on a busy
+ * 2-core machine). No demo gate key (`DEMO_GATE=0`, as for the suite's servers): one wrangler
+ * call less.
+ */
 export async function startSecondWorker(
   port: number,
   persist: string,
   env: Record<string, string>,
-  waitMs = 60_000,
+  waitMs = 90_000,
 ): Promise<SecondWorker> {
   const child = spawn('node', ['scripts/start.mjs', '--no-build'], {
-    env: { ...process.env, PORT: String(port), PERSIST_DIR: persist, FRESH_DB: '1', ...env },
+    env: { ...process.env, PORT: String(port), PERSIST_DIR: persist, FRESH_DB: '1', DEMO_GATE: '0', ...env },
     stdio: 'ignore',
     detached: true,
   });
