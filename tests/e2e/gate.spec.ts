@@ -50,6 +50,8 @@ test('a staff link opens the gate; a code is admitted once, then refused as used
   // With JavaScript the scanner island takes the form over (src/islands/GateScanner.tsx): the answer
   // fills the screen in place, with the same data attributes; a tap dismisses it before the next code.
   const js = info.project.name === 'js';
+  // the island takes the form over once hydrated (client:load); a post before that is the plain form's
+  if (js) await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 15_000 });
   const scan = async (text: string) => {
     if (js) {
       const shown = page.locator('[data-gate-answer]');
