@@ -15,7 +15,7 @@
  * and the upstream's own limits still stand.
  */
 import type { AppEnv } from './env';
-import { clientOfRequest, LIMITER_NAME, limitsOf } from './limits';
+import { clientOfRequest, hitLimits, limiterOf, limitsOf } from './limits';
 import type { HitResult } from './limits/limiter';
 import type { CredentialRead } from '../src/lib/screens/success';
 import type { Upstream } from './upstream';
@@ -96,15 +96,16 @@ export function credentialLookupFor(
   waitUntil?: ((p: Promise<unknown>) => void) | undefined,
 ): (p: { expoId: number; euCode: string }) => Promise<CredentialLookup> {
   const scope = env.UPSTREAM_URL?.trim() || REFERENCE_BASE_URL;
-  const stub = env.LIMITS ? env.LIMITS.getByName(LIMITER_NAME) : null;
-  const counter: MissCounter | null = stub
-    ? { hit: async (rules, now) => stub.hit(rules, now), release: async (ids) => stub.release(ids) }
+  const client = clientOfRequest(env, request);
+  // The limiter is sharded by key (issue 24): the only slot a view gives back is its miss key's.
+  const counter: MissCounter | null = env.LIMITS
+    ? { hit: (rules, now) => hitLimits(env, rules, now), release: (ids) => limiterOf(env, credentialMissKey(client.key)).release(ids) }
     : null;
   const deps: CredentialLookupDeps = {
     upstream,
     counter,
     limits: limitsOf(env),
-    client: clientOfRequest(env, request),
+    client,
     unknown: unknownCodeCache({
       cache: typeof caches === 'undefined' ? null : () => caches.open(UNKNOWN_CODE_CACHE_NAME),
       ttlS: unknownCodeTtlS(env),

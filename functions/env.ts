@@ -75,6 +75,8 @@ export interface AppEnv extends Cloudflare.Env {
   // Abuse limits (README "Security" > "Abuse limits", src/lib/security/limits.ts): counts per window, 0 = off.
   /** The abuse limits' counter (functions/limits/limiter.ts). */
   LIMITS: DurableObjectNamespace<Limiter>;
+  /** Where new limiter objects are created: a Durable Object location hint, or `none` (default `apac`; issue 24). */
+  LIMITS_LOCATION_HINT?: string;
   /** Code sends per client address and minute (default 5). */
   LIMIT_SENDS_PER_IP_MIN?: string;
   /** Code sends per client address and hour (default 20). */

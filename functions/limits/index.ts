@@ -1,7 +1,9 @@
 /**
  * The abuse limits' glue (README "Security" > "Abuse limits"): the edge API asks
- * here before it calls the upstream. The rules are src/lib/security/limits.ts; the counts live in the
- * `LIMITS` Durable Object (./limiter.ts), one call per request.
+ * here before it calls the upstream. The rules are src/lib/security/limits.ts; the counts live in
+ * `LIMITS` Durable Objects (./limiter.ts), one object per key family and hash bucket (issue 24,
+ * src/lib/security/limits-shard.ts), one call per object a request's rules live in
+ * ({@link hitLimits}).
  *
  * If the counter cannot be reached the request is refused (fail closed): an unlimited
  * send-code endpoint is exactly what the limits exist to prevent, and the refusal says to
@@ -45,14 +47,12 @@ import {
 } from '../../src/lib/security/friction';
 import { getCookie } from 'hono/cookie';
 import { waitUntilOf } from '../wait-until';
-import type { HitResult } from './limiter';
+import type { HitResult, Limiter, Refusal } from './limiter';
+import { groupRules, limiterName, parseLocationHint, worstRefusal, type LocationHint } from '../../src/lib/security/limits-shard';
 import type { VerifiedContact } from '../../src/lib/lookup/contact-cookie';
 import { nationalOf } from '../../src/lib/form/contact';
 
 type Ctx = Context<{ Bindings: AppEnv }>;
-
-/** The one counter object every isolate asks (a name, so every isolate reaches the same one). */
-export const LIMITER_NAME = 'global';
 
 export type { LimitRefusal, LookupLimits, SendCheck } from '../../src/lib/actions/limits';
 
@@ -60,6 +60,8 @@ interface Settings {
   limits: Limits;
   trusted: Network[];
   challenge: ChallengeConfig;
+  /** where new limiter objects are created (`LIMITS_LOCATION_HINT`); null: near their first caller */
+  locationHint: LocationHint | null;
 }
 const parsed = new WeakMap<object, Settings>();
 
@@ -68,7 +70,7 @@ function settingsOf(env: AppEnv): Settings {
   let s = parsed.get(env);
   if (!s) {
     const warn = (message: string) => console.warn(`abuse limits: ${message}`);
-    s = { limits: parseLimits(env, warn), trusted: parseNetworks(env.TRUSTED_NETWORKS, warn), challenge: challengeConfig(env) };
+    s = { limits: parseLimits(env, warn), trusted: parseNetworks(env.TRUSTED_NETWORKS, warn), challenge: challengeConfig(env), locationHint: parseLocationHint(env.LIMITS_LOCATION_HINT, warn) };
     parsed.set(env, s);
   }
   return s;
@@ -92,6 +94,100 @@ export function clientOf(c: Ctx): Client {
 /** {@link clientOf} for code outside a Hono handler (the page loader's credential lookup). */
 export function clientOfRequest(env: AppEnv, request: Request): Client {
   return clientOfHeader(request.headers.get('cf-connecting-ip'), settingsOf(env).trusted);
+}
+
+/**
+ * The limiter object a key lives in (src/lib/security/limits-shard.ts limiterName), by name, so
+ * every isolate reaches the same one; created in the configured region the first time.
+ */
+export function limiterOf(env: AppEnv, key: string): DurableObjectStub<Limiter> {
+  return stubNamed(env, limiterName(key));
+}
+
+/**
+ * Checks a request's rules and counts them, all or none, across the objects they live in.
+ *
+ * The rules are grouped by object (src/lib/security/limits-shard.ts groupRules); the rules of
+ * one object are checked and counted in one call, atomically, as when one object held them all.
+ * The objects are asked in turn, narrowest rules first; when one refuses, the hits the earlier
+ * ones counted are given back (`release`) before the refusal is answered, so a refused request
+ * counts against no limit.
+ *
+ * Why in turn and not all at once: asking every object in parallel would answer in one round
+ * trip instead of one per object (two for an IPv4 lookup, up to five for a send), but every
+ * refused request would then reach, and count then give back in, every object, the expo-wide
+ * one included: a flood from one address would weigh on the object all that expo's visitors
+ * need. In turn, it stops at its own address's object. The price of either: between a count
+ * and its release another request may see that hit and be refused where it would have passed
+ * (never the reverse: no limit admits more than its count, and each key's count stays exact,
+ * since all of one key's hits meet in one object).
+ *
+ * A refusal by one object is final, with that object's wait, except a challenge (soft rules
+ * only): the objects not yet asked are then checked without counting (`check`), so a hard
+ * refusal anywhere still wins over a challenge that could not help (and the longest wait is
+ * told). The wait of a hard refusal is the first refusing object's, not the longest of all the
+ * request's rules: finding that would make every refused request ask every object.
+ *
+ * Throws when an object cannot be reached (after giving back what was counted).
+ */
+export async function hitLimits(env: AppEnv, rules: LimitRule[], now: number, opts: { challenged?: boolean } = {}): Promise<HitResult> {
+  const groups = groupRules(rules);
+  const ids: Record<string, number> = {};
+  const alerts: LimitRule[] = [];
+  const counted: { name: string; ids: number[] }[] = [];
+  const giveBack = () => releaseCounted(env, counted);
+  for (const [i, group] of groups.entries()) {
+    let result: HitResult;
+    try {
+      result = await stubNamed(env, group.name).hit(group.rules, now, opts);
+    } catch (e) {
+      await giveBack();
+      throw e;
+    }
+    if (result.ok) {
+      Object.assign(ids, result.ids);
+      alerts.push(...result.alerts);
+      counted.push({ name: group.name, ids: Object.values(result.ids) });
+      continue;
+    }
+    await giveBack();
+    let refusal: Refusal = { key: result.key, retryAfterMs: result.retryAfterMs, friction: result.friction };
+    if (refusal.friction) {
+      const later = await Promise.all(
+        groups.slice(i + 1).map((g) =>
+          stubNamed(env, g.name)
+            .check(g.rules, now, opts)
+            .catch((e: unknown) => {
+              console.error('abuse limits: could not check a limiter object after a challenge', e);
+              return null;
+            }),
+        ),
+      );
+      refusal = worstRefusal([refusal, ...later.flatMap((r): Refusal[] => (r ? [r] : []))]) ?? refusal;
+    }
+    return { ok: false, ...refusal, ...(alerts.length > 0 ? { alerts } : {}) };
+  }
+  return { ok: true, ids, alerts };
+}
+
+/** The limiter object of a name, with the location hint. */
+function stubNamed(env: AppEnv, name: string): DurableObjectStub<Limiter> {
+  const hint = settingsOf(env).locationHint;
+  return env.LIMITS.getByName(name, hint ? { locationHint: hint } : undefined);
+}
+
+/**
+ * Gives back hits counted in earlier objects of a refused request (in parallel). One that cannot
+ * be given back stays counted until its window ends: a refusal too many later, never a pass too many.
+ */
+async function releaseCounted(env: AppEnv, counted: { name: string; ids: number[] }[]): Promise<void> {
+  await Promise.all(
+    counted.map((c) =>
+      stubNamed(env, c.name)
+        .release(c.ids)
+        .catch((e: unknown) => console.error('abuse limits: could not give back the hits of a refused request', e)),
+    ),
+  );
 }
 
 type Counted =
@@ -128,13 +224,14 @@ async function count(c: Ctx, kind: 'send' | 'lookup', rules: LimitRule[], challe
   if (rules.length === 0) return { refusal: null, friction: false, ids: {} };
   let result: HitResult;
   try {
-    result = await c.env.LIMITS.getByName(LIMITER_NAME).hit(rules, Date.now(), { challenged });
+    result = await hitLimits(c.env, rules, Date.now(), { challenged });
   } catch (e) {
     console.error('abuse limits: the LIMITS Durable Object could not be reached; refusing the request', e);
     return { refusal: { status: 503, retryAfterS: null, ...limitMessage(kind, null) }, friction: false };
   }
+  // A budget an earlier object brought to half is told even when a later one refused the request.
+  if (result.alerts && result.alerts.length > 0) alertOperator(c, result.alerts);
   if (result.ok) {
-    if (result.alerts.length > 0) alertOperator(c, result.alerts);
     return { refusal: null, friction: false, ids: result.ids };
   }
   return {
@@ -187,7 +284,7 @@ async function passChallenge(
   const wait = ticketWaitS(ticket);
   if (wait > 0) return wait;
   try {
-    return (await c.env.LIMITS.getByName(LIMITER_NAME).redeemTicket(ticketKey(s.client), ticket.n, Date.now())) ? true : null;
+    return (await limiterOf(c.env, ticketKey(s.client)).redeemTicket(ticketKey(s.client), ticket.n, Date.now())) ? true : null;
   } catch (e) {
     console.error('abuse limits: could not redeem a wait ticket', e);
     return null;
@@ -220,7 +317,7 @@ async function issueTicket(c: Ctx, s: { client: string; contactKey: string; expo
   const now = Date.now();
   const value = await signTicket({ a: s.client, c: s.contactKey, e: s.expoId, n: nonce }, waitS, c.env.SESSION_SECRET ?? '', now);
   try {
-    await c.env.LIMITS.getByName(LIMITER_NAME).issueTicket(ticketKey(s.client), nonce, now + (waitS + TICKET_LIFE_S) * 1000);
+    await limiterOf(c.env, ticketKey(s.client)).issueTicket(ticketKey(s.client), nonce, now + (waitS + TICKET_LIFE_S) * 1000);
   } catch (e) {
     console.error('abuse limits: could not record a wait ticket', e);
   }
@@ -271,7 +368,8 @@ export async function checkLookupLimits(c: Ctx, s: { checksCode: boolean }): Pro
     refused: counted.refusal,
     codeAccepted: async () => {
       if (id === undefined) return;
-      const release = c.env.LIMITS.getByName(LIMITER_NAME)
+      // The slot lives in the object of its key.
+      const release = limiterOf(c.env, wrongCodeKey(client.key))
         .release([id])
         .catch((e: unknown) => console.error('abuse limits: could not give back a wrong-code slot', e));
       // After the response where the platform allows (the visitor does not wait for it).

@@ -1,16 +1,21 @@
 /**
- * The abuse-limit counter (README "Security" > "Abuse limits"): one Durable Object
- * that every isolate of the Worker asks, so a count is the same wherever a request lands.
+ * The abuse-limit counter (README "Security" > "Abuse limits"): a Durable Object that every
+ * isolate of the Worker asks, so a count is the same wherever a request lands. There are many
+ * of them (issue 24): each key lives in the object its name picks
+ * (src/lib/security/limits-shard.ts limiterName), and ./index.ts sends each object the rules
+ * of a request that live there; this class neither knows nor checks which keys are its own.
  *
  * Each count is a sliding-window log in the object's SQLite storage: one row per counted hit,
  * `(key, at)`. A request sends all its rules in one call; the object checks them all and
  * records the hit under every key only when every rule passes, in one synchronous run of
  * SQL, so concurrent requests can never pass a limit together (a Durable Object runs one
- * call's synchronous code at a time). Rows are kept only while some window can still see
+ * call's synchronous code at a time). A request whose rules live in several objects is
+ * checked object by object (./index.ts hitLimits). Rows are kept only while some window can still see
  * them. The rules themselves (keys, limits, windows) come from src/lib/security/limits.ts.
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { LimitRule } from '../../src/lib/security/limits';
+import type { ShardRefusal } from '../../src/lib/security/limits-shard';
 
 /** The answer to {@link Limiter.hit}. */
 export type HitResult =
@@ -24,11 +29,31 @@ export type HitResult =
    * a rule refused (the longest wait of all refusing rules); nothing was counted. `friction`:
    * only soft rules (shared budgets) are full, so a sender who passes a challenge may go on
    */
-  | { ok: false; key: string; retryAfterMs: number; friction: boolean };
+  | {
+      ok: false;
+      key: string;
+      retryAfterMs: number;
+      friction: boolean;
+      /**
+       * alerting rules that reached half their limit in an object asked before the refusing one
+       * (./index.ts hitLimits): the budget did reach half, and its once-per-window alert is spent
+       */
+      alerts?: LimitRule[];
+    };
+
+/** A rule's refusal: which key, how long until it frees a place, whether a challenge would do. */
+export type Refusal = ShardRefusal;
 
 /** Most rules one call may carry, and the longest key: a request has a handful of short keys. */
 const MAX_RULES = 16;
 const MAX_KEY = 400;
+
+/** Refuses a call no request of ours could make (a bug, or a caller that is not ./index.ts). */
+function checkShape(rules: LimitRule[]): void {
+  if (rules.length > MAX_RULES || rules.some((r) => r.key.length > MAX_KEY || !(r.limit > 0) || !(r.windowMs > 0))) {
+    throw new RangeError(`Limiter: at most ${MAX_RULES} rules with keys up to ${MAX_KEY} characters and positive limits`);
+  }
+}
 
 export class Limiter extends DurableObject {
   private readonly sql: SqlStorage;
@@ -56,37 +81,11 @@ export class Limiter extends DurableObject {
    * challenge, so soft rules do not hold it (it is still counted under them).
    */
   hit(rules: LimitRule[], now: number, opts: { challenged?: boolean } = {}): HitResult {
-    if (rules.length > MAX_RULES || rules.some((r) => r.key.length > MAX_KEY || !(r.limit > 0) || !(r.windowMs > 0))) {
-      throw new RangeError(
-        `Limiter.hit: at most ${MAX_RULES} rules with keys up to ${MAX_KEY} characters and positive limits`,
-      );
-    }
+    checkShape(rules);
     this.sql.exec('DELETE FROM hits WHERE expires <= ?', now);
     this.sql.exec('DELETE FROM alerted WHERE expires <= ?', now);
-    let refused: { key: string; retryAfterMs: number } | null = null;
-    let friction: { key: string; retryAfterMs: number } | null = null;
-    for (const rule of rules) {
-      if (rule.soft && opts.challenged) continue;
-      // The limit-th newest hit inside the window: when it exists the rule is full, and it
-      // frees a place when that hit leaves the window.
-      const row = this.sql
-        .exec<{ at: number }>(
-          'SELECT at FROM hits WHERE key = ? AND at > ? ORDER BY at DESC LIMIT 1 OFFSET ?',
-          rule.key,
-          now - rule.windowMs,
-          rule.limit - 1,
-        )
-        .toArray()[0];
-      if (row) {
-        const retryAfterMs = Math.max(1, row.at + rule.windowMs - now);
-        if (rule.soft) {
-          if (!friction || retryAfterMs > friction.retryAfterMs) friction = { key: rule.key, retryAfterMs };
-        } else if (!refused || retryAfterMs > refused.retryAfterMs) refused = { key: rule.key, retryAfterMs };
-      }
-    }
-    // A hard refusal first: a challenge would not help the sender past it.
-    if (refused) return { ok: false, ...refused, friction: false };
-    if (friction) return { ok: false, ...friction, friction: true };
+    const refusal = this.refusalOf(rules, now, opts.challenged === true);
+    if (refusal) return { ok: false, ...refusal };
     const keep = new Map<string, number>();
     for (const rule of rules) keep.set(rule.key, Math.max(keep.get(rule.key) ?? 0, rule.windowMs));
     const ids: Record<string, number> = {};
@@ -115,6 +114,48 @@ export class Limiter extends DurableObject {
       if (fresh.length > 0) alerts.push(rule);
     }
     return { ok: true, ids, alerts };
+  }
+
+  /**
+   * What {@link hit} would answer, without counting: the refusal, or null when every rule has
+   * room. ./index.ts asks it of the objects after one that asked for a challenge, so that a
+   * hard refusal elsewhere still wins over the challenge (a challenge would not help past it).
+   */
+  check(rules: LimitRule[], now: number, opts: { challenged?: boolean } = {}): Refusal | null {
+    checkShape(rules);
+    return this.refusalOf(rules, now, opts.challenged === true);
+  }
+
+  /**
+   * The refusal of a request's rules at `now`: the longest wait of the hard rules that are
+   * full, else the longest of the soft ones (friction); null when all have room.
+   */
+  private refusalOf(rules: LimitRule[], now: number, challenged: boolean): Refusal | null {
+    let refused: { key: string; retryAfterMs: number } | null = null;
+    let friction: { key: string; retryAfterMs: number } | null = null;
+    for (const rule of rules) {
+      if (rule.soft && challenged) continue;
+      // The limit-th newest hit inside the window: when it exists the rule is full, and it
+      // frees a place when that hit leaves the window.
+      const row = this.sql
+        .exec<{ at: number }>(
+          'SELECT at FROM hits WHERE key = ? AND at > ? ORDER BY at DESC LIMIT 1 OFFSET ?',
+          rule.key,
+          now - rule.windowMs,
+          rule.limit - 1,
+        )
+        .toArray()[0];
+      if (row) {
+        const retryAfterMs = Math.max(1, row.at + rule.windowMs - now);
+        if (rule.soft) {
+          if (!friction || retryAfterMs > friction.retryAfterMs) friction = { key: rule.key, retryAfterMs };
+        } else if (!refused || retryAfterMs > refused.retryAfterMs) refused = { key: rule.key, retryAfterMs };
+      }
+    }
+    // A hard refusal first: a challenge would not help the sender past it.
+    if (refused) return { ...refused, friction: false };
+    if (friction) return { ...friction, friction: true };
+    return null;
   }
 
   /**
