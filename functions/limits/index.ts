@@ -115,9 +115,9 @@ export function limiterOf(env: AppEnv, key: string): DurableObjectStub<Limiter> 
  *
  * Why in turn and not all at once: asking every object in parallel would answer in one round
  * trip instead of one per object (two for an IPv4 lookup with a code, up to seven for a send
- * from IPv6), but every refused request would then reach, and count then give back in, every object, the expo-wide
- * one included: a flood from one address would weigh on the object all that expo's visitors
- * need. In turn, it stops at its own address's object. The price of either: between a count
+ * from IPv6), but every refused request would then reach, and count then give back in, every
+ * object, the expo-wide one included: a flood from one address would weigh on the object all
+ * that expo's visitors need. In turn, it stops at its own address's object. The price of either: between a count
  * and its release another request may see that hit and be refused where it would have passed
  * (never the reverse: no limit admits more than its count, and each key's count stays exact,
  * since all of one key's hits meet in one object).
