@@ -25,7 +25,7 @@ export async function probeUpstream(
   now: () => number = () => performance.now(),
 ): Promise<UpstreamProbe> {
   const timeoutMs = Math.min(HEALTH_PROBE_TIMEOUT_MS, upstreamTimeoutMs(env));
-  const core = createCore({ baseUrl: env.UPSTREAM_URL.trim(), fetch: fetcher, timeoutMs });
+  const core = createCore({ baseUrl: (env.UPSTREAM_URL ?? '').trim(), fetch: fetcher, timeoutMs });
   const start = now();
   try {
     await core.call(Path.selectAESKey, PROBE_EXPO_ID, { method: 'GET', query: { expoId: String(PROBE_EXPO_ID) } });
