@@ -19,7 +19,7 @@ export interface RequestLogLine {
   /** the route pattern or page screen that answered; null when nothing matched */
   route: string | null;
   status: number;
-  /** wall time from the request's arrival to its answer, whole ms */
+  /** wall time from the request's arrival to its response (headers; a streamed page body may take longer), whole ms */
   ms: number;
   /** upstream calls made for this request (functions/upstream/count.ts) */
   upstream: number;
