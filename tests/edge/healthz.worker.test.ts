@@ -28,8 +28,9 @@ const failing = createApp({ healthCheck: { fetch: async () => new Response('bad 
 // The default app: the probe goes out with the real fetch.
 const app = createApp();
 
-async function check(a: ReturnType<typeof createApp>, overrides: Partial<AppEnv>, method = 'GET') {
-  const res = await a.request(`${BASE}/healthz`, { method }, { ...testEnv, ...overrides } as AppEnv);
+/** The test bindings with `overrides` (a value `undefined` removes a binding). */
+async function check(a: ReturnType<typeof createApp>, overrides: Record<string, unknown>, method = 'GET') {
+  const res = await a.request(`${BASE}/healthz`, { method }, { ...testEnv, ...overrides } as unknown as AppEnv);
   return { res, text: method === 'HEAD' ? '' : await res.text() };
 }
 
@@ -86,7 +87,7 @@ describe('GET /healthz', () => {
   });
 
   it('answers 503 when a binding is missing', async () => {
-    const { res, text } = await check(app, { STAFF: undefined as unknown as D1Database });
+    const { res, text } = await check(app, { STAFF: undefined });
     expect(res.status).toBe(503);
     expect(JSON.parse(text)).toMatchObject({ problems: [{ code: 'binding-missing', message: expect.stringContaining('STAFF') }] });
   });
@@ -105,7 +106,7 @@ describe('GET /healthz', () => {
 
 describe('GET /api/health (the old liveness check)', () => {
   it('still answers 200 {ok: true}, even without SESSION_SECRET', async () => {
-    const res = await app.request(`${BASE}/api/health`, {}, { ...testEnv, SESSION_SECRET: undefined } as AppEnv);
+    const res = await app.request(`${BASE}/api/health`, {}, { ...testEnv, SESSION_SECRET: undefined } as unknown as AppEnv);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
   });
