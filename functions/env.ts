@@ -7,7 +7,7 @@ import type { Limiter } from './limits/limiter';
  */
 export interface AppEnv extends Cloudflare.Env {
   /** Base URL of the organiser's API (without `/custom`); empty = the embedded reference upstream. */
-  UPSTREAM_URL: string;
+  UPSTREAM_URL?: string;
   /** Root of the organiser's auth host (seat calls go to `{UPSTREAM_AUTH_URL}/auth`); empty = UPSTREAM_URL. */
   UPSTREAM_AUTH_URL?: string;
   /** Per-call timeout for upstream requests in ms; default 15000. */

@@ -10,7 +10,7 @@ import { createReference } from './reference';
  * The Worker entry (wrangler `main`): the Hono app (headers, API, reference upstream), then
  * every other request handed to Astro through the adapter's Hono middleware (STACK.md).
  */
-const app = createApp();
+const app = createApp({ requestLog: {} }); // one JSON line per request (middleware/request-log.ts)
 app.use(wholePages()); // headers and cookies set by the screens after an await (functions/middleware/whole-pages.ts)
 app.use(cf());
 app.use(pageHandoff()); // the page the guard started, on to the page loader (src/middleware.ts)

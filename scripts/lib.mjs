@@ -267,8 +267,13 @@ export const RAISED_LIMITS = {
   LIMIT_SHARE_SIGNATURES_PER_IP_MIN: '100000',
 };
 
-/** Debian's Chromium and the flags every tool here starts it with (STACK.md "Tests"). */
-export const CHROMIUM = '/usr/bin/chromium';
+/**
+ * The Chromium every tool here starts (Playwright, Lighthouse, screenshots): `CHROMIUM_PATH`
+ * when set, else Debian's (STACK.md "Tests"; a test tool's own browser download fails here).
+ */
+export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH?.trim() || DEBIAN_CHROMIUM;
+/** The flags every tool here starts Chromium with (STACK.md "Tests"). */
 export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',

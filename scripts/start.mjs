@@ -37,6 +37,7 @@ Expo Pass is starting on ${base}
     ${base}/JakartaSearch/21178/MTE3OA/visitor   lookup, expo 1178 (Jakarta, country picker)
     ${base}/21308/MTMwOA/visitor                 home, expo 1308
     ${base}/dev/outbox                           development outbox: the codes "sent"
+    ${base}/healthz                              health check (docs/deploy.md "Health check and logs")
 ${demoGate ? `    ${demoGate.link}
                                                  the gate of expo 1308 ("Demo Gate", staff key valid 24 h; npm run gate -- add …)
 ` : ''}  demo contacts: functions/reference/SEED.md

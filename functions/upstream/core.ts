@@ -11,6 +11,7 @@ import { sharedAesKeyCache, type AesKeyCache } from './aes-key-cache';
 import { AesKeyData, Envelope, FormConfig, Ignored, Path, isSuccessCode, type Base } from './contract';
 import { UpstreamError } from './errors';
 import type { Ok, Refused, UpstreamResult } from './result';
+import { noteUpstreamCall } from './count';
 
 /** Options of createUpstream / createCore. */
 export interface UpstreamOptions {
@@ -77,6 +78,7 @@ export function createCore(options: UpstreamOptions): UpstreamCore {
 
   /** Sends one request and reads the envelope; throws UpstreamError for every transport fault. */
   async function call(path: string, expoId: number, send: Send, base: Base = 'custom'): Promise<Envelope> {
+    noteUpstreamCall(); // the request log's count of upstream calls (count.ts)
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const deadline = new Promise<never>((_, reject) => {
