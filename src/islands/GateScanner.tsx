@@ -80,6 +80,7 @@ export const GATE_SCANNER_STRING_KEYS = [
   'gateScan.doublesDismiss',
   'gateScan.refused',
   'gateScan.keyGone',
+  'gate.unsupported',
 ] as const;
 
 type Key = (typeof GATE_SCANNER_STRING_KEYS)[number];
@@ -93,6 +94,8 @@ export interface GateScannerProps {
   strings: Record<Key, string>;
   /** how often the list is read again while online, ms (default a minute) */
   listEveryMs?: number;
+  /** the server render already says the organiser's API lacks the check-in calls (src/lib/screens/gate.ts) */
+  unsupported?: boolean;
 }
 
 
@@ -139,7 +142,7 @@ async function call<T>(url: string, init: RequestInit = {}, timeoutMs = SCAN_TIM
   }
 }
 
-export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 60_000 }: GateScannerProps) {
+export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 60_000, unsupported: saidByPage = false }: GateScannerProps) {
   const s = useCallback((key: Key, vars?: Record<string, string | number>) => interpolate(strings[key], vars), [strings]);
   const [online, setOnline] = useState<boolean>(true);
   const [meta, setMeta] = useState<ListMeta | null>(null);
@@ -148,6 +151,8 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
   const [doubles, setDoubles] = useState<DoubleEntry[]>([]);
   const [shown, setShown] = useState<Shown | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // the organiser's API lacks the check-in calls: learnt from a reply (the page may have said it already)
+  const [unsupported, setUnsupported] = useState(false);
   const [camera, setCamera] = useState<Camera>('off');
   const store = useRef<Promise<GateStore> | null>(null);
   const syncing = useRef<Promise<void> | null>(null);
@@ -182,13 +187,15 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
 
   /**
    * A reply of sync or the list read (src/lib/gate/reply.ts): no answer → the gate works offline;
-   * the key gone → staff are told; else the envelope, for the call to read (null: stop there).
+   * the key gone → staff are told; the API without the check-in calls → said on load (the list
+   * is read on load); else the envelope, for the call to read (null: stop there).
    */
   const answered = useCallback(
     <T,>(reply: GateReply<T>): Envelope<T> | null => {
       const read = readReply(reply);
       if (read.kind === 'offline') setOnline(false);
       if (read.kind === 'keyGone') setNotice(s('gateScan.keyGone'));
+      if (read.kind === 'unsupported') setUnsupported(true);
       return read.kind === 'answer' ? read.envelope : null;
     },
     [s],
@@ -304,8 +311,12 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
           if ((await (await db()).queue()).length) void sync();
           return;
         }
+        if (reply && readReply(reply).kind === 'unsupported') {
+          setUnsupported(true);
+          return;
+        }
         if (reply) {
-          // the edge answered but would not decide (e.g. the organiser's system cannot record entries)
+          // the edge answered but would not decide
           setNotice(s('gateScan.refused', { msg: reply.msg ?? String(reply.code) }));
           return;
         }
@@ -479,6 +490,11 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
         {statusText}
       </p>
       {meta && !meta.complete && <p className="gate-scan__warn">{s('gateScan.listIncomplete')}</p>}
+      {unsupported && !saidByPage && (
+        <p className="gate-scan__warn" role="alert" data-unsupported>
+          {s('gate.unsupported')}
+        </p>
+      )}
       {notice && (
         <p className="gate-scan__warn" role="alert">
           {notice}
