@@ -70,7 +70,7 @@ export const onRequest = defineMiddleware(async function loadPage(context, next)
   const loaded = key ? await upstream.getCustomerId(key).catch(() => null) : null;
   const config = loaded?.ok ? loaded.data : null;
   const onForm = match?.screen === 'form';
-  const view = applyConfig({ key, config, cookieLang, now: Date.now(), onFormPage: onForm, routeLang: pageRouteLang(match, context.url) });
+  const view = applyConfig({ key, config, cookieLang, now: Date.now(), onFormPage: onForm, routeLang: pageRouteLang(match, context.url), skipsChecks: started.info.skip });
 
   const here = `${context.url.pathname}${context.url.search}`;
   const flash = decodeFlash(context.cookies.get(FLASH_COOKIE)?.value, here);

@@ -3,19 +3,23 @@
  * first: the expo's gate cookie (`gate_{expoId}`, set by the staff link, functions/gate.ts) must
  * hold a valid, unexpired, unrevoked key of the expo the request names (`eid` in the body, or in
  * the query for the list). Without one the answer is exactly the API's answer for a path that
- * does not exist (`noApi`, functions/api/index.ts), whatever the key's fault. GET and HEAD on the
- * POST routes answer that same 404 (no route).
+ * does not exist (`noApi`, functions/api/index.ts), whatever the key's fault, and whatever the
+ * body's size: a gate route's own body limit ({@link GATE_BODY_LIMITS}) is staff's, a stranger's
+ * body meets the unknown path's (413 over 16 KB, never sooner). GET and HEAD on the POST routes
+ * answer that same 404 (no route).
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
 import { upstreamFor } from '../upstream';
 import { staffFromCookies } from '../staff/keys';
+import { bodyLimit, OTHER_API_BODY_LIMIT, tooLargeReply } from '../middleware/body-limit';
 import { action, type Ctx } from './action';
 import { readInput } from './input';
 import { decodeNumericId } from '../../src/lib/util/ids';
 import type { GateStaff } from '../../src/lib/gate/keys';
 import { gateList, gateScan, readSync, syncScans, type GatePorts } from '../../src/lib/actions/gate';
+import { gateBodyLimit } from '../../src/lib/gate/limits';
 import type { ActionContext } from '../../src/lib/actions/outcome';
 
 declare module 'hono' {
@@ -28,6 +32,31 @@ declare module 'hono' {
 /** The API's answer for a path it does not have (the catch-all's, word for word). */
 export function noApi(c: Ctx): Response {
   return c.json({ error: `No API at ${new URL(c.req.url).pathname}` }, 404);
+}
+
+/** The gate routes' own body limits, for staff: the scan's action's, and sync's GATE_SYNC_MAX queued scans (src/lib/actions/gate.ts readSync). */
+export const GATE_BODY_LIMITS: Readonly<Record<string, number>> = {
+  [gateScan.path]: gateScan.bodyLimit,
+  '/api/gate/sync': 32 * 1024,
+};
+
+/**
+ * The body read of a gate route (functions/api/index.ts): up to the larger of its own limit and
+ * the unknown path's, so that {@link staffOnly} can answer a stranger as that path would; beyond
+ * both, the 413 names the limit of whoever asks (a holder of any gate key: the route's).
+ */
+export function gateBodyRead(own: number): MiddlewareHandler {
+  return bodyLimit({
+    maxBytes: Math.max(own, OTHER_API_BODY_LIMIT),
+    tooLarge: async (c) => tooLargeReply(c, (await holdsGateKey(c)) ? own : OTHER_API_BODY_LIMIT),
+  });
+}
+
+/** Whether the request's cookies hold a valid gate key of any expo (its body unread). */
+async function holdsGateKey(c: Ctx): Promise<boolean> {
+  const cookies = getCookie(c);
+  for (const id of cookieExpos(cookies)) if (await staffFromCookies(c.env.STAFF, cookies, id)) return true;
+  return false;
 }
 
 /** The expo a gate request names: `eid` of the query (GET) or of the body (JSON or form). */
@@ -70,6 +99,10 @@ export function staffOnly(): MiddlewareHandler<{ Bindings: AppEnv }> {
         }
       }
     }
+    // the body was read up to the larger of the two limits (gateBodyRead): each answers by its own
+    const size = c.req.method === 'POST' ? (await c.req.arrayBuffer().catch(() => new ArrayBuffer(0))).byteLength : 0;
+    const limit = gateBodyLimit({ staff: staff !== null, size, own: GATE_BODY_LIMITS[new URL(c.req.url).pathname] ?? OTHER_API_BODY_LIMIT, other: OTHER_API_BODY_LIMIT });
+    if (limit !== null) return tooLargeReply(c, limit);
     if (!staff) return noApi(c);
     c.set('gateStaff', staff);
     return next();

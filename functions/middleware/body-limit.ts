@@ -16,15 +16,22 @@ export interface BodyLimitOptions {
   /** how much of an over-long body is read and dropped before answering; beyond it the stream is cancelled */
   drainBytes: number;
   /** the 413 reply */
-  tooLarge: (c: Context, maxBytes: number) => Response;
+  tooLarge: (c: Context, maxBytes: number) => Response | Promise<Response>;
   /** the reply when the body stops arriving (the client went away mid-request) */
   broken: (c: Context) => Response;
 }
 
+/** The largest body of an API path that names no limit of its own (functions/api/index.ts), a path that does not exist included. */
+export const OTHER_API_BODY_LIMIT = 16 * 1024;
+
+/** The API's 413 for a body over `maxBytes`. */
+export function tooLargeReply(c: Context, maxBytes: number): Response {
+  return c.json({ code: 413, msg: `The request is too large (at most ${Math.round(maxBytes / 1024)} KB). Reload the page and try again.`, data: null }, 413);
+}
+
 const DEFAULT_OPTIONS: Omit<BodyLimitOptions, 'maxBytes'> = {
   drainBytes: 8 * 1024 * 1024,
-  tooLarge: (c, maxBytes) =>
-    c.json({ code: 413, msg: `The request is too large (at most ${Math.round(maxBytes / 1024)} KB). Reload the page and try again.`, data: null }, 413),
+  tooLarge: tooLargeReply,
   // in the request's language (the body, and any pageLang in it, never arrived).
   broken: (c) => c.json({ code: 400, msg: createT(resolveLang(getCookie(c, LANG_COOKIE)))('api.incomplete'), data: null }, 400),
 };

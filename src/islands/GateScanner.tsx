@@ -32,6 +32,7 @@ import {
   type LocalRow,
 } from '../lib/gate/offline';
 import { GATE_SYNC_MAX, type GateAnswer, type GateList, type GateQueuedScan, type GateSynced } from '../lib/gate/types';
+import { readReply, type Envelope, type GateReply } from '../lib/gate/reply';
 import { interpolate } from '../lib/util/interpolate';
 import { frameReader, startCamera, stopCamera, type FrameReader } from './gate/camera';
 import { signal, unlockSound } from './gate/feedback';
@@ -79,6 +80,7 @@ export const GATE_SCANNER_STRING_KEYS = [
   'gateScan.doublesDismiss',
   'gateScan.refused',
   'gateScan.keyGone',
+  'gate.unsupported',
 ] as const;
 
 type Key = (typeof GATE_SCANNER_STRING_KEYS)[number];
@@ -92,6 +94,8 @@ export interface GateScannerProps {
   strings: Record<Key, string>;
   /** how often the list is read again while online, ms (default a minute) */
   listEveryMs?: number;
+  /** the server render already says the organiser's API lacks the check-in calls (src/lib/screens/gate.ts) */
+  unsupported?: boolean;
 }
 
 
@@ -107,12 +111,6 @@ interface Shown {
 
 type Camera = 'off' | 'starting' | 'on' | 'denied' | 'none';
 
-interface Envelope<T> {
-  code: number;
-  msg: string | null;
-  data: T | null;
-}
-
 /** A scan's answer as the wire gives it (src/lib/gate/types.ts), not some other reply. */
 function isAnswer(data: unknown): data is GateAnswer {
   return typeof data === 'object' && data !== null && Object.hasOwn(SCAN_LOOK, (data as { result?: unknown }).result as string);
@@ -123,7 +121,7 @@ function isAnswer(data: unknown): data is GateAnswer {
  * not exist (the staff key expired or was revoked: every gate call then answers the API's plain
  * 404); null when the network or the server failed (decide offline).
  */
-async function call<T>(url: string, init: RequestInit = {}, timeoutMs = SCAN_TIMEOUT_MS): Promise<Envelope<T> | 'gone' | null> {
+async function call<T>(url: string, init: RequestInit = {}, timeoutMs = SCAN_TIMEOUT_MS): Promise<GateReply<T>> {
   const ctl = new AbortController();
   const timer = setTimeout(() => ctl.abort(), timeoutMs);
   try {
@@ -144,7 +142,7 @@ async function call<T>(url: string, init: RequestInit = {}, timeoutMs = SCAN_TIM
   }
 }
 
-export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 60_000 }: GateScannerProps) {
+export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 60_000, unsupported: saidByPage = false }: GateScannerProps) {
   const s = useCallback((key: Key, vars?: Record<string, string | number>) => interpolate(strings[key], vars), [strings]);
   const [online, setOnline] = useState<boolean>(true);
   const [meta, setMeta] = useState<ListMeta | null>(null);
@@ -153,6 +151,8 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
   const [doubles, setDoubles] = useState<DoubleEntry[]>([]);
   const [shown, setShown] = useState<Shown | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // the organiser's API lacks the check-in calls: learnt from a reply (the page may have said it already)
+  const [unsupported, setUnsupported] = useState(false);
   const [camera, setCamera] = useState<Camera>('off');
   const store = useRef<Promise<GateStore> | null>(null);
   const syncing = useRef<Promise<void> | null>(null);
@@ -185,21 +185,30 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
     [db, expoId],
   );
 
+  /**
+   * A reply of sync or the list read (src/lib/gate/reply.ts): no answer → the gate works offline;
+   * the key gone → staff are told; the API without the check-in calls → said on load (the list
+   * is read on load); else the envelope, for the call to read (null: stop there).
+   */
+  const answered = useCallback(
+    <T,>(reply: GateReply<T>): Envelope<T> | null => {
+      const read = readReply(reply);
+      if (read.kind === 'offline') setOnline(false);
+      if (read.kind === 'keyGone') setNotice(s('gateScan.keyGone'));
+      if (read.kind === 'unsupported') setUnsupported(true);
+      return read.kind === 'answer' ? read.envelope : null;
+    },
+    [s],
+  );
+
   /** Sends the queue in batches; stops at the first failure (the rest stays queued). */
   const sync = useCallback((): Promise<void> => {
     syncing.current ??= (async () => {
       const st = await db();
       try {
         for (const batch of batches(await st.queue(), GATE_SYNC_MAX)) {
-          const reply = await call<{ results: GateSynced[] }>('/api/gate/sync', { method: 'POST', body: JSON.stringify({ eid, scans: batch }) }, 15_000);
-          if (!reply) {
-            setOnline(false);
-            return;
-          }
-          if (reply === 'gone') {
-            setNotice(s('gateScan.keyGone'));
-            return;
-          }
+          const reply = answered(await call<{ results: GateSynced[] }>('/api/gate/sync', { method: 'POST', body: JSON.stringify({ eid, scans: batch }) }, 15_000));
+          if (!reply) return;
           setOnline(true);
           // a refusal part-way (the upstream failed after some scans) still carries the answered ones
           const out = readSync(batch, Array.isArray(reply.data?.results) ? reply.data.results : [], gate);
@@ -219,7 +228,7 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
       }
     })();
     return syncing.current;
-  }, [db, eid, gate, mergeAll, refreshCounts, s]);
+  }, [answered, db, eid, gate, mergeAll, refreshCounts, s]);
 
   /** Sends what waits, then reads the list again (scans still waiting are counted into it). */
   const refresh = useCallback(async () => {
@@ -229,16 +238,10 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
       return;
     }
     await sync();
-    const reply = await call<GateList>(`/api/gate/list?eid=${encodeURIComponent(eid)}`, {}, 30_000);
+    const got = await call<GateList>(`/api/gate/list?eid=${encodeURIComponent(eid)}`, {}, 30_000);
     setLoading(false);
-    if (!reply) {
-      setOnline(false);
-      return;
-    }
-    if (reply === 'gone') {
-      setNotice(s('gateScan.keyGone'));
-      return;
-    }
+    const reply = answered(got);
+    if (!reply) return;
     if (reply.code !== 200 || !reply.data) {
       if (reply.msg) setNotice(s('gateScan.refused', { msg: reply.msg }));
       return;
@@ -258,7 +261,7 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
     await refreshCounts();
     // a list read means the network is back: anything queued meanwhile goes now
     if ((await st.queue()).length) await sync();
-  }, [db, eid, expoId, gate, refreshCounts, s, sync]);
+  }, [answered, db, eid, expoId, gate, refreshCounts, s, sync]);
 
   /** Decides from the list on the phone and queues the scan. */
   const decideOffline = useCallback(
@@ -308,8 +311,12 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
           if ((await (await db()).queue()).length) void sync();
           return;
         }
+        if (reply && readReply(reply).kind === 'unsupported') {
+          setUnsupported(true);
+          return;
+        }
         if (reply) {
-          // the edge answered but would not decide (e.g. the organiser's system cannot record entries)
+          // the edge answered but would not decide
           setNotice(s('gateScan.refused', { msg: reply.msg ?? String(reply.code) }));
           return;
         }
@@ -483,6 +490,11 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
         {statusText}
       </p>
       {meta && !meta.complete && <p className="gate-scan__warn">{s('gateScan.listIncomplete')}</p>}
+      {unsupported && !saidByPage && (
+        <p className="gate-scan__warn" role="alert" data-unsupported>
+          {s('gate.unsupported')}
+        </p>
+      )}
       {notice && (
         <p className="gate-scan__warn" role="alert">
           {notice}

@@ -158,6 +158,38 @@ test.describe('nothing is cut or overflows at 320 px, in seven languages', { tag
     await checkAll(page, 'credential', credential, [{ what: 'book', selector: '.site form button', lines: true, required: true }]);
   });
 
+  test('the credential (1179, a long contact e-mail): it wraps after @, before a dot or after a hyphen, never mid-word', async ({ page }) => {
+    const bangkok = { expoId: 1179, urlId: 21179, ty: 'visitor', variant: 'Bangkok', f: '', back: lookupPath('BangkokSearch', 21179, 1179) };
+    const credential = await obtainCredentialPath(page.request, 'one@demo.test', bangkok);
+    const midWord: string[] = [];
+    await checkAll(page, 'credential 1179', credential, [], async (lang) => {
+      const mail = page.locator('.visit a[href^="mailto:"]');
+      await expect(mail).toHaveCount(1);
+      // where the address's lines start: each character's box, a new line where its top moves down
+      const { text, starts } = await mail.evaluate((a) => {
+        const chars: { ch: string; top: number }[] = [];
+        const walker = document.createTreeWalker(a, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (let i = 0; i < (node.textContent ?? '').length; i++) {
+            const r = document.createRange();
+            r.setStart(node, i);
+            r.setEnd(node, i + 1);
+            chars.push({ ch: node.textContent?.[i] ?? '', top: r.getBoundingClientRect().top });
+          }
+        }
+        const lineStarts = chars.flatMap((c, i) => (i > 0 && c.top > (chars[i - 1]?.top ?? 0) + 4 ? [i] : []));
+        return { text: chars.map((c) => c.ch).join(''), starts: lineStarts };
+      });
+      expect(text.length, `${lang}: the address is long`).toBeGreaterThan(40);
+      expect(starts.length, `${lang}: it takes more than one line at 320 px`).toBeGreaterThan(0);
+      for (const i of starts) {
+        const fine = text[i - 1] === '@' || text[i] === '.' || text[i - 1] === '-';
+        if (!fine) midWord.push(`${lang}: "${text.slice(0, i)}|${text.slice(i)}"`);
+      }
+    });
+    expect.soft(midWord, 'the contact e-mail breaks mid-word').toEqual([]);
+  });
+
   test('the ticket form (1216 in Chinese, 2002 in English: both force their language): pay', async ({ page }) => {
     const buy: Probe[] = [
       { what: 'pay', selector: '.reg-submit', lines: true, required: true },

@@ -39,10 +39,14 @@ for (const { lang, suffix, seeded } of FAMILIES) {
       await expectAxeClean(page, browser, `haisi${suffix} lookup`);
 
       await lookupByEmail(page, page.request, email, s);
-      // a fresh contact: nothing found (the form says so, `?found=0`)
-      await page.waitForURL(new RegExp(`/haisiForm${suffix}/${IDS}(\\?found=0)?$`));
+      // a fresh contact: nothing found, and the family's form says so, naming the contact searched (issue 23 review)
+      await page.waitForURL(new RegExp(`/haisiForm${suffix}/${IDS}\\?found=0$`));
       await hydrated(page);
       await inLanguage(page, lang);
+      const note = page.locator('.none-found');
+      await expect(note).toContainText(email);
+      await expect(note).toContainText(s['form.noneFound']?.split('{{contact}}')[0]?.trim() ?? '');
+      await expect(note.getByRole('link', { name: s['form.otherContact'] ?? '' })).toHaveAttribute('href', `/haisiSearch${suffix}/${IDS}`);
       await expectAxeClean(page, browser, `haisi${suffix} form`);
       const form = page.locator('#reg-form');
       await form.locator('[name="uname"]').fill(lang === 'zh' ? '海丝新访客' : 'Haisi Newcomer');

@@ -56,6 +56,15 @@ describe('POST /api/forget', () => {
     expect(decodeFlash(flash.split(';')[0]?.slice(FLASH_COOKIE.length + 1), LOOKUP)?.notice).toMatchObject({ key: 'forget.done' });
   });
 
+  it('the gate keys this device holds go too (gate_{expoId}, path /; issue 23 review), whatever else is in the jar', async () => {
+    const jar = `${await cookies()}; gate_1308=${'k'.repeat(43)}; gate_1106=${'j'.repeat(43)}; gate_x=1; notgate_1308=1`;
+    const res = await post(new URLSearchParams({ back: LOOKUP }).toString(), { cookie: jar });
+    expect(res.status).toBe(303);
+    const gone = expired(res);
+    expect(gone).toEqual(expect.arrayContaining(['gate_1308 /', 'gate_1106 /']));
+    expect(gone.filter((c) => c.includes('gate_')).sort()).toEqual(['gate_1106 /', 'gate_1308 /']);
+  });
+
   it('JSON: the done message in the page language', async () => {
     const res = await post(JSON.stringify({ back: LOOKUP, pageLang: 'thai' }), { 'content-type': 'application/json' });
     expect(res.status).toBe(200);

@@ -86,6 +86,38 @@ describe('without a valid key of the expo, the gate does not exist', () => {
     }
   });
 
+  it('whatever the body’s size: a gate route’s own limit is staff’s, a stranger meets an unknown path’s (issue 23 review: a 20 KB keyless sync answered 404, not 413)', async () => {
+    forgetGateKeyMemo();
+    const padded = (bytes: number) => ({ eid: EID, code: ONCE, scans: [], pad: 'x'.repeat(bytes) });
+    const same = (path: string) => path.replace(/^\/api\/gate\/(scan|sync|list)/, '/api/gate/$1x');
+    for (const [why, cookie] of faults()) {
+      // below the scan's 2 KB, between it and the unknown path's 16 KB, between that and sync's 32 KB, beyond all
+      for (const bytes of [100, 3_000, 20_000, 40_000]) {
+        for (const path of ['/api/gate/scan', '/api/gate/sync']) {
+          const a = await shape(await json(path, padded(bytes), cookie));
+          const b = await shape(await json(same(path), padded(bytes), cookie));
+          // Beyond what is read (16 KB, sync 32 KB) the body, and the expo it names, is dropped: a
+          // holder of another expo's valid key is staff then, and told the route's limit (the same 413).
+          if (why === 'another expo’s key in its own cookie' && bytes > (path.endsWith('sync') ? 32_768 : 16_384)) {
+            expect([a.status, b.status]).toEqual([413, 413]);
+            continue;
+          }
+          expect({ ...a, body: a.body.replace(`${path}"`, `${same(path)}"`) }, `${why}: ${path} ${bytes} bytes`).toEqual(b);
+        }
+        const f = await shape(await form('/api/gate/scan', { eid: EID, code: ONCE, pad: 'x'.repeat(bytes) }, cookie));
+        const g = await shape(await form('/api/gate/scanx', { eid: EID, code: ONCE, pad: 'x'.repeat(bytes) }, cookie));
+        if (why === 'another expo’s key in its own cookie' && bytes > 16_384) continue;
+        expect({ ...f, body: f.body.replace('/api/gate/scan"', '/api/gate/scanx"') }, `${why}: scan form ${bytes} bytes`).toEqual(g);
+      }
+    }
+    // staff keep their routes' limits: a sync of 20 KB is read (400: the padding is no scan), 40 KB is too large; a scan of 3 KB is too large
+    expect((await json('/api/gate/sync', { eid: EID, scans: [{ pad: 'x'.repeat(20_000) }] }, cookieOf(keys.gate1))).status).toBe(400);
+    const big = await json('/api/gate/sync', padded(40_000), cookieOf(keys.gate1));
+    expect(big.status).toBe(413);
+    expect(((await big.json()) as { msg: string }).msg).toContain('32 KB');
+    expect((await json('/api/gate/scan', padded(3_000), cookieOf(keys.gate1))).status).toBe(413);
+  });
+
   it('the staff link, the pages and the CSV answer what a page path that does not exist answers', async () => {
     const none = await shape(await req('/no-such-page/at-all'));
     for (const [why, cookie] of faults()) {

@@ -1,6 +1,6 @@
 /** The registration action over fake ports, in node: every outcome the adapter renders. */
 import { describe, expect, it, vi } from 'vitest';
-import { register, lookupValues, type RegisterPorts } from '../../src/lib/actions/register';
+import { register, type RegisterPorts } from '../../src/lib/actions/register';
 import { jsonOf, type ActionContext, type ActionOutcome } from '../../src/lib/actions/outcome';
 import type { FormConfigView, Result } from '../../src/lib/actions/ports';
 import { CONTACT_COOKIE, signContact, type VerifiedContact } from '../../src/lib/lookup/contact-cookie';
@@ -57,10 +57,6 @@ describe('register', () => {
     const body = json(o).body as { code: number; data: { outcome: string; location: string; replace: boolean } };
     expect(body).toMatchObject({ code: 401, data: { outcome: 'navigate', replace: false } });
     expect(o.kind === 'notice' && o.to).toBe(body.data.location);
-  });
-  it("an expired contact comes back filled in on the lookup", () => {
-    expect(lookupValues(vcOf())).toEqual({ checkType: '2', email: EMAIL });
-    expect(lookupValues(vcOf({ checkType: 1, contact: '+66812345678', areaCode: '+66' }))).toEqual({ checkType: '1', areaCode: '+66', phone: '812345678' });
   });
   it('a retry of a form view that registered: the same credential', async () => {
     const cookies = { [CONTACT_COOKIE]: await signContact(vcOf(), SECRET, NOW), [IDEM_COOKIE]: await rememberResult(IDEM, '/IEAESuccess/x', SECRET) };

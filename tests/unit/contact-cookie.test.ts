@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addOwnCode, CONTACT_COOKIE_MAX_AGE_S, EXPIRED_KEEP_S, expiredContact, FORM_WINDOW_CAP_S, FORM_WINDOW_S, MAX_CODES, openFormWindow, ownCodes, provenFor, readsCredential, signContact, verifyContact } from '../../src/lib/lookup/contact-cookie';
+import { addOwnCode, CONTACT_COOKIE_MAX_AGE_S, EXPIRED_KEEP_S, expiredContact, FORM_WINDOW_CAP_S, FORM_WINDOW_S, lookupValues, MAX_CODES, openFormWindow, ownCodes, provenFor, readsCredential, signContact, verifyContact } from '../../src/lib/lookup/contact-cookie';
 
 const SECRET = 'a-test-secret-of-32-characters!!';
 const contact = { expoId: 1308, contact: 'one@demo.test', checkType: 2 as const };
@@ -99,6 +99,12 @@ describe('the registration form window (issue 14)', () => {
     expect(await expiredContact(v, SECRET, 11 * MIN)).toEqual(contact);
     expect(await expiredContact(v, SECRET, 5 * MIN), 'a valid cookie is not expired').toBeNull();
     expect(await expiredContact(v, 'another-secret-of-32-characters!', 11 * MIN)).toBeNull();
+  });
+
+  it('an expired contact comes back filled in on the lookup (lookupValues: e-mail, or area code and national number)', () => {
+    expect(lookupValues({ expoId: 1308, contact: 'ann@demo.test', checkType: 2 })).toEqual({ checkType: '2', email: 'ann@demo.test' });
+    expect(lookupValues({ expoId: 1308, contact: '+66812345678', checkType: 1, areaCode: '+66' })).toEqual({ checkType: '1', areaCode: '+66', phone: '812345678' });
+    expect(lookupValues({ expoId: 1308, contact: '812345678', checkType: 1 })).toEqual({ checkType: '1', areaCode: '', phone: '812345678' });
   });
 
   it('the browser keeps it an hour past its window (to say "expired"), and a bypass cookie opens nothing', async () => {

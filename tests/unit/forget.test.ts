@@ -2,7 +2,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLEAR_SITE_DATA, FORGET_COOKIES, forgetTarget } from '../../src/lib/security/forget';
+import { CLEAR_SITE_DATA, FORGET_COOKIES, forgetTarget, gateCookiesOf } from '../../src/lib/security/forget';
+import { gateCookieName } from '../../src/lib/gate/keys';
 import { LANG_COOKIE } from '../../src/lib/page/languages';
 import { routePath } from '../../src/lib/page/routes';
 import { variantByExpoId } from '../../src/lib/expo/variants';
@@ -25,6 +26,10 @@ describe('the cookies forgotten', () => {
     const forgotten = new Set([...FORGET_COOKIES.map((c) => c.name), 'draft']);
     for (const name of names) if (name !== LANG_COOKIE) expect(forgotten.has(name), `cookie ${name}`).toBe(true);
     expect(forgotten.has(LANG_COOKIE)).toBe(false);
+  });
+  it('the gate keys the device holds: every gate_{expoId} cookie of the request, on /, nothing that only looks like one', () => {
+    expect(gateCookiesOf(['vc', gateCookieName(1308), gateCookieName(1106), 'gate_', 'gate_x', 'gate_01308', 'xgate_1308', `gate_${'9'.repeat(13)}`]).map((c) => `${c.name} ${c.path}`)).toEqual(['gate_1308 /', 'gate_1106 /']);
+    expect(gateCookiesOf([])).toEqual([]);
   });
   it('Clear-Site-Data names the cache and the storage, not the registrable domain\'s cookies', () => {
     expect(CLEAR_SITE_DATA).toBe('"cache", "storage"');

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, createT, createTranslator, isTranslationKey, pick, type TranslationKey } from '../../src/i18n/index';
 import { LANGS, htmlLang, type Lang } from '../../src/lib/page/languages';
@@ -44,6 +46,15 @@ const REQUIRED_KEYS: readonly TranslationKey[] = [
   'ticket.refundRecord', 'ticket.payApp', 'ticket.payMessaging',
 ];
 
+/** The text of every .ts, .tsx, .astro and .mjs file under the directories (the catalogues left out). */
+function sources(dirs: readonly string[]): string[] {
+  return dirs.flatMap((dir) =>
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && /\.(ts|tsx|astro|mjs)$/.test(e.name))
+      .map((e) => readFileSync(join(e.parentPath, e.name), 'utf8')),
+  );
+}
+
 describe('catalogues (src/i18n/<lang>.json)', () => {
   it('has one catalogue per language', () => {
     expect(Object.keys(MESSAGES).sort()).toEqual([...LANGS].sort());
@@ -88,6 +99,15 @@ describe('catalogues (src/i18n/<lang>.json)', () => {
     const messages = catalogue(lang);
     const same = enKeys.filter((key) => messages[key] === en[key] && !SAME_AS_ENGLISH_ALLOWED.has(en[key] ?? ''));
     expect(same.length / enKeys.length, `same as en: ${same.join(', ')}`).toBeLessThan(0.1);
+  });
+
+  it("keeps no credential-page key (success.*) that nothing reads (issue 23 review: success.endTime)", () => {
+    // Every success.* key is read by its literal name (no code builds one: `success.${…}` occurs
+    // nowhere); the spec's own names (REQUIRED_KEYS) stay whether read or not.
+    const code = sources(['src', 'functions']).join('\n');
+    const unread = enKeys.filter((key) => key.startsWith('success.') && !REQUIRED_KEYS.includes(key as TranslationKey) && !['\'', '"', '`'].some((q) => code.includes(`${q}${key}${q}`)));
+    expect(unread).toEqual([]);
+    expect(code).not.toMatch(/[`'"]success\.\$\{|[`'"]success\.['"`]\s*\+/);
   });
 
   it('zh and tw are Chinese, not English', () => {

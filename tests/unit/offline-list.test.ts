@@ -3,7 +3,7 @@
  * expo, which path names an expo, and the offline list itself (never another expo's copy).
  */
 import { describe, expect, it } from 'vitest';
-import { copyMetaHeader, expoOfLink, langOfContent, offlineListPage, readCopyMeta, type CopyMeta, type StoredCopy } from '../../src/lib/page/offline-list';
+import { copyMetaHeader, expoOfLink, langOfContent, offlineListPage, readCopyMeta, voidedCopies, type CopyMeta, type StoredCopy } from '../../src/lib/page/offline-list';
 import { routePath, type TicketScreen } from '../../src/lib/page/routes';
 import { ALL_VARIANTS } from '../../src/lib/expo/variants';
 import { htmlLang, LANGS } from '../../src/lib/page/languages';
@@ -96,5 +96,35 @@ describe('the offline list of an expo', () => {
       expect(langOfContent(htmlLang(lang), htmlLangs)).toBe(lang);
     }
     expect(langOfContent('fr', htmlLangs)).toBeNull();
+  });
+});
+
+describe('the copies a fresh answer makes void (issue 23 review: a refunded order\'s second page stayed listed)', () => {
+  const ids = { fId: 21216, expoId: 1216, ty: 'visitor' };
+  const details = `${routePath({ screen: 'ticket', which: 'orderDetails', params: ids })}?orderNo=ORD1`;
+  const tickets = `${routePath({ screen: 'ticket', which: 'ticketSuccess', params: ids })}?orderNo=ORD1`;
+  const otherOrder = `${routePath({ screen: 'ticket', which: 'ticketSuccess', params: ids })}?orderNo=ORD2`;
+  const credential = routePath({ screen: 'success', variant: null, params: { urlId: 21216, euCode: 'ABC', expoId: 1216, fId: 21216 } });
+  const otherCredential = routePath({ screen: 'success', variant: null, params: { urlId: 21216, euCode: 'XYZ', expoId: 1216, fId: 21216 } });
+  const stored = [details, tickets, otherOrder, credential, `${credential}?f=x`, otherCredential];
+
+  it('a refunded order (200, no longer kept) or one gone (404, 410): both of its pages go, no other order', () => {
+    for (const status of [200, 404, 410]) {
+      expect(voidedCopies(details, status, false, stored), String(status)).toEqual([details, tickets]);
+      expect(voidedCopies(tickets, status, false, stored), String(status)).toEqual([details, tickets]);
+    }
+  });
+  it('a void or gone credential: every copy of it (any query), no other', () => {
+    expect(voidedCopies(credential, 404, false, stored)).toEqual([credential, `${credential}?f=x`]);
+    expect(voidedCopies(`${credential}?f=x`, 200, false, stored)).toEqual([credential, `${credential}?f=x`]);
+  });
+  it('a page still kept, or an answer that says nothing of the copy (5xx, 429, 403), drops none', () => {
+    expect(voidedCopies(details, 200, true, stored)).toEqual([]);
+    for (const status of [500, 502, 503, 429, 403]) expect(voidedCopies(details, status, false, stored), String(status)).toEqual([]);
+    expect(voidedCopies('/orderDetails/21216/MTIxNg/visitor', 404, false, stored), 'no order number: no order').toEqual([]);
+  });
+  it('works as the worker embeds it: from its own source alone', () => {
+    const copy = new Function(`return ${voidedCopies.toString()}`)() as typeof voidedCopies;
+    expect(copy(tickets, 200, false, stored)).toEqual([details, tickets]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodeId } from '../../src/lib/util/ids';
-import { applyConfig, configKey } from '../../src/lib/page/load';
+import { applyConfig, configKey, startPage } from '../../src/lib/page/load';
 import { matchRoute } from '../../src/lib/page/routes';
 
 const eid = (n: number) => encodeId(n);
@@ -67,6 +67,20 @@ describe('applyConfig: spec §4 config application on any page', () => {
   it('the name follows the decided language, not the cookie', () => {
     const config = { customerWx: { id: 61308 }, expoInfo: { exhiName: '国际展', exhiNameEn: 'Intl Expo' } };
     expect(applyConfig({ ...base, key: key(1308), config, cookieLang: 'en' }).name).toBe('国际展');
+  });
+
+  it('a seat result never shows the ended notice: it loads its lookup\'s config, but skips the checks (spec §4; issue 23 review)', async () => {
+    const ended = { expoInfo: { endTime: '2025-01-01 00:00:00' } };
+    for (const path of ['/zuoweiSuccess?fId=21128&userName=A&companyName=B&seat=1', `/successYeJinJi?fId=21128&expoId=1128&userName=A&companyName=B&seat=1`]) {
+      const url = new URL(path, 'https://expo.example');
+      const start = await startPage(url, undefined, 'a-secret-of-at-least-32-characters!', Date.now());
+      expect(start.info.skip, path).toBe(true);
+      expect(start.key?.expoId, `${path}: the lookup's config is loaded`).toBe(1128);
+      const view = applyConfig({ ...base, key: start.key, config: ended, cookieLang: null, skipsChecks: start.info.skip });
+      expect(view.ended, path).toEqual({ kind: 'none' });
+    }
+    // the same config on a page that does not skip: the notice
+    expect(applyConfig({ ...base, key: key(1128), config: ended, cookieLang: null, skipsChecks: false }).ended.kind).toBe('notice');
   });
 
   it('an ended expo gives its notice on every page; 1042 goes to its form except on the form', () => {

@@ -49,6 +49,20 @@ describe('loadGate', () => {
     expect(missing).toMatchObject({ error: { key: 'gate.codeMissing' }, typed: ' ' });
   });
 
+  it('says it on load, before any scan: a one-row read of the admission list answers "no such call" (issue 23 review)', async () => {
+    const lacking = { ...stats, checkInList: vi.fn(async () => ({ ok: false as const, code: 404 })) };
+    expect(await loadGate('scan', route, { flash: null, now: NOW }, lacking, staff)).toMatchObject({ unsupported: true, answer: null });
+    expect(lacking.checkInList).toHaveBeenCalledWith({ expoId: 1308, page: 1, pageSize: 1 });
+    // an API that has it, one that failed otherwise, or one that threw: nothing said
+    for (const probe of [async () => ({ ok: true as const }), async () => ({ ok: false as const, code: 502 }), async () => Promise.reject(new Error('down'))]) {
+      expect(await loadGate('scan', route, { flash: null, now: NOW }, { ...stats, checkInList: probe }, staff)).toMatchObject({ unsupported: false });
+    }
+    // a scan just answered: the calls exist, no probe
+    const asked = { ...stats, checkInList: vi.fn(async () => ({ ok: false as const, code: 404 })) };
+    await loadGate('scan', route, { flash: flash({ tone: 'info', key: 'gate.answer', vars: answerVars(answer), text: null }), now: NOW }, asked, staff);
+    expect(asked.checkInList).not.toHaveBeenCalled();
+  });
+
   it('tables the stats, or says the call is missing', async () => {
     expect(await loadGate('stats', route, { flash: null, now: NOW }, stats, staff)).toMatchObject({ kind: 'gateStats', table: { admitted: 2, refused: 1 }, unsupported: false });
     const none = { checkInStats: async () => ({ ok: false as const, code: 404 }) };

@@ -225,6 +225,31 @@ describe('the service worker: the shared link offline, e-tickets kept', () => {
     expect(world.stores.size).toBe(0);
   });
 
+  it('a refunded order (its page answers without the header) or a credential gone (404): every copy of it leaves the list', async () => {
+    const DETAILS = `${routePath({ screen: 'ticket', which: 'orderDetails', params: ids })}?orderNo=ORD0001`;
+    let refunded = false;
+    let up = true;
+    const world = serviceWorld((req) => {
+      const url = new URL(req.url);
+      const path = url.pathname + url.search;
+      if (!up) return offline();
+      if (refunded && path === DETAILS) return Promise.resolve(page('refunded', { 'content-language': 'en' }));
+      if (refunded && path === CREDENTIAL) return Promise.resolve(new Response('gone', { status: 404, headers: { 'content-type': 'text/html' } }));
+      return Promise.resolve(online(path === DETAILS ? ORDER : path));
+    });
+    for (const path of [CREDENTIAL, ORDER, DETAILS]) await world.dispatch(path, { navigate: true });
+    const kept = () => [...(world.cache()?.entries.keys() ?? [])].filter((k) => !k.includes('/sw-meta/')).sort();
+    expect(kept()).toEqual([`${ORIGIN}${DETAILS}`, `${ORIGIN}${ORDER}`, `${ORIGIN}${CREDENTIAL}`].sort());
+    // the order is refunded: opening one of its pages drops both; the credential is gone: its copy goes
+    refunded = true;
+    await world.dispatch(DETAILS, { navigate: true });
+    expect(kept()).toEqual([`${ORIGIN}${CREDENTIAL}`]);
+    await world.dispatch(CREDENTIAL, { navigate: true });
+    expect(kept()).toEqual([]);
+    up = false;
+    await expect(world.dispatch(HOME, { navigate: true })).rejects.toThrow('Failed to fetch');
+  });
+
   it('with no copy of the expo, the shared link offline is the browser’s own offline page', async () => {
     const world = serviceWorld(() => offline());
     await expect(world.dispatch(HOME, { navigate: true })).rejects.toThrow('Failed to fetch');

@@ -1,6 +1,7 @@
 /**
  * "Forget this device": a shared or borrowed phone drops what it holds of its visitor. Every
- * cookie of ours is expired (src/lib/security/forget.ts: not the language), and
+ * cookie of ours is expired (src/lib/security/forget.ts: not the language; the gate keys this
+ * device holds too), and
  * `Clear-Site-Data: "cache", "storage"` has the browser drop this origin's HTTP cache and
  * storage. With JavaScript the service worker also empties its caches when it sees this post.
  *
@@ -10,7 +11,7 @@
  */
 import { z } from 'zod';
 import { FLASH_COOKIE } from '../page/flash';
-import { CLEAR_SITE_DATA, FORGET_COOKIES, forgetTarget } from '../security/forget';
+import { CLEAR_SITE_DATA, FORGET_COOKIES, forgetTarget, gateCookiesOf } from '../security/forget';
 import { pickBackPath } from '../util/safe-redirect';
 import { defineAction, type ActionOutcome, type CookieWrite } from './outcome';
 
@@ -25,7 +26,7 @@ export const forget = defineAction({
   async run(input, _ports: null, ctx): Promise<ActionOutcome<{ location: string }>> {
     const target = forgetTarget(pickBackPath([input.back, ctx.referer], ctx.origin));
     const lands = target.lookup !== null && !ctx.json;
-    const cookies: CookieWrite[] = [...FORGET_COOKIES, ...target.drafts]
+    const cookies: CookieWrite[] = [...FORGET_COOKIES, ...target.drafts, ...gateCookiesOf(Object.keys(ctx.cookies))]
       // The done message rides in a fresh flash cookie instead.
       .filter((cookie) => !(cookie.name === FLASH_COOKIE && lands))
       .map((cookie) => ({ name: cookie.name, value: null, path: cookie.path }));

@@ -17,7 +17,7 @@ import { decodeNumericId, encodeId } from '../util/ids';
 import { answerVars, gateAnswer, isDouble, normaliseCode, unreadAnswer, type RedeemedView } from '../gate/answer';
 import type { GateStaff } from '../gate/keys';
 import { expoToday } from '../gate/report';
-import { GATE_SYNC_MAX, type GateAnswer, type GateList, type GateListRow, type GateQueuedScan, type GateResult, type GateSynced } from '../gate/types';
+import { GATE_SYNC_MAX, GATE_UNSUPPORTED, type GateAnswer, type GateList, type GateListRow, type GateQueuedScan, type GateResult, type GateSynced } from '../gate/types';
 import { defineAction, type ActionContext, type ActionOutcome, type Envelope } from './outcome';
 import type { Result } from './results';
 
@@ -35,8 +35,8 @@ export interface GatePorts {
 
 /** The upstream code of "no such call" (docs/upstream.md "Check-in"): this organiser's API cannot check in. */
 export const UNSUPPORTED_CODE = 404;
-/** Our envelope code for it (the island tells it from a decided scan). */
-export const GATE_UNSUPPORTED = 501;
+/** Our envelope code for it (the island tells it from a decided scan): src/lib/gate/types.ts, where the island reads it. */
+export { GATE_UNSUPPORTED };
 
 /** The rows of the admission list the edge reads at most; past it the list says `complete: false`. */
 export const GATE_LIST_CAP = 50_000;

@@ -15,9 +15,8 @@
  * an unknown one. Prices are never read from the post: the upstream computes every total.
  */
 import { z } from 'zod';
-import { CONTACT_COOKIE, expiredContact, provenFor, verifyContact, type ContactUse, type VerifiedContact } from '../lookup/contact-cookie';
+import { CONTACT_COOKIE, expiredContact, lookupValues, provenFor, verifyContact, type ContactUse, type VerifiedContact } from '../lookup/contact-cookie';
 import { DRAFT_COOKIE, DRAFT_MAX_AGE_S, displayText, encodeFlash } from '../page/flash';
-import { lookupValues } from './register';
 import { contactLock } from '../form/contact';
 import { parseFormDefinition } from '../form/schema';
 import { validateForm } from '../form/validation';

@@ -15,7 +15,7 @@
  *   Any other refusal → the server's message in the page language (as the lookup's); nothing typed is lost.
  */
 import { z } from 'zod';
-import { addOwnCode, CONTACT_COOKIE, expiredContact, ownCodes, provenFor, verifyContact, type VerifiedContact } from '../lookup/contact-cookie';
+import { addOwnCode, CONTACT_COOKIE, expiredContact, lookupValues, ownCodes, provenFor, verifyContact, type VerifiedContact } from '../lookup/contact-cookie';
 import { DRAFT_COOKIE, DRAFT_MAX_AGE_S, encodeFlash, FLASH_COOKIE } from '../page/flash';
 import { contactLock } from '../form/contact';
 import { confirmedDefine, DEFINE_PARAM, defineParam, takesDefine, withDefine } from '../form/define';
@@ -131,17 +131,6 @@ function upstreamRefused(code: number, msg: string | null | undefined, empty: Re
     notice: { tone: 'error', key: view.key, vars: view.vars, text: view.text },
     reply: { code, msg: message, data: { outcome: 'refused', message } },
   };
-}
-
-/**
- * The lookup values that name a contact again (`checkType` and the e-mail, or the area code and
- * the national number), so the lookup opens with it filled in.
- */
-export function lookupValues(vc: VerifiedContact): Record<string, string> {
-  if (vc.checkType === 2) return { checkType: '2', email: vc.contact };
-  const area = vc.areaCode ?? '';
-  const phone = area !== '' && vc.contact.startsWith(area) ? vc.contact.slice(area.length) : vc.contact;
-  return { checkType: '1', areaCode: area, phone };
 }
 
 /**

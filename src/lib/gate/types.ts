@@ -74,3 +74,10 @@ export interface GateSynced {
 
 /** The most scans one sync post carries. */
 export const GATE_SYNC_MAX = 100;
+
+/**
+ * The gate API's envelope code for "this organiser's API cannot check in" (its check-in calls
+ * answer 404 "unknown call"): the actions answer it (src/lib/actions/gate.ts), the scanner island
+ * tells it from any other refusal (src/lib/gate/reply.ts).
+ */
+export const GATE_UNSUPPORTED = 501;

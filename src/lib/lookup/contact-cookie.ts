@@ -150,6 +150,19 @@ export async function expiredContact(value: string | null | undefined, secret: s
   return p && windowEnd(p, 'register') * 1000 <= now ? contactOf(p) : null;
 }
 
+/**
+ * The lookup values that name a contact again (`checkType` and the e-mail, or the area code and
+ * the national number), so the lookup opens with it filled in: what a form or order post does
+ * with an {@link expiredContact}.
+ * @example lookupValues({ expoId: 1308, contact: '+66812345678', checkType: 1, areaCode: '+66' }) // { checkType: '1', areaCode: '+66', phone: '812345678' }
+ */
+export function lookupValues(vc: VerifiedContact): Record<string, string> {
+  if (vc.checkType === 2) return { checkType: '2', email: vc.contact };
+  const area = vc.areaCode ?? '';
+  const phone = area !== '' && vc.contact.startsWith(area) ? vc.contact.slice(area.length) : vc.contact;
+  return { checkType: '1', areaCode: area, phone };
+}
+
 /** A re-signed cookie and the browser's life for it. */
 type Resigned = { value: string; maxAge: number };
 

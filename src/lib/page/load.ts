@@ -112,6 +112,12 @@ export function applyConfig(input: {
   onFormPage: boolean;
   /** the language the route itself forces (spec §2.3 the haisi family: src/lib/expo/haisi.ts), or none */
   routeLang?: Lang | null | undefined;
+  /**
+   * the page skips the checks (src/lib/page/guard.ts PageInfo.skip: spec §4 "registration landing,
+   * seat-query and urgent-query success pages skip checks"): the expo-ended check too, though a
+   * seat result loads its lookup's config for the name and banner (issue 23 review)
+   */
+  skipsChecks?: boolean | undefined;
 }): PageView {
   const { key, config, cookieLang } = input;
   const wx = config?.customerWx ?? null;
@@ -127,7 +133,7 @@ export function applyConfig(input: {
     formTitle: organiserTitle(wx, lang.lang),
     image: pageImage(wx, info),
     name: expoName(info, lang.lang),
-    ended: key
+    ended: key && input.skipsChecks !== true
       ? endedOutcome({ expoId: key.expoId, endTime: info?.endTime, now: input.now, onFormPage: input.onFormPage })
       : { kind: 'none' },
   };

@@ -10,7 +10,7 @@
  * UTC offset and the page language); the worker adds {@link OFFLINE_SAVED_HEADER} (when it stored
  * the copy). Nothing else is kept: the listing is built from the copies already held.
  *
- * The functions the worker runs ({@link readCopyMeta}, {@link expoOfLink}, {@link offlineListPage})
+ * The functions the worker runs ({@link readCopyMeta}, {@link expoOfLink}, {@link voidedCopies}, {@link offlineListPage})
  * are self-contained: the worker's script embeds their source, so each uses nothing outside its body.
  */
 
@@ -81,6 +81,38 @@ export function expoOfLink(pathname: string): number | null {
     }
   }
   return /^\d{1,12}$/.test(text) && Number(text) > 0 ? Number(text) : null;
+}
+
+/**
+ * The stored copies a fresh answer for a kept page makes void: when the page answers 200 without
+ * being kept any more (a refunded or cancelled order, a void credential) or 404/410 (the order or
+ * the credential is gone), every copy of the same order or credential goes, not only the URL just
+ * asked: an order is kept under two pages (`/orderDetails/…?orderNo=` and `/ticketSuccess/…?orderNo=`),
+ * a credential under any of its routes and queries, and the offline list must not list what the
+ * network just said is over (issue 23 review). Any other answer (5xx, 429, 403) says nothing about
+ * the copy: none goes. URLs are path and query; `stored` holds only kept pages. Self-contained
+ * (embedded in the worker).
+ * @example voidedCopies('/orderDetails/21216/MTIxNg/visitor?orderNo=A', 200, false, ['/ticketSuccess/21216/MTIxNg/visitor?orderNo=A']) // ['/ticketSuccess/21216/MTIxNg/visitor?orderNo=A']
+ * @example voidedCopies('/success/a/b/c/1', 503, false, ['/success/a/b/c/1']) // []
+ */
+export function voidedCopies(answered: string, status: number, kept: boolean, stored: readonly string[]): string[] {
+  if (kept || !(status === 200 || status === 404 || status === 410)) return [];
+  // what a copy is a copy of: an order (its expo's path and its number) or a credential (its four segments)
+  const identity = (url: string): string | null => {
+    let u: URL;
+    try {
+      u = new URL(url, 'https://copy.invalid');
+    } catch {
+      return null;
+    }
+    const parts = u.pathname.split('/').filter(Boolean);
+    const orderNo = u.searchParams.get('orderNo');
+    if (parts[0] === 'orderDetails' || parts[0] === 'ticketSuccess') return orderNo ? `order:${parts.slice(1).join('/')}?${orderNo}` : null;
+    return parts.length === 5 ? `credential:${parts.slice(1).join('/')}` : null;
+  };
+  const gone = identity(answered);
+  if (gone === null) return [];
+  return stored.filter((url) => identity(url) === gone);
 }
 
 /** One stored copy as the worker read it from its cache. */

@@ -1,5 +1,5 @@
 import { OFFLINE_UNTIL_HEADER, offlineCopyAlive } from './offline-copy';
-import { expoOfLink, langOfContent, offlineListPage, OFFLINE_COPY_HEADER, OFFLINE_SAVED_HEADER, readCopyMeta, type OfflineWords } from './offline-list';
+import { expoOfLink, langOfContent, offlineListPage, OFFLINE_COPY_HEADER, OFFLINE_SAVED_HEADER, readCopyMeta, voidedCopies, type OfflineWords } from './offline-list';
 
 /**
  * The service worker's source ("Offline"), served as `/sw.js` by the Worker
@@ -12,7 +12,9 @@ import { expoOfLink, langOfContent, offlineListPage, OFFLINE_COPY_HEADER, OFFLIN
  *   plus a day) lies ahead; without a network the stored copy is served with its
  *   `[data-offline]` line shown (src/components/credential/UsageGlance.astro renders it hidden,
  *   with when the copy was saved: the time alone that day, date and time on a later one), but only until that instant: after it the
- *   copy is deleted and the browser's own offline error shows.
+ *   copy is deleted and the browser's own offline error shows. A page that answers it is no longer
+ *   kept (refunded, void: 200 without the header) or gone (404, 410) takes every copy of the same
+ *   order or credential with it (voidedCopies: an order's two pages), so the offline list drops them.
  * - The QR images (`/qr/….png`, a pure function of their URL) and the build's `/_astro/` assets
  *   (hashed names): cache first, stored on the first fetch. A QR image is kept only while a
  *   stored page of the same credential is (same four segments).
@@ -78,6 +80,7 @@ const showOfflineLine = ${showOfflineLine.toString()};
 const offlineCopyAlive = ${offlineCopyAlive.toString()};
 const readCopyMeta = ${readCopyMeta.toString()};
 const expoOfLink = ${expoOfLink.toString()};
+const voidedCopies = ${voidedCopies.toString()};
 const offlineListPage = ${offlineListPage.toString()};
 const langOfContent = ${langOfContent.toString()};
 
@@ -213,14 +216,20 @@ async function page(req, event) {
     headers.delete('content-encoding');
     return new Response(showOfflineLine(await hit.text(), Date.now()), { status: 200, headers });
   }
-  if (res.status === 200 && /^text\\/html/.test(res.headers.get('content-type') || '')) {
-    if (offlineCopyAlive(res.headers.get(UNTIL), Date.now())) {
-      // Stored with the instant it was stored (the offline list's "updated 09:20").
-      const headers = new Headers(res.headers);
-      headers.set(SAVED, String(Date.now()));
-      const copy = new Response(await res.clone().arrayBuffer(), { status: 200, headers });
-      await cache.put(req.url, copy).catch(() => {});
-    } else await cache.delete(req.url, { ignoreSearch: !exact }).catch(() => {});
+  const html = res.status === 200 && /^text\\/html/.test(res.headers.get('content-type') || '');
+  const kept = html && offlineCopyAlive(res.headers.get(UNTIL), Date.now());
+  if (kept) {
+    // Stored with the instant it was stored (the offline list's "updated 09:20").
+    const headers = new Headers(res.headers);
+    headers.set(SAVED, String(Date.now()));
+    const copy = new Response(await res.clone().arrayBuffer(), { status: 200, headers });
+    await cache.put(req.url, copy).catch(() => {});
+  } else if (html) await cache.delete(req.url, { ignoreSearch: !exact }).catch(() => {});
+  // no longer kept, or gone: every copy of the same order or credential goes too (an order's other page)
+  const here = new URL(req.url);
+  const copies = (await cache.keys().catch(() => [])).map((k) => new URL(k.url)).filter(isCopyPage).map((u) => u.pathname + u.search);
+  for (const url of voidedCopies(here.pathname + here.search, res.status, kept, copies)) await cache.delete(self.location.origin + url).catch(() => {});
+  if (html) {
     const meta = readCopyMeta(res.headers.get(META));
     if (meta) await noteLang(cache, meta.expo, res);
   }

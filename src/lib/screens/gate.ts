@@ -3,7 +3,8 @@
  * (the pipeline's `staff` is null) there is no data, and the page is the site's not-found page.
  *
  * - `scan` (`/gate/{eid}`): the gate's name, today's expo-local date, the last answer (carried by
- *   the no-JS round trip's flash, src/lib/actions/gate.ts) and the manual form.
+ *   the no-JS round trip's flash, src/lib/actions/gate.ts), whether the organiser's API lacks the
+ *   check-in calls (on load: a one-row probe of the admission list) and the manual form.
  * - `stats` (`/gate/{eid}/stats`): admitted and refused per gate and hour (checkInStats).
  * - `csv` is answered by the Worker (functions/gate.ts) before any page: never a screen.
  */
@@ -13,10 +14,16 @@ import { expoToday, statsTable, type StatRow, type StatsTable } from '../gate/re
 import type { GateAnswer } from '../gate/types';
 import type { GateScreen } from '../page/routes';
 import type { ScreenPage } from './page';
+import { UNSUPPORTED_CODE } from '../actions/gate';
 
-/** The upstream call the stats screen reads (its refusal code: 404 is "no such call"). */
+/** The upstream calls the gate screens read (a refusal code of 404 is "no such call"). */
 export interface GateStatsPort {
   checkInStats(p: { expoId: number }): Promise<{ ok: true; data: StatRow[] } | { ok: false; code: number }>;
+  /**
+   * One row of the admission list: the scan screen's probe of whether the organiser's API has the
+   * check-in calls, so the page says so on load, not after the first scan (issue 23 review).
+   */
+  checkInList?(p: { expoId: number; page?: number; pageSize?: number }): Promise<{ ok: true } | { ok: false; code: number }>;
 }
 
 export interface GateScanData {
@@ -63,7 +70,11 @@ export async function loadGate(
   }
   const notice = page.flash?.notice ?? null;
   const answer = notice?.key === 'gate.answer' ? answerFromVars(notice.vars) : null;
-  const unsupported = notice?.key === 'gate.unsupported';
+  // The organiser's API lacks the check-in calls: the last scan said so, or (no scan answered) a
+  // one-row read of the admission list answers "no such call"; a failure of another kind says nothing.
+  const said = notice?.key === 'gate.unsupported';
+  const probe = said || answer ? null : await ports.checkInList?.({ expoId: route.expoId, page: 1, pageSize: 1 }).catch(() => null);
+  const unsupported = said || (probe?.ok === false && probe.code === UNSUPPORTED_CODE);
   const fieldError = page.flash?.error ?? null;
   const error = fieldError
     ? { key: fieldError.key, text: fieldError.text }

@@ -16,6 +16,7 @@ import { SENT_COOKIE, SENT_TO_COOKIE } from '../lookup/resend';
 import { resolveFormPage } from '../form/page';
 import { matchRoute, routePath, type PathIds } from '../page/routes';
 import { variantByExpoId, type Variant } from '../expo/variants';
+import { gateCookieName } from '../gate/keys';
 
 /**
  * `Clear-Site-Data` (W3C Clear Site Data §3.1) of the forget reply: `"cache"` drops the browser's
@@ -37,6 +38,22 @@ export interface ForgetCookie {
   path: string;
   /** what it holds, for the README and the reader */
   holds: string;
+}
+
+/**
+ * The gate-key cookies among the request's (`gate_{expoId}`, path `/`, functions/gate.ts): one per
+ * expo, so named by the request. They are this device's like the visitor's own: a gate phone
+ * handed back, or a borrowed phone a key was opened on, forgets its keys too (issue 23 review);
+ * staff open the staff link again to scan.
+ * @example gateCookiesOf(['vc', 'gate_1308', 'gate_x']) // [{ name: 'gate_1308', path: '/', holds: … }]
+ */
+export function gateCookiesOf(names: Iterable<string>): ForgetCookie[] {
+  const out: ForgetCookie[] = [];
+  for (const name of names) {
+    const id = /^gate_([1-9]\d{0,11})$/.exec(name)?.[1];
+    if (id !== undefined && gateCookieName(Number(id)) === name) out.push({ name, path: '/', holds: 'a gate key of one expo (staff)' });
+  }
+  return out;
 }
 
 /** Every cookie of ours set on a fixed path. The registration draft's path is the form's own: {@link draftPaths}. */
