@@ -6,6 +6,7 @@
  * - a lookup page's JavaScript (every script response, chunks after idle included) is at most
  *   80 KB gzip, and it loads after first paint: the islands hydrate on client:idle or later and
  *   no render-blocking script sits in <head>;
+ * - a registration form page's JavaScript is at most 70 KB gzip, and loads no React;
  * - every page's HTML is at most 14 KB gzip.
  *
  * gzip = node:zlib gzipSync at level 9. The measured numbers are printed (console.log).
@@ -16,6 +17,12 @@ import { baseUrl, IEAE_VISITOR, lookUpByEmail, obtainCredentialPath } from './fi
 import { CASES, caseOf, hydrated, js, lookupUrl, type Case } from './lookup-helpers';
 
 const KB = 1024;
+/**
+ * Issue 24 asks 70 KB here too; not met while the lookup form is a React island: React's chunk
+ * alone (react-dom's client, react, the scheduler, Astro's renderer) is 67.1 KB gzip, the island
+ * 4.6 and the shared rules 6.3 (78.1 in all). Under 70 needs the form's enhancement as a plain
+ * script, as the registration form's is (src/scripts/form-enhance.ts), or a smaller renderer.
+ */
 const JS_BUDGET = 80 * KB;
 /**
  * A registration form page (issue 24: form page JS ≤ 70 KB gzip). Its scripts are plain DOM
