@@ -1,5 +1,5 @@
 /**
- * The contract between the form screen (server) and its islands (FormEnhance, CardCamera):
+ * The contract between the form screen (server) and its scripts (form-enhance.ts, the CardCamera island):
  * the strings they show, already translated (no i18n runtime in the client). The replies of
  * /api/register and /api/camera are the actions' own (src/lib/actions).
  */

@@ -6,6 +6,7 @@
  * - a lookup page's JavaScript (every script response, chunks after idle included) is at most
  *   80 KB gzip, and it loads after first paint: the islands hydrate on client:idle or later and
  *   no render-blocking script sits in <head>;
+ * - a registration form page's JavaScript is at most 70 KB gzip, and loads no React;
  * - every page's HTML is at most 14 KB gzip.
  *
  * gzip = node:zlib gzipSync at level 9. The measured numbers are printed (console.log).
@@ -16,13 +17,27 @@ import { baseUrl, IEAE_VISITOR, lookUpByEmail, obtainCredentialPath } from './fi
 import { CASES, caseOf, hydrated, js, lookupUrl, type Case } from './lookup-helpers';
 
 const KB = 1024;
+/**
+ * Issue 24 asks 70 KB here too; not met while the lookup form is a React island: React's chunk
+ * alone (react-dom's client, react, the scheduler, Astro's renderer) is 67.1 KB gzip, the island
+ * 4.6 and the shared rules 6.3 (78.1 in all). Under 70 needs the form's enhancement as a plain
+ * script, as the registration form's is (src/scripts/form-enhance.ts), or a smaller renderer.
+ */
 const JS_BUDGET = 80 * KB;
-/** A registration form page (issue 10: form page JS ≤ 75 KB gzip; zod would add about 26 KB). */
-const FORM_JS_BUDGET = 75 * KB;
+/**
+ * A registration form page (issue 24: form page JS ≤ 70 KB gzip). Its scripts are plain DOM
+ * (src/scripts/form-enhance.ts), no React: about 7 KB. A form with the business-card camera adds
+ * that React island (about 70 KB more): not this page.
+ */
+const FORM_JS_BUDGET = 70 * KB;
 const HTML_BUDGET = 14 * KB;
-/** A lookup page's JavaScript files and requests (document included), issue 10. */
+/**
+ * A lookup page's JavaScript files and requests (document included), issue 10: the island, the
+ * renderer, React's chunk and the shared rules' chunk (React has its own chunk since issue 24, so
+ * the form page loads the rules without it), the stylesheet and the logo.
+ */
 const MAX_JS_FILES = 4;
-const MAX_REQUESTS = 6;
+const MAX_REQUESTS = 7;
 
 const gz = (body: Buffer | string): number => gzipSync(body, { level: 9 }).length;
 const kb = (n: number): string => `${(n / KB).toFixed(1)} KB`;
@@ -132,17 +147,22 @@ test.describe('budgets: lookup page JavaScript ≤ 80 KB gzip, after first paint
   }
 });
 
-test.describe('budgets: a registration form page\'s JavaScript ≤ 75 KB gzip (no schema library)', { tag: '@js' }, () => {
+test.describe('budgets: a registration form page\'s JavaScript ≤ 70 KB gzip (no schema library, no React)', { tag: '@js' }, () => {
   test('the generic form (expo 2003) after a lookup', async ({ page }) => {
     const email = `budget-form-${Date.now().toString(36)}@demo.test`;
     const location = await lookUpByEmail(page.request, email, { expoId: 2003, urlId: 22003, ty: 'visitor', variant: '', f: '', back: '/search/22003/MjAwMw/visitor' });
     expect(new URL(location, 'http://x').pathname).toMatch(/^\/form\//);
     const scripts = await loadAndCollectScripts(page, location);
     const total = scripts.reduce((a, s) => a + s.gzip, 0);
-    console.log(`[budget] JS form page (${js() ? 'js' : 'nojs'}): ${scripts.length} scripts, ${kb(total)} gzip`);
+    console.log(
+      `[budget] JS form page (${js() ? 'js' : 'nojs'}): ${scripts.length} scripts, ${kb(total)} gzip` +
+        (scripts.length ? `\n    ${scripts.map((s) => `${s.url.replace('/_astro/', '')} ${kb(s.gzip)}`).sort().join(', ')}` : ''),
+    );
     if (js()) expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.length).toBeLessThanOrEqual(MAX_JS_FILES);
-    expect(total, `form page: JavaScript ${kb(total)} gzip ≤ 75 KB`).toBeLessThanOrEqual(FORM_JS_BUDGET);
+    expect(total, `form page: JavaScript ${kb(total)} gzip ≤ 70 KB`).toBeLessThanOrEqual(FORM_JS_BUDGET);
+    // the form's scripts are plain DOM: no React chunk (issue 24)
+    expect(scripts.map((s) => s.url).filter((u) => /\/react\.[^/]*\.js$/.test(u)), 'form page: no React').toEqual([]);
   });
 });
 
