@@ -10,6 +10,11 @@
  *    guesses sent at once reach the upstream at most as often as the limit allows. Over the limit
  *    the answer is `limited` and the upstream is not asked.
  *
+ * In front of both, **the isolate's shared views** (functions/upstream/credential-views.ts, issue
+ * 24): a record this isolate read less than `CREDENTIAL_VIEW_TTL_MS` ago (or is reading now) answers
+ * the view with no upstream call, no miss slot and no cache lookup: a refresh storm at the gate
+ * costs about one `queryCustomerCode` per credential per TTL. A write on the code drops it.
+ *
  * If the counter cannot be reached the view goes on uncounted (fail open, logged): unlike the
  * send-code post this is a visitor at the gate opening their credential, and the negative cache
  * and the upstream's own limits still stand.
@@ -19,7 +24,10 @@ import { clientOfRequest, hitLimits, limiterOf, limitsOf } from './limits';
 import type { HitResult } from './limits/limiter';
 import type { CredentialRead } from '../src/lib/screens/success';
 import type { Upstream } from './upstream';
-import { REFERENCE_BASE_URL } from './upstream';
+import { upstreamScope } from './upstream';
+import { isolateCredentialViews, sharedViewReads, type CredentialViews } from './upstream/credential-views';
+import { viewKey } from '../src/lib/credential/view-cache';
+import { BoundedMemo, perIsolate } from './upstream/memo';
 import { isolateUnknownCodeMemo, unknownCodeCache, unknownCodeTtlS, type UnknownCodes } from './upstream/unknown-code-cache';
 import { credentialMissKey, credentialMissRules, type Client, type LimitRule, type Limits } from '../src/lib/security/limits';
 
@@ -40,6 +48,14 @@ export interface CredentialLookupDeps {
   /** the client as the limits count it (src/lib/security/limits.ts clientOfHeader: address, networks, trusted) */
   client: Client;
   unknown: UnknownCodes;
+  /**
+   * the isolate's fresh (or in-flight) read of this code, when it has one: answers before the
+   * guards, except for an address this isolate saw refused (`limited`), so a limited address
+   * cannot go on guessing against the codes others viewed moments ago
+   */
+  known?: ((p: { expoId: number; euCode: string }) => ReturnType<Upstream['queryCustomerCode']> | undefined) | undefined;
+  /** addresses this isolate saw over the miss limit: client key → until (ms) */
+  limited?: BoundedMemo<number> | undefined;
   now?: () => number;
   /** keeps the slot's release alive after the reply */
   waitUntil?: ((p: Promise<unknown>) => void) | undefined;
@@ -48,6 +64,10 @@ export interface CredentialLookupDeps {
 /** Reads one credential through the negative cache and the miss limit. */
 export async function lookUpCredential(deps: CredentialLookupDeps, p: { expoId: number; euCode: string }): Promise<CredentialLookup> {
   const now = deps.now ?? Date.now;
+  // A code read moments ago is known: not a guess, so it takes no miss slot.
+  const refusedUntil = deps.limited?.get(deps.client.key) ?? 0;
+  const shared = refusedUntil > now() ? undefined : await deps.known?.(p)?.catch(() => null);
+  if (shared?.ok) return { kind: 'found', record: shared.data };
   if (await deps.unknown.has(p).catch(() => false)) return { kind: 'unknown' };
 
   const rules = credentialMissRules(deps.limits, { client: deps.client });
@@ -55,7 +75,10 @@ export async function lookUpCredential(deps: CredentialLookupDeps, p: { expoId: 
   if (deps.counter && rules.length > 0) {
     try {
       const r = await deps.counter.hit(rules, now());
-      if (!r.ok) return { kind: 'limited', retryAfterS: Math.max(1, Math.ceil(r.retryAfterMs / 1000)) };
+      if (!r.ok) {
+        deps.limited?.set(deps.client.key, now() + r.retryAfterMs);
+        return { kind: 'limited', retryAfterS: Math.max(1, Math.ceil(r.retryAfterMs / 1000)) };
+      }
       slot = r.ids[credentialMissKey(deps.client.key)];
     } catch (e) {
       console.error('abuse limits: the LIMITS Durable Object could not be reached; the credential view goes on uncounted', e);
@@ -82,27 +105,33 @@ export async function lookUpCredential(deps: CredentialLookupDeps, p: { expoId: 
   return { kind: 'unknown' };
 }
 
+/** Addresses this isolate saw over the miss limit (bounded: a flood of addresses never grows memory). */
+const limitedClients = perIsolate(() => new BoundedMemo<number>(1024));
+
 /** The Cache API cache unknown codes live in. */
 const UNKNOWN_CODE_CACHE_NAME = 'expo-pass-unknown-code';
 
 /**
- * The credential lookup of a request: its upstream, its client address (`CF-Connecting-IP`),
- * the environment's limits and TTL.
+ * The credential lookup of a request: its upstream (its record read shared through the
+ * isolate's views, `views`), its client address (`CF-Connecting-IP`), the environment's limits and TTL.
  */
 export function credentialLookupFor(
   env: AppEnv,
   request: Request,
   upstream: Pick<Upstream, 'queryCustomerCode'>,
   waitUntil?: ((p: Promise<unknown>) => void) | undefined,
+  views: CredentialViews = isolateCredentialViews(),
 ): (p: { expoId: number; euCode: string }) => Promise<CredentialLookup> {
-  const scope = env.UPSTREAM_URL?.trim() || REFERENCE_BASE_URL;
+  const scope = upstreamScope(env);
   const client = clientOfRequest(env, request);
   // The limiter is sharded by key (issue 24): the only slot a view gives back is its miss key's.
   const counter: MissCounter | null = env.LIMITS
     ? { hit: (rules, now) => hitLimits(env, rules, now), release: (ids) => limiterOf(env, credentialMissKey(client.key)).release(ids) }
     : null;
   const deps: CredentialLookupDeps = {
-    upstream,
+    upstream: sharedViewReads(upstream, views, scope),
+    known: (p) => views.peek(viewKey(scope, 'queryCustomerCode', p)),
+    limited: limitedClients(),
     counter,
     limits: limitsOf(env),
     client,

@@ -6,6 +6,8 @@ import { waitUntilOf } from './wait-until';
 import { admits } from '../src/lib/expo/view';
 import { matchQrImagePath } from '../src/lib/page/routes';
 import { qrPng } from '../src/lib/util/qr-png';
+import { QR_IMAGE_MAX_ENTRIES } from '../src/lib/credential/view-cache';
+import { BoundedMemo, perIsolate } from './upstream/memo';
 
 /**
  * `GET /qr/{urlId}/{euCode}/{expoId}/{fId}.png[?save=1]`: the credential's QR code
@@ -27,6 +29,24 @@ export const qrImage = new Hono<{ Bindings: AppEnv }>();
 
 export const QR_CACHE_CONTROL = 'private, max-age=86400';
 
+/**
+ * The drawn images of this isolate, by code (issue 24): the PNG is a pure function of the code,
+ * so it is drawn once per isolate, not per view; bounded, the least recently drawn dropped first.
+ * Only the drawing is kept: every request still reads the registration (shared for a few
+ * seconds, functions/upstream/credential-views.ts) to decide whether it admits.
+ */
+const qrImages = perIsolate(() => new BoundedMemo<Promise<Uint8Array>>(QR_IMAGE_MAX_ENTRIES));
+
+/** The code's QR image, drawn at most once per isolate while it stays among the recent ones. */
+export function qrImageOf(euCode: string, memo: BoundedMemo<Promise<Uint8Array>> = qrImages()): Promise<Uint8Array> {
+  const kept = memo.get(euCode);
+  if (kept) return kept;
+  const drawn = qrPng(euCode);
+  memo.set(euCode, drawn);
+  drawn.catch(() => memo.delete(euCode));
+  return drawn;
+}
+
 qrImage.get('/*', async function qrImageFile(c) {
   const params = matchQrImagePath(new URL(c.req.url).pathname);
   const save = c.req.query('save');
@@ -42,7 +62,7 @@ qrImage.get('/*', async function qrImageFile(c) {
   }
   if (read.kind === 'failed') return c.text('The registration could not be read: try again.', 503, noStore);
   if (read.kind !== 'found' || !admits(read.record)) return c.text('Not found', 404, noStore);
-  const png = await qrPng(params.euCode);
+  const png = await qrImageOf(params.euCode);
   const headers: Record<string, string> = {
     'content-type': 'image/png',
     'cache-control': QR_CACHE_CONTROL,

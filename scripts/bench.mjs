@@ -7,14 +7,18 @@
 // page and a static file. Prints the tables and writes bench/results.json (gitignored). It
 // measures; it is not a test: slow pages still exit 0, only a server that never starts is an error.
 //
+// CPU: the workerd process's own CPU time per request (the sum of /proc/PID/task/*/schedstat,
+// nanoseconds), per page route and main API call over CPU_SAMPLES requests one at a time (p50/p99),
+// and over each load run (CPU total / requests): docs/bench.md "CPU per request" (issue 24).
+//
 // Flags: --no-build (measure the existing dist/), --no-lighthouse (skip the Lighthouse runs),
 // --no-load (skip the load run), --load-duration <s> (seconds per load target, default 30),
 // --no-gate (skip the gate's scan timing), --only-gate (only the gate's scan timing: no pages,
-// Lighthouse or load run). The gate: `POST /api/gate/scan` (JSON) answered one after the other, as a
+// Lighthouse or load run), --no-cpu (skip the sequential CPU samples). The gate: `POST /api/gate/scan` (JSON) answered one after the other, as a
 // gate scans, with a staff key the bench makes (scripts/gate.mjs): p50/p95 of the answer time.
 // Node built-ins, @playwright/test and autocannon. docs/bench.md says what each number means.
 import { spawn, execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -45,6 +49,8 @@ const ROUTES = [
   { name: 'lookup Bangkok 1179', path: `/BangkokSearch/21179/${eid(1179)}/visitor`, lighthouse: false },
   { name: 'lookup ThaiNew 1261', path: `/ThaiNewSearch/21261/${eid(1261)}/visitor`, lighthouse: false },
   { name: 'credential IEAE 1308', path: null, resolve: credentialPath, lighthouse: true },
+  // A registration form (spec §2.3): a proven contact with no registration is sent to it; measured with that contact's cookie.
+  { name: 'registration form IEAE 1308', path: null, resolve: formPath, lighthouse: false },
   // The home screen (spec §2.4) may not be built yet: its status is recorded either way.
   { name: 'home 1308', path: `/21308/${eid(1308)}/visitor`, lighthouse: false },
   { name: 'home 1128 (seat)', path: `/21128/${eid(1128)}/visitor`, lighthouse: false },
@@ -64,7 +70,8 @@ const CHROME_FLAGS = CHROMIUM_FLAGS;
 const VIEWPORT = { width: 390, height: 844 };
 /** After network idle, how long to wait so `client:idle` / late islands load their chunks. */
 const SETTLE_MS = 1500;
-const HEALTH_TIMEOUT_MS = 90_000;
+// start.mjs migrates and seeds two local databases first: minutes on a busy shared machine.
+const HEALTH_TIMEOUT_MS = 180_000;
 const LIGHTHOUSE_TIMEOUT_MS = 120_000;
 
 const PERSIST_DIR = '.wrangler/bench-state';
@@ -75,6 +82,7 @@ const skipLighthouse = args.includes('--no-lighthouse');
 const onlyGate = args.includes('--only-gate');
 const skipGate = args.includes('--no-gate');
 const skipLoad = args.includes('--no-load') || onlyGate;
+const skipCpu = args.includes('--no-cpu') || onlyGate;
 
 /** The value of `--name <v>` or `--name=<v>`, or undefined. */
 function flagValue(name) {
@@ -189,14 +197,12 @@ async function credentialPath(base) {
   // Hidden fields of the IEAE lookup page for the visitor url 21308 (not 10542: its e-mail path
   // is the bypass, which looks up exhibitor records only).
   const page = { expoId: '1308', urlId: '21308', ty: 'visitor', variant: 'IEAE', f: '', back: '' };
+  // the code is bound to the browser it was sent to: the send's cookies go with the lookup
+  let cookie = '';
   const post = async (path, body) => {
-    const res = await fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const json = await res.json().catch(() => null);
+    const { res, json } = await postJson(base, path, body, cookie);
     if (!res.ok || json?.code !== 200) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(json)}`);
+    cookie = cookieJar(cookie, res);
     return json;
   };
   await post('/api/send-code', { ...page, checkType: '2', email: contact });
@@ -208,6 +214,220 @@ async function credentialPath(base) {
     throw new Error(`POST /api/lookup: expected one record (navigate), got ${JSON.stringify(reply.data)}`);
   }
   return reply.data.location;
+}
+
+/** The IEAE lookup page's hidden fields for the visitor url 21308 (as credentialPath). */
+const IEAE_PAGE = { expoId: '1308', urlId: '21308', ty: 'visitor', variant: 'IEAE', f: '', back: '' };
+
+/** POST JSON as the lookup island does; the reply's JSON and response. */
+async function postJson(base, path, body, cookie) {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = await res.json().catch(() => null);
+  return { res, json };
+}
+
+/** The Cookie header `cookie` becomes with a response's Set-Cookie lines (a removed cookie dropped). */
+function cookieJar(cookie, res) {
+  const jar = new Map(cookie ? cookie.split('; ').map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)]) : []);
+  for (const line of res.headers.getSetCookie()) {
+    const pair = line.split(';')[0];
+    const name = pair.slice(0, pair.indexOf('=')).trim();
+    const value = pair.slice(pair.indexOf('=') + 1).trim();
+    if (value === '' || /max-age=0\b/i.test(line)) jar.delete(name);
+    else jar.set(name, value);
+  }
+  return [...jar].map(([n, v]) => `${n}=${v}`).join('; ');
+}
+
+/** The latest code the dev outbox holds for a contact. */
+async function outboxCode(base, to) {
+  const outbox = await fetch(`${base}/dev/outbox.json?to=${encodeURIComponent(to)}`);
+  const sent = await outbox.json().catch(() => null);
+  if (!outbox.ok || !sent?.code) throw new Error(`GET /dev/outbox.json: ${outbox.status} ${JSON.stringify(sent)}`);
+  return sent.code;
+}
+
+/**
+ * The registration form: a fresh contact with no registration proves its e-mail on the IEAE
+ * lookup (1308, url 21308) and is sent to the form; the form page is measured with the contact
+ * cookie the lookup set (as a Playwright storage state, and as a Cookie header for the CPU samples).
+ */
+async function formPath(base) {
+  const email = `bench-form-${Date.now().toString(36)}@demo.test`;
+  const sent = await postJson(base, '/api/send-code', { ...IEAE_PAGE, checkType: '2', email });
+  if (!sent.res.ok) throw new Error(`POST /api/send-code: ${sent.res.status} ${JSON.stringify(sent.json)}`);
+  const code = await outboxCode(base, email);
+  const sentCookie = cookieJar('', sent.res);
+  const { res, json } = await postJson(base, '/api/lookup', { ...IEAE_PAGE, checkType: '2', email, code }, sentCookie);
+  const location = json?.data?.location;
+  if (!res.ok || json?.data?.outcome !== 'navigate' || !location || !/Form\//.test(location)) {
+    throw new Error(`POST /api/lookup: expected the registration form, got ${res.status} ${JSON.stringify(json)}`);
+  }
+  const cookies = cookieJar(sentCookie, res)
+    .split('; ')
+    .filter(Boolean)
+    .map((pair) => ({
+      name: pair.slice(0, pair.indexOf('=')),
+      value: pair.slice(pair.indexOf('=') + 1),
+      domain: new URL(base).hostname,
+      path: '/',
+      expires: -1,
+      httpOnly: true,
+      secure: false,
+      sameSite: 'Lax',
+    }));
+  return { path: location, storageState: { cookies, origins: [] } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// CPU per request (issue 24): the workerd process's own CPU time, read from /proc. Linux only:
+// elsewhere the CPU columns are empty. docs/bench.md "CPU per request" says what it includes.
+// ---------------------------------------------------------------------------------------------
+
+/** Requests per route and API call, one at a time, each giving one CPU sample (after CPU_WARMUP not counted). */
+const CPU_SAMPLES = 100;
+const CPU_WARMUP = 5;
+/** After each answer, how long to wait before reading the CPU again: work the Worker does after replying (waitUntil) is counted. */
+const CPU_SETTLE_MS = 5;
+
+/** The processes under `root` (its children, theirs, …) whose command is workerd. */
+function workerdPids(root) {
+  const parents = new Map();
+  const names = new Map();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      // pid (comm) state ppid …: comm may hold spaces, so read after its closing parenthesis
+      const close = stat.lastIndexOf(')');
+      names.set(Number(d), stat.slice(stat.indexOf('(') + 1, close));
+      parents.set(Number(d), Number(stat.slice(close + 2).split(' ')[1]));
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  const under = (pid) => {
+    for (let p = pid, i = 0; p > 1 && i < 64; p = parents.get(p) ?? 0, i++) if (p === root) return true;
+    return false;
+  };
+  return [...names].filter(([pid, name]) => name.startsWith('workerd') && under(pid)).map(([pid]) => pid);
+}
+
+/**
+ * The workerd processes as the bench reads them: `all`, and `worker`, the Worker's own process
+ * (wrangler dev runs a second one in front, its dev proxy, on the port the bench requests:
+ * `--socket-addr=entry=…:PORT`). Without two to tell apart, `worker` is all of them.
+ */
+function workerdProcs(root, port) {
+  const all = workerdPids(root);
+  const proxy = all.filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(`entry=127.0.0.1:${port}`);
+    } catch {
+      return false;
+    }
+  });
+  const worker = all.filter((pid) => !proxy.includes(pid));
+  return { all, worker: worker.length > 0 && proxy.length > 0 ? worker : all, proxy };
+}
+
+/** CPU time (ns) the processes' threads have run: the first field of each /proc/PID/task/TID/schedstat, summed. */
+function cpuNs(pids) {
+  let ns = 0;
+  for (const pid of pids) {
+    let tasks = [];
+    try {
+      tasks = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const tid of tasks) {
+      try {
+        ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        /* a thread that ended */
+      }
+    }
+  }
+  return ns;
+}
+
+/** The percentile `p` of sorted numbers (nearest rank). */
+function percentile(sorted, p) {
+  if (sorted.length === 0) return null;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+const ms2 = (ns) => Math.round(ns / 1e4) / 100;
+
+/** p50/p99/mean/max of CPU samples (ns), in ms. */
+function spread(samplesNs) {
+  const sorted = [...samplesNs].sort((a, b) => a - b);
+  return {
+    p50Ms: ms2(percentile(sorted, 50)),
+    p99Ms: ms2(percentile(sorted, 99)),
+    meanMs: ms2(sorted.reduce((a, b) => a + b, 0) / Math.max(1, sorted.length)),
+    maxMs: ms2(sorted[sorted.length - 1] ?? 0),
+  };
+}
+
+/**
+ * The samples' summary: the Worker's process (p50Ms, p99Ms, …) and every workerd process
+ * (`all`: with wrangler's dev proxy), and the rate one at a time.
+ */
+function cpuSummary(samples, wallMs) {
+  return {
+    samples: samples.length,
+    ...spread(samples.map((x) => x.worker)),
+    all: spread(samples.map((x) => x.all)),
+    sequentialRequestsPerSecond: Math.round((samples.length / (wallMs / 1000)) * 10) / 10,
+  };
+}
+
+/** CPU time (ns) now of the Worker's process and of every workerd process: [worker, all]. */
+const cpuNow = (procs) => ({ worker: cpuNs(procs.worker), all: cpuNs(procs.all) });
+const cpuSince = (procs, t0) => {
+  const t1 = cpuNow(procs);
+  return { worker: t1.worker - t0.worker, all: t1.all - t0.all };
+};
+
+/**
+ * `send(i)` CPU_WARMUP + n times, one at a time; each request's CPU sample is the workerd
+ * processes' CPU time from just before it to CPU_SETTLE_MS after its answer was read.
+ * `prepare(i)` runs before each (not measured: e.g. a code fetched from the outbox).
+ */
+async function cpuSamples(procs, send, { n = CPU_SAMPLES, prepare } = {}) {
+  const samples = [];
+  let wall = 0;
+  for (let i = 0; i < CPU_WARMUP + n; i++) {
+    const ready = prepare ? await prepare(i) : undefined;
+    const t0 = performance.now();
+    const before = cpuNow(procs);
+    await send(i, ready);
+    const took = performance.now() - t0;
+    await sleep(CPU_SETTLE_MS);
+    const spent = cpuSince(procs, before);
+    if (i >= CPU_WARMUP) {
+      samples.push(spent);
+      wall += took;
+    }
+  }
+  return cpuSummary(samples, wall);
+}
+
+/** A Cookie header from a Playwright storage state. */
+const cookieHeader = (state) => (state?.cookies ?? []).map((c) => `${c.name}=${c.value}`).join('; ');
+
+/** GET one page, reading the whole body; throws on a status other than `expected`. */
+async function getPage(url, cookie, expected) {
+  const res = await fetch(url, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
+  await res.arrayBuffer();
+  if (expected != null && res.status !== expected) throw new Error(`GET ${url}: ${res.status}, expected ${expected}`);
+  return res.status;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -326,6 +546,8 @@ async function measurePage(browser, url, storageState) {
         scripts,
       },
       requests: requests.length,
+      // the credential's QR image, when the page showed one (measured on its own for CPU)
+      qrPath: requests.map((r) => new URL(r.url())).find((u) => u.pathname.startsWith('/qr/'))?.pathname ?? null,
       transferBytes: transfer,
       totalGzip: (await Promise.all(weights)).reduce((a, b) => a + b, 0),
     };
@@ -434,15 +656,22 @@ function printTable(rows) {
   }
 }
 
-/** Runs autocannon on `url`; the figures docs/bench.md "Load" describes. */
-async function load(url) {
-  const r = await autocannon({
-    url,
-    connections: LOAD_CONNECTIONS,
-    duration: LOAD_DURATION_S,
-    warmup: { connections: LOAD_CONNECTIONS, duration: LOAD_WARMUP_S },
-  });
+/**
+ * Runs autocannon on `url`; the figures docs/bench.md "Load" describes. The warm-up is a run of
+ * its own (not counted) so that the CPU read around the measured run belongs to its requests only.
+ */
+async function load(url, procs) {
+  await autocannon({ url, connections: LOAD_CONNECTIONS, duration: LOAD_WARMUP_S });
+  const c0 = cpuNow(procs);
+  const r = await autocannon({ url, connections: LOAD_CONNECTIONS, duration: LOAD_DURATION_S });
+  await sleep(CPU_SETTLE_MS);
+  const cpu = cpuSince(procs, c0);
+  const per = (ns) => (procs.all.length > 0 && r.requests.total > 0 ? ms2(ns / r.requests.total) : null);
   return {
+    // CPU over the measured run per request answered (ms): the Worker's process, and every workerd process
+    cpuMsPerRequest: per(cpu.worker),
+    cpuAllMsPerRequest: per(cpu.all),
+    cpuTotalMs: procs.all.length > 0 ? Math.round(cpu.all / 1e6) : null,
     requestsPerSecond: Math.round(r.requests.average * 10) / 10,
     latencyMs: { p50: r.latency.p50, p99: r.latency.p99, average: r.latency.average, max: r.latency.max },
     requests: r.requests.total,
@@ -456,10 +685,10 @@ async function load(url) {
 }
 
 function printLoadTable(rows) {
-  const head = ['load target', 'req/s', 'p50', 'p99', 'errors', 'non-2xx', 'vs static'];
+  const head = ['load target', 'req/s', 'p50', 'p99', 'errors', 'non-2xx', 'vs static', 'CPU/request', 'with proxy'];
   const lines = rows.map((r) =>
     r.error
-      ? [r.name, 'error', '', '', '', '', '']
+      ? [r.name, 'error', '', '', '', '', '', '', '']
       : [
           r.name,
           r.requestsPerSecond.toFixed(1),
@@ -468,6 +697,8 @@ function printLoadTable(rows) {
           String(r.errors + r.timeouts),
           String(r.non2xx),
           r.ratioToStatic == null ? '–' : r.ratioToStatic.toFixed(2),
+          r.cpuMsPerRequest == null ? '–' : `${r.cpuMsPerRequest.toFixed(2)} ms`,
+          r.cpuAllMsPerRequest == null ? '–' : `${r.cpuAllMsPerRequest.toFixed(2)} ms`,
         ],
   );
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
@@ -475,6 +706,40 @@ function printLoadTable(rows) {
   console.log(`\n${fmt(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const l of lines) console.log(fmt(l));
   for (const r of rows) if (r.error) console.log(`\n${r.name}: ${r.error}`);
+}
+
+/**
+ * The one table of issue 24: per page and main API call, the CPU per request one at a time
+ * (p50/p99), the rate one at a time, and for the load targets the load run's req/s and CPU per request.
+ */
+function printCpuTable(rows, loadRows) {
+  const head = ['route or call', 'CPU p50', 'CPU p99', 'with proxy p50', 'with proxy p99', 'req/s (1 at a time)', 'load req/s', 'load CPU/req', 'vs static'];
+  const fmtMs = (n) => (n == null ? '–' : `${n.toFixed(2)} ms`);
+  const lines = rows.map((r) => {
+    if (r.error) return [r.name, 'error', '', '', '', '', '', '', ''];
+    const l = loadRows.find((x) => x.name === r.name && !x.error);
+    return [
+      r.name,
+      fmtMs(r.p50Ms),
+      fmtMs(r.p99Ms),
+      fmtMs(r.all?.p50Ms),
+      fmtMs(r.all?.p99Ms),
+      r.sequentialRequestsPerSecond.toFixed(1),
+      l ? l.requestsPerSecond.toFixed(1) : '',
+      l ? fmtMs(l.cpuMsPerRequest) : '',
+      l?.ratioToStatic == null ? '' : l.ratioToStatic.toFixed(2),
+    ];
+  });
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmt = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(`\n${fmt(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const l of lines) console.log(fmt(l));
+  for (const r of rows) if (r.error) console.log(`\n${r.name}: ${r.error}`);
+  const pages = rows.filter((r) => r.kind === 'page' && !r.error);
+  if (pages.length > 0) {
+    const worst = (k) => Math.max(...pages.map((r) => r[k]));
+    console.log(`\npages (the Worker's process): the highest CPU p50 ${worst('p50Ms').toFixed(2)} ms (goal ≤ 2), the highest p99 ${worst('p99Ms').toFixed(2)} ms (goal ≤ 5)`);
+  }
 }
 
 function gitInfo() {
@@ -500,10 +765,12 @@ const GATE_WARMUP = 10;
 const GATE_CODES = ['XCOE6GON4WB4N6BR', 'XCOE6GON4WB4N6BR', 'XCOE6GON4WB4N6BR', 'AR7OY5Q6XIPMQUBJ', 'MMN6R4ECDU5ZN4EI'];
 
 /** `POST /api/gate/scan` one after the other with a fresh staff key: p50, p95, max (ms, send to last byte). */
-async function gateScanTimes(base) {
+async function gateScanTimes(base, procs) {
   const made = await addGateKey({ expo: 1308, gate: 'Bench Gate', hours: 1, base, persist: PERSIST_DIR });
   const key = new URL(made.link).searchParams.get('key');
+  const cpu = [];
   const scan = async (i) => {
+    const c0 = cpuNow(procs);
     const t0 = performance.now();
     const res = await fetch(`${base}/api/gate/scan`, {
       method: 'POST',
@@ -511,16 +778,21 @@ async function gateScanTimes(base) {
       body: JSON.stringify({ eid: eid(1308), code: GATE_CODES[i % GATE_CODES.length] }),
     });
     const body = await res.json();
-    return { ms: performance.now() - t0, result: body?.data?.result ?? `http ${res.status}` };
+    const took = performance.now() - t0;
+    await sleep(CPU_SETTLE_MS);
+    cpu.push(cpuSince(procs, c0));
+    return { ms: took, result: body?.data?.result ?? `http ${res.status}` };
   };
   for (let i = 0; i < GATE_WARMUP; i++) await scan(i);
+  cpu.length = 0;
   const runs = [];
   for (let i = 0; i < GATE_SCANS; i++) runs.push(await scan(i));
   const sorted = runs.map((r) => r.ms).sort((a, b) => a - b);
   const pct = (p) => Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] * 10) / 10;
   const results = {};
   for (const r of runs) results[r.result] = (results[r.result] ?? 0) + 1;
-  return { scans: GATE_SCANS, warmup: GATE_WARMUP, p50Ms: pct(50), p95Ms: pct(95), maxMs: pct(100), results };
+  const wall = runs.reduce((a, r) => a + r.ms, 0);
+  return { scans: GATE_SCANS, warmup: GATE_WARMUP, p50Ms: pct(50), p95Ms: pct(95), maxMs: pct(100), results, cpu: procs.all.length > 0 ? cpuSummary(cpu, wall) : null };
 }
 
 const started = Date.now();
@@ -539,12 +811,20 @@ try {
   process.exit(1);
 }
 console.log(`Server is up (${((Date.now() - started) / 1000).toFixed(0)} s).`);
+// The workerd process(es) serving the bench (under start.mjs → wrangler): whose CPU time is read.
+const procs = process.platform === 'linux' ? workerdProcs(state.child.pid, port) : { all: [], worker: [], proxy: [] };
+const pids = procs.all;
+console.log(
+  pids.length > 0
+    ? `workerd: the Worker pid ${procs.worker.join(', ')}, dev proxy pid ${procs.proxy.join(', ') || '–'} (CPU per request from /proc/PID/task/*/schedstat)`
+    : 'workerd not found: no CPU figures',
+);
 
 let gate = null;
 if (!skipGate) {
   process.stdout.write(`Gate: ${GATE_SCANS} scans, one after the other (POST /api/gate/scan, JSON)… `);
   try {
-    gate = await gateScanTimes(base);
+    gate = await gateScanTimes(base, procs);
     console.log(`p50 ${gate.p50Ms} ms, p95 ${gate.p95Ms} ms, max ${gate.maxMs} ms (${JSON.stringify(gate.results)})`);
   } catch (e) {
     gate = { error: String(e?.message ?? e) };
@@ -566,6 +846,7 @@ try {
         row.path = typeof found === 'string' ? found : found.path;
         storageState = typeof found === 'string' ? undefined : found.storageState;
       }
+      if (storageState) Object.defineProperty(row, 'storageState', { value: storageState, enumerable: false }); // not in the JSON: cookies
       Object.assign(row, await measurePage(browser, base + row.path, storageState));
       console.log(
         `  ${route.name}: ${row.status}, HTML ${kb(row.html.gzip)} gz, JS ${kb(row.js.gzip)} gz, all ${kb(row.totalGzip)} gz, ${row.requests} requests`,
@@ -577,6 +858,70 @@ try {
   }
 } finally {
   await browser?.close();
+}
+
+// CPU per request, one request at a time (nothing else asks the server meanwhile): every page
+// route measured above, with its cookies, then the main API calls. docs/bench.md "CPU per request".
+const cpuRows = [];
+const cpuInfo = { idleMsPerS: null, shareByPid: null, workerPids: [], proxyPids: [] };
+if (!skipCpu && pids.length > 0) {
+  // What workerd spends with no request at all (timers, the dev tooling): the floor under every sample.
+  const idle0 = cpuNs(pids);
+  await sleep(2000);
+  cpuInfo.idleMsPerS = Math.round((cpuNs(pids) - idle0) / 2e4) / 100;
+  const byPid0 = pids.map((p) => cpuNs([p]));
+  cpuInfo.workerPids = procs.worker;
+  cpuInfo.proxyPids = procs.proxy;
+  console.log(`\nCPU: workerd idle ${cpuInfo.idleMsPerS} ms/s; ${CPU_SAMPLES} requests one at a time per route and call (after ${CPU_WARMUP} not counted)…`);
+  const measure = async (name, kind, fn) => {
+    const row = { name, kind };
+    cpuRows.push(row);
+    try {
+      Object.assign(row, await fn());
+      console.log(`  ${name}: CPU p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, ${row.sequentialRequestsPerSecond} req/s one at a time`);
+    } catch (e) {
+      row.error = String(e?.message ?? e);
+      console.log(`  ${name}: error: ${row.error}`);
+    }
+  };
+  for (const [i, r] of results.entries()) {
+    if (r.error || !r.path) continue;
+    const cookie = cookieHeader(r.storageState);
+    await measure(r.name, 'page', () => cpuSamples(procs, () => getPage(base + r.path, cookie, r.status)));
+    // the credential page's QR image (a request of its own, issue 13), right after its page
+    if (ROUTES[i].name === 'credential IEAE 1308' && r.qrPath) {
+      await measure('credential QR image', 'image', () => cpuSamples(procs, () => getPage(base + r.qrPath, '', 200)));
+    }
+  }
+  await measure('static /logo.jpg', 'static', () => cpuSamples(procs, () => getPage(`${base}/logo.jpg`, '', 200)));
+  // send-code and lookup: a fresh contact with no registration each time (no resend interval,
+  // the limits raised), its code read from the dev outbox between the two (not measured)
+  const stamp = Date.now().toString(36);
+  const emailOf = (i) => `bench-cpu-${stamp}-${i}@demo.test`;
+  const sentCookies = [];
+  await measure('send-code (e-mail, 1308)', 'api', () =>
+    cpuSamples(procs, async (i) => {
+      const { res, json } = await postJson(base, '/api/send-code', { ...IEAE_PAGE, checkType: '2', email: emailOf(i) });
+      if (!res.ok || json?.code !== 200) throw new Error(`POST /api/send-code: ${res.status} ${JSON.stringify(json)}`);
+      sentCookies[i] = cookieJar('', res);
+    }),
+  );
+  // each lookup answers its code with the browser's cookies of that send: the registration form (navigate)
+  await measure('lookup (e-mail, 1308)', 'api', () =>
+    cpuSamples(
+      procs,
+      async (i, code) => {
+        const { res, json } = await postJson(base, '/api/lookup', { ...IEAE_PAGE, checkType: '2', email: emailOf(i), code }, sentCookies[i]);
+        if (!res.ok || json?.data?.outcome !== 'navigate') throw new Error(`POST /api/lookup: ${res.status} ${JSON.stringify(json)}`);
+      },
+      { prepare: (i) => outboxCode(base, emailOf(i)) },
+    ),
+  );
+  if (gate?.cpu) cpuRows.push({ name: 'gate scan (1308)', kind: 'api', ...gate.cpu });
+  // which workerd process did the work (wrangler dev runs the Worker and its own dev proxy)
+  const spent = pids.map((p, i) => cpuNs([p]) - byPid0[i]);
+  const all = spent.reduce((a, b) => a + b, 0) || 1;
+  cpuInfo.shareByPid = Object.fromEntries(pids.map((p, i) => [p, Math.round((spent[i] / all) * 100) / 100]));
 }
 
 if (!skipLighthouse && !onlyGate) {
@@ -606,10 +951,10 @@ if (!skipLoad) {
         if (!measured?.path || measured.error) throw new Error(`no path: ${measured?.error ?? 'route not measured'}`);
         row.path = measured.path;
       }
-      Object.assign(row, await load(base + row.path));
+      Object.assign(row, await load(base + row.path, procs));
       console.log(
         `  ${row.name}: ${row.requestsPerSecond} req/s, p50 ${row.latencyMs.p50} ms, p99 ${row.latencyMs.p99} ms, ` +
-          `${row.errors + row.timeouts} errors, ${row.non2xx} non-2xx`,
+          `${row.errors + row.timeouts} errors, ${row.non2xx} non-2xx, CPU ${row.cpuMsPerRequest ?? '–'} ms/request`,
       );
     } catch (e) {
       row.error = String(e?.message ?? e);
@@ -660,11 +1005,17 @@ const report = {
   load: loadRows,
   // the gate's scan answer time (docs/bench.md "The gate")
   gate,
+  // CPU per request one at a time, per route and API call (docs/bench.md "CPU per request")
+  cpu: { samplesPerRow: CPU_SAMPLES, warmup: CPU_WARMUP, settleMs: CPU_SETTLE_MS, workerdPids: pids.length, ...cpuInfo, rows: cpuRows },
 };
 mkdirSync(OUT_DIR, { recursive: true });
 writeFileSync(join(OUT_DIR, 'results.json'), JSON.stringify(report, null, 2) + '\n');
 if (results.length > 0) printTable(results);
 if (loadRows.length > 0) printLoadTable(loadRows);
+if (cpuRows.length > 0) {
+  printCpuTable(cpuRows, loadRows);
+  console.log(`workerd idle: ${cpuInfo.idleMsPerS} ms of CPU per second; share of the CPU phase by process: ${JSON.stringify(cpuInfo.shareByPid)}`);
+}
 if (gate && !gate.error) console.log(`\ngate scan answer (POST /api/gate/scan, ${gate.scans} scans): p50 ${gate.p50Ms} ms, p95 ${gate.p95Ms} ms, max ${gate.maxMs} ms`);
 console.log(
   `\nWrote ${OUT_DIR}/results.json (commit ${commit?.slice(0, 8) ?? '?'}${dirty ? ', dirty tree' : ''}, ${report.durationS} s).`,

@@ -3,7 +3,8 @@ import { challengeConfig, readTicket, TICKET_COOKIE } from './lib/security/frict
 import { defineMiddleware } from 'astro:middleware';
 import type { AppEnv } from '../functions/env';
 import type { StartedPage } from '../functions/middleware/guard';
-import { requestUpstream } from '../functions/upstream';
+import { requestUpstream, upstreamScope } from '../functions/upstream';
+import { isolateCredentialViews, sharedViewReads } from '../functions/upstream/credential-views';
 import { credentialLookupFor } from '../functions/credential-lookup';
 import { staffFor } from '../functions/staff/keys';
 import { gateCookieName } from './lib/gate/keys';
@@ -50,7 +51,10 @@ export const onRequest = defineMiddleware(async function loadPage(context, next)
     ...(await startPage(context.url, context.cookies.get(CONTACT_COOKIE)?.value, secret, Date.now())),
     upstream: requestUpstream(appEnv, context.request, { waitUntil }),
   };
-  const { match, key, contact, upstream } = started;
+  const { match, key, contact } = started;
+  // The credential page's reads (record, site and bus lists) are shared for a few seconds by
+  // every view of the same credential in this isolate (issue 24: functions/upstream/credential-views.ts).
+  const upstream = match?.screen === 'success' ? sharedViewReads(started.upstream, isolateCredentialViews(), upstreamScope(appEnv)) : started.upstream;
   const cookie = context.cookies.get(LANG_COOKIE)?.value?.trim();
   const cookieLang = isLang(cookie) ? cookie : null;
 

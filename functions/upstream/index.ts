@@ -12,6 +12,7 @@ import { createCore } from './core';
 import { cachedConfig, configCacheTtls, isolateConfigMemo } from './config-cache';
 import { upstreamTimeoutMs } from './timeout';
 import { wxCalls, type WxPort } from './calls/wx';
+import { dropsViewsOnWrite, isolateCredentialViews } from './credential-views';
 
 export { createUpstream } from './client';
 export type { Contact, Upstream, UpstreamOptions } from './client';
@@ -43,18 +44,26 @@ export function upstreamFor(env: AppEnv, request: RequestScope = {}): Upstream {
   const timeoutMs = upstreamTimeoutMs(env);
   const url = env.UPSTREAM_URL?.trim() ?? '';
   const configCache = configCacheFor(env, url === '' ? REFERENCE_BASE_URL : url, request);
+  // A write that changes a credential view drops the isolate's shared copy (issue 24: credential-views.ts).
   if (url !== '') {
-    return createUpstream({ baseUrl: url, authBaseUrl: env.UPSTREAM_AUTH_URL, fetch: (req) => fetch(req), timeoutMs, configCache });
+    const client = createUpstream({ baseUrl: url, authBaseUrl: env.UPSTREAM_AUTH_URL, fetch: (req) => fetch(req), timeoutMs, configCache });
+    return dropsViewsOnWrite(client, isolateCredentialViews(), url);
   }
   const make = localUpstream;
   if (!make) throw new Error('UPSTREAM_URL is empty and no in-process upstream was given (useLocalUpstream)');
   const local = make(env);
-  return createUpstream({
+  const client = createUpstream({
     baseUrl: REFERENCE_BASE_URL,
     fetch: (req) => local.fetch(req),
     timeoutMs,
     configCache,
   });
+  return dropsViewsOnWrite(client, isolateCredentialViews(), REFERENCE_BASE_URL);
+}
+
+/** The upstream's scope as the isolate's caches key it: its base URL, or the in-process reference's. */
+export function upstreamScope(env: Pick<AppEnv, 'UPSTREAM_URL'>): string {
+  return env.UPSTREAM_URL?.trim() || REFERENCE_BASE_URL;
 }
 
 /**

@@ -1,0 +1,163 @@
+/**
+ * Issue 24 in workerd: the credential page's reads shared for a few seconds
+ * (functions/upstream/credential-views.ts, rules in src/lib/credential/view-cache.ts), with the
+ * seeded reference upstream, whose calls are counted here: N views within the TTL cost one record
+ * read, a change at another gate shows once the TTL has passed, and the visitor's own change
+ * (a scan through this isolate's upstream) shows at once.
+ */
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../../functions/app';
+import { credentialLookupFor } from '../../functions/credential-lookup';
+import type { AppEnv } from '../../functions/env';
+import { createReference } from '../../functions/reference';
+import { upstreamFor, upstreamScope, useLocalUpstream, type Upstream } from '../../functions/upstream';
+import { CredentialViews, dropsViewsOnWrite, sharedViewReads } from '../../functions/upstream/credential-views';
+import { CREDENTIAL_VIEW_TTL_MS } from '../../src/lib/credential/view-cache';
+import { qrImagePath } from '../../src/lib/page/routes';
+import { DEFAULT_LIMITS } from '../../src/lib/security/limits';
+
+const testEnv = { ...(env as unknown as AppEnv), UPSTREAM_URL: '' };
+// Seed (functions/reference/SEED.md): expo 1308's unlimited credential (every scan admitted and counted), and a used one.
+const UNLIMITED = { expoId: 1308, euCode: 'XCOE6GON4WB4N6BR' };
+const USED = { expoId: 1308, euCode: 'IWHBZIMYEOZETLFI' };
+const requestFrom = (ip: string) => new Request('https://expo.example/', { headers: { 'cf-connecting-ip': ip } });
+
+/** The reference upstream, its record reads counted; `gate` scans past any shared view (another isolate's gate). */
+function counted() {
+  const calls: string[] = [];
+  const base = upstreamFor(testEnv);
+  const upstream: Pick<Upstream, 'queryCustomerCode'> = {
+    queryCustomerCode: (p) => {
+      calls.push(p.euCode);
+      return base.queryCustomerCode(p);
+    },
+  };
+  return { calls, upstream };
+}
+const scan = (euCode: string, gate: string) => ({ expoId: 1308, euCode, gate, scannedAt: new Date().toISOString() });
+const usedCount = (r: Awaited<ReturnType<ReturnType<typeof credentialLookupFor>>>) => (r.kind === 'found' ? r.record.usedCount : null);
+
+describe('a refresh storm costs one record read per credential per TTL', () => {
+  it('20 views one after the other and 20 at once within the TTL: one upstream call each credential', async () => {
+    let now = 1_000_000;
+    const views = new CredentialViews({ now: () => now });
+    const { calls, upstream } = counted();
+    const look = credentialLookupFor(testEnv, requestFrom('198.51.100.60'), upstream, undefined, views);
+    for (let i = 0; i < 20; i++) expect((await look(UNLIMITED)).kind).toBe('found');
+    expect(calls).toEqual([UNLIMITED.euCode]);
+    // a storm arriving at once waits for one read
+    const storm = await Promise.all(Array.from({ length: 20 }, () => look(USED)));
+    expect(storm.every((r) => r.kind === 'found')).toBe(true);
+    expect(calls).toEqual([UNLIMITED.euCode, USED.euCode]);
+    // never across people: each credential its own record
+    expect(storm.every((r) => r.kind === 'found' && r.record.euCode === USED.euCode)).toBe(true);
+    now += CREDENTIAL_VIEW_TTL_MS;
+    expect((await look(UNLIMITED)).kind).toBe('found');
+    expect(calls).toEqual([UNLIMITED.euCode, USED.euCode, UNLIMITED.euCode]);
+  });
+
+  it('a scan at another isolate\'s gate shows once the TTL has passed; one through this isolate at once', async () => {
+    let now = 2_000_000;
+    const views = new CredentialViews({ now: () => now });
+    const { calls, upstream } = counted();
+    const look = credentialLookupFor(testEnv, requestFrom('198.51.100.61'), upstream, undefined, views);
+    const before = usedCount(await look(UNLIMITED));
+    expect(before).toEqual(expect.any(Number));
+    // another isolate's gate: its upstream does not know these views
+    expect((await upstreamFor(testEnv).redeemCode(scan(UNLIMITED.euCode, 'Far Gate'))).ok).toBe(true);
+    now += CREDENTIAL_VIEW_TTL_MS - 1;
+    expect(usedCount(await look(UNLIMITED))).toBe(before);
+    now += 1;
+    const after = await look(UNLIMITED);
+    expect(usedCount(after)).toBe(before! + 1);
+    expect(after.kind === 'found' && after.record.lastEntry?.gate).toBe('Far Gate');
+    expect(calls).toHaveLength(2);
+    // this isolate's own gate (the upstream upstreamFor makes drops what its writes change)
+    const here = dropsViewsOnWrite(upstreamFor(testEnv), views, upstreamScope(testEnv));
+    expect((await here.redeemCode(scan(UNLIMITED.euCode, 'Near Gate'))).ok).toBe(true);
+    const mine = await look(UNLIMITED);
+    expect(usedCount(mine)).toBe(before! + 2);
+    expect(mine.kind === 'found' && mine.record.lastEntry?.gate).toBe('Near Gate');
+    expect(calls).toHaveLength(3);
+  });
+
+  it('an address over the miss limit gets no shared record: it cannot go on guessing against codes others viewed', async () => {
+    const views = new CredentialViews();
+    const { calls, upstream } = counted();
+    expect((await credentialLookupFor(testEnv, requestFrom('198.51.100.63'), upstream, undefined, views)(USED)).kind).toBe('found');
+    const guesser = credentialLookupFor(testEnv, requestFrom('198.51.100.64'), upstream, undefined, views);
+    const guesses = await Promise.all(Array.from({ length: DEFAULT_LIMITS.credentialMissesPerIpHour + 5 }, (_, i) => guesser({ expoId: 1308, euCode: `VIEWGUESS${i}${Date.now()}` })));
+    expect(guesses.some((r) => r.kind === 'limited')).toBe(true);
+    const before = calls.length;
+    expect((await guesser(USED)).kind).toBe('limited');
+    expect(calls).toHaveLength(before);
+    // the visitor who holds the link still shares it
+    expect((await credentialLookupFor(testEnv, requestFrom('198.51.100.63'), upstream, undefined, views)(USED)).kind).toBe('found');
+    expect(calls).toHaveLength(before);
+  });
+
+  it('a fault is never shared: the next view asks again', async () => {
+    const views = new CredentialViews();
+    let fail = true;
+    let n = 0;
+    const real = upstreamFor(testEnv);
+    const upstream: Pick<Upstream, 'queryCustomerCode'> = {
+      queryCustomerCode: (p) => {
+        n++;
+        return fail ? Promise.reject(new Error('timeout')) : real.queryCustomerCode(p);
+      },
+    };
+    const look = credentialLookupFor(testEnv, requestFrom('198.51.100.62'), upstream, undefined, views);
+    expect((await look(USED)).kind).toBe('failed');
+    fail = false;
+    expect((await look(USED)).kind).toBe('found');
+    expect((await look(USED)).kind).toBe('found');
+    expect(n).toBe(2);
+  });
+
+  it('the page\'s lists are shared per expo, and a booking drops them', async () => {
+    const views = new CredentialViews();
+    const scope = upstreamScope(testEnv);
+    let lists = 0;
+    const base = upstreamFor(testEnv);
+    const up = sharedViewReads({ ...base, selectBusList: (p: { expoId: number }) => (lists++, base.selectBusList(p)) }, views, scope);
+    for (let i = 0; i < 5; i++) expect((await up.selectBusList({ expoId: 1308 })).ok).toBe(true);
+    expect(lists).toBe(1);
+    // wrapping again never makes a read wait for itself
+    expect(sharedViewReads(up, views, scope)).toBe(up);
+    views.drop('cancelBusUser', scope, { expoId: 1308, euCode: UNLIMITED.euCode });
+    await up.selectBusList({ expoId: 1308 });
+    expect(lists).toBe(2);
+  });
+});
+
+describe('the QR image through the Worker: the isolate\'s wiring', () => {
+  it('10 views at once and 10 after cost one record read; a scan through upstreamFor shows at the next view', async () => {
+    const paths: string[] = [];
+    const app = createApp();
+    // count what reaches the in-process reference (after createApp, which gives the plain one)
+    useLocalUpstream((e) => {
+      const ref = createReference(e);
+      return {
+        fetch: (req: Request) => {
+          paths.push(new URL(req.url).pathname);
+          return ref.fetch(req);
+        },
+      };
+    });
+    const reads = () => paths.filter((p) => p.endsWith('/queryCustomerCode')).length;
+    const path = qrImagePath({ urlId: 21308, fId: 21308, expoId: 1308, euCode: UNLIMITED.euCode });
+    const get = () => app.request(`https://expo.example${path}`, {}, testEnv);
+    const first = await Promise.all(Array.from({ length: 10 }, get));
+    expect(first.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const bytes = await Promise.all(first.map((r) => r.arrayBuffer().then((b) => b.byteLength)));
+    expect(new Set(bytes).size).toBe(1);
+    for (let i = 0; i < 10; i++) expect((await get()).status).toBe(200);
+    expect(reads()).toBe(1);
+    // the visitor's own scan (this isolate's upstream) drops the shared record: the next view reads again
+    expect((await upstreamFor(testEnv).redeemCode(scan(UNLIMITED.euCode, 'Gate 1'))).ok).toBe(true);
+    expect((await get()).status).toBe(200);
+    expect(reads()).toBe(2);
+  });
+});
