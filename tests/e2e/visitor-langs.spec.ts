@@ -15,12 +15,21 @@
  *    language (CLDR, through Intl.DisplayNames here as on the server), the market first on the
  *    expo's own lookup, and a phone typed in international form (+66 8…) is understood
  *
+ * 5. the purchase pages (expo 1261: THB, pages in the visitor's language; SEED.md "Tickets"):
+ *    the organiser-less payment names, the discount's answer at its field and the total before
+ *    paying, the paid page (payment successful, "ticket 1 of 1", paid); the proof that expired on
+ *    the buyer form (said, every value kept, the new code leads back); the hold that ran out (one
+ *    state, in its colour, pay stopped, buy again) with the page open (JS, page clock) and after
+ *
  * Items of the issue that other specs cover per language: README of this file's report (the table)
  * and each spec's header.
  */
-import { expect, test } from '@playwright/test';
-import { HTML_LANG, setLangCookie, strings, t, type Lang } from './fixtures';
-import { caseOf, chooseCountry, form, js, lookupByEmail, lookupUrl, openLookup, outboxMark, readCode, sendCode, storedPath, textPattern } from './lookup-helpers';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { HTML_LANG, baseUrl, setLangCookie, strings, t, type Lang } from './fixtures';
+import { caseOf, chooseCountry, eid, form, hydrated, js, lookupByEmail, lookupUrl, openLookup, outboxMark, readCode, sendCode, storedPath, textPattern, texts } from './lookup-helpers';
+import { formatPrice } from '../../src/lib/tickets/money';
+import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
+import { SENT_COOKIE } from '../../src/lib/lookup/resend';
 
 const LANGS: readonly Lang[] = ['zh', 'en', 'thai'];
 const project = () => (js() ? 'js' : 'nojs');
@@ -151,3 +160,126 @@ for (const lang of LANGS) {
     });
   });
 }
+
+/** The servers' SESSION_SECRET (scripts/lib.mjs e2eServer: the environment's, else the local default). */
+const SECRET = process.env['SESSION_SECRET'] ?? 'local-dev-session-secret-not-for-production';
+const SHOP = { expoId: 1261, fId: 21261 };
+const SHOP_PATH = `${SHOP.fId}/${eid(SHOP.expoId)}/visitor`;
+const TICKETS = `/ticket/${SHOP_PATH}`;
+const TICKET = 'Business Day Ticket';
+const thb = (minor: number, lang: Lang) => formatPrice(minor, 'THB', lang);
+
+test.describe('5. the purchase pages in zh, en and thai (1261, THB)', () => {
+  /** Opening the ticket list unverified leads to the lookup, whose code brings the visitor back. */
+  async function verify(page: Page, request: APIRequestContext, email: string): Promise<void> {
+    await page.goto(TICKETS);
+    await expect(page).toHaveURL((u) => u.searchParams.get('next') === TICKETS);
+    await hydrated(page);
+    await lookupByEmail(page, request, email, await texts(page));
+    await expect(page).toHaveURL((u) => u.pathname === TICKETS);
+  }
+
+  /** The buyer form of the ticket in `lang`, filled (1261's form: name, company, industry, purpose, privacy). */
+  async function openFilled(page: Page, lang: Lang, uname: string) {
+    await page.goto(TICKETS);
+    await expect(page.locator('html')).toHaveAttribute('lang', HTML_LANG[lang]);
+    const card = page.locator('li.ticket').filter({ has: page.getByRole('heading', { name: TICKET }) });
+    await expect(card.locator('.current')).toHaveText(thb(120000, lang));
+    await card.getByRole('link', { name: t(lang, 'ticket.buy') }).click();
+    await hydrated(page);
+    const f = page.locator('#ticket-form');
+    await f.locator('[name="uname"]').fill(uname);
+    await f.locator('[name="ucompany"]').fill('Lang Co.');
+    await f.locator('[name="industry"]').selectOption('Trade');
+    await f.locator('[name="purpose.0"]').check();
+    await f.locator('[name="privacy"]').check();
+    await f.locator('[name="quantity"]').selectOption('1');
+    return f;
+  }
+
+  const buyer = (what: string) => `langs-${what}-${project()}-${Date.now().toString(36)}@demo.test`;
+
+  test('pay names, the discount at its field, the total, and the paid page, in each language', async ({ page, request, context }, info) => {
+    test.setTimeout(120_000);
+    await verify(page, request, buyer('buy'));
+    for (const lang of LANGS) {
+      await setLangCookie(context, lang, info);
+      const f = await openFilled(page, lang, `Buyer ${lang}`);
+      // 1261 names no payment methods: the generic names, in the page language
+      await expect(f.getByRole('radio', { name: t(lang, 'ticket.payApp') })).toBeVisible();
+      await expect(f.getByRole('radio', { name: t(lang, 'ticket.payMessaging') })).toBeVisible();
+      await page.getByLabel(t(lang, 'ticket.discountCode'), { exact: true }).fill('THAI200');
+      await page.getByRole('button', { name: t(lang, 'ticket.discountCheck') }).click();
+      await expect(page.locator('#discount #discount-result')).toHaveText(t(lang, 'ticket.discountApplied').replace('{{price}}', thb(100000, lang)));
+      await expect(page.locator('[data-sum]')).toHaveText(
+        t(lang, 'locale.totalDiscounted').replace('{{quantity}}', '1').replace('{{price}}', thb(120000, lang)).replace('{{discount}}', thb(100000, lang)).replace('{{total}}', thb(20000, lang)),
+      );
+      await expect(f.locator('[name="uname"]')).toHaveValue(`Buyer ${lang}`);
+      await page.getByRole('button', { name: t(lang, 'order.pay') }).click();
+      await expect(page).toHaveURL(/\/dev\/pay\/T\w+$/);
+      await expect(page.locator('[data-total]')).toHaveText('20000');
+      await page.getByRole('button', { name: /^Pay / }).click();
+      await expect(page).toHaveURL((u) => u.pathname === `/ticketSuccess/${SHOP_PATH}`);
+      await expect(page.locator('html')).toHaveAttribute('lang', HTML_LANG[lang]);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lang, 'order.paidTitle'));
+      await expect(page.locator('.tickets figcaption')).toHaveText(t(lang, 'order.ticketOf').replace('{{i}}', '1').replace('{{n}}', '1'));
+      await expect(page.locator('[data-status]').first()).toHaveText(t(lang, 'order.paid'));
+    }
+  });
+
+  test('the proof expired on the buyer form, and the hold that ran out, in each language', async ({ page, request, context }, info) => {
+    test.setTimeout(150_000);
+    const email = buyer('hold');
+    await verify(page, request, email);
+    for (const lang of LANGS) {
+      await setLangCookie(context, lang, info);
+      const f = await openFilled(page, lang, `Held ${lang}`);
+      const formUrl = new URL(page.url());
+      // proved 3 hours ago: past the form's 30-minute window too (the servers' known SESSION_SECRET)
+      const old = await signContact({ expoId: SHOP.expoId, contact: email, checkType: 2 }, SECRET, Date.now() - 3 * 3600_000);
+      await context.addCookies([{ name: CONTACT_COOKIE, value: old, url: baseUrl(info), httpOnly: true }]);
+      await context.clearCookies({ name: SENT_COOKIE });
+      await page.getByRole('button', { name: t(lang, 'order.pay') }).click();
+      await expect(page).toHaveURL((u) => u.searchParams.get('next') === `${formUrl.pathname}${formUrl.search}`);
+      await expect(page.locator('html')).toHaveAttribute('lang', HTML_LANG[lang]);
+      await expect(page.getByText(t(lang, 'form.expired'))).toBeVisible();
+      await hydrated(page);
+      await expect(form(page, strings(lang)).email, 'the contact is filled in').toHaveValue(email);
+      await lookupByEmail(page, request, email, strings(lang));
+      await expect(page).toHaveURL((u) => u.pathname === formUrl.pathname && u.search === formUrl.search);
+      await expect(f.locator('[name="uname"]')).toHaveValue(`Held ${lang}`);
+      await expect(f.locator('[name="privacy"]')).toBeChecked();
+      // to the cashier, and away from it: the order is held
+      await page.getByRole('button', { name: t(lang, 'order.pay') }).click();
+      await expect(page).toHaveURL(/\/dev\/pay\/T\w+$/);
+      const orderNo = new URL(page.url()).pathname.split('/').pop() ?? '';
+      await page.getByRole('button', { name: 'Abandon' }).click();
+      await expect(page.getByText(t(lang, 'order.payAbandoned'))).toBeVisible();
+      const details = `/orderDetails/${SHOP_PATH}?orderNo=${orderNo}`;
+      if (js()) {
+        // the hold runs out while the page is open: one state, in its colour, pay stopped, buy again
+        const open = await context.newPage();
+        await open.clock.install();
+        await open.goto(details);
+        await hydrated(open);
+        await open.clock.fastForward('31:00');
+        const expired = open.getByRole('status').filter({ hasText: t(lang, 'order.holdExpired') });
+        await expect(expired).toBeVisible();
+        await expect(expired).not.toHaveClass(/\binfo\b/);
+        await expect(open.getByRole('button', { name: t(lang, 'order.pay') })).toBeDisabled();
+        await expect(expired.getByRole('link', { name: t(lang, 'order.buyAgain') })).toHaveAttribute('href', /\/ticketForm\/.*ticketId=23/);
+        await open.close();
+      }
+      // the simulator's "let the hold run out": what 30 minutes of waiting would do
+      await page.goto(`/dev/pay/${orderNo}`);
+      await page.getByRole('button', { name: 'Let the hold run out' }).click();
+      await page.goto(details);
+      await expect(page.locator('[data-status]').first()).toHaveText(t(lang, 'order.timedOut'));
+      await expect(page.getByRole('button', { name: t(lang, 'order.pay') })).toHaveCount(0);
+      const expired = page.locator('[data-hold-expired]');
+      await expect(expired).toHaveText(new RegExp(t(lang, 'order.holdExpired')));
+      await expect(expired.getByRole('link', { name: t(lang, 'order.buyAgain') })).toHaveAttribute('href', /\/ticketForm\/.*ticketId=23/);
+      await expect(page.locator('.notice.info')).toHaveCount(0);
+    }
+  });
+});
