@@ -17,7 +17,8 @@
  *
  * 5. the purchase pages (expo 1261: THB, pages in the visitor's language; SEED.md "Tickets"):
  *    the organiser-less payment names, the discount's answer at its field and the total before
- *    paying, the paid page (payment successful, "ticket 1 of 1", paid); the proof that expired on
+ *    paying, the paid page (payment successful, "ticket 1 of 1", paid, paid at in the expo's
+ *    clock, not UTC); the proof that expired on
  *    the buyer form (said, every value kept, the new code leads back); the hold that ran out (one
  *    state, in its colour, pay stopped, buy again) with the page open (JS, page clock) and after
  *
@@ -210,20 +211,30 @@ test.describe('5. the purchase pages in zh, en and thai (1261, THB)', () => {
       await expect(f.getByRole('radio', { name: t(lang, 'ticket.payMessaging') })).toBeVisible();
       await page.getByLabel(t(lang, 'ticket.discountCode'), { exact: true }).fill('THAI200');
       await page.getByRole('button', { name: t(lang, 'ticket.discountCheck') }).click();
+      // the code's price per ticket (1,000 of 1,200): the answer under the field, the total before paying
       await expect(page.locator('#discount #discount-result')).toHaveText(t(lang, 'ticket.discountApplied').replace('{{price}}', thb(100000, lang)));
       await expect(page.locator('[data-sum]')).toHaveText(
-        t(lang, 'locale.totalDiscounted').replace('{{quantity}}', '1').replace('{{price}}', thb(120000, lang)).replace('{{discount}}', thb(100000, lang)).replace('{{total}}', thb(20000, lang)),
+        t(lang, 'locale.totalDiscounted').replace('{{quantity}}', '1').replace('{{price}}', thb(120000, lang)).replace('{{discount}}', thb(20000, lang)).replace('{{total}}', thb(100000, lang)),
       );
       await expect(f.locator('[name="uname"]')).toHaveValue(`Buyer ${lang}`);
       await page.getByRole('button', { name: t(lang, 'order.pay') }).click();
       await expect(page).toHaveURL(/\/dev\/pay\/T\w+$/);
-      await expect(page.locator('[data-total]')).toHaveText('20000');
+      await expect(page.locator('[data-total]')).toHaveText('100000');
       await page.getByRole('button', { name: /^Pay / }).click();
       await expect(page).toHaveURL((u) => u.pathname === `/ticketSuccess/${SHOP_PATH}`);
       await expect(page.locator('html')).toHaveAttribute('lang', HTML_LANG[lang]);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lang, 'order.paidTitle'));
       await expect(page.locator('.tickets figcaption')).toHaveText(t(lang, 'order.ticketOf').replace('{{i}}', '1').replace('{{n}}', '1'));
       await expect(page.locator('[data-status]').first()).toHaveText(t(lang, 'order.paid'));
+      // times in the expo's own clock (Bangkok, UTC+7), not UTC: the payment was just now
+      const paidAt = page.locator('dl div').filter({ has: page.getByRole('term').filter({ hasText: t(lang, 'order.payTime') }) }).getByRole('definition');
+      const shown = /(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})/.exec((await paidAt.first().textContent()) ?? '');
+      expect(shown, 'the payment time is shown').not.toBeNull();
+      const [, y, mo, d, h, mi] = (shown ?? []).map(Number);
+      // a Thai page may write the year in the Buddhist era
+      const year = lang === 'thai' && (y ?? 0) > 2400 ? (y ?? 0) - 543 : (y ?? 0);
+      const asUtc = Date.UTC(year, (mo ?? 1) - 1, d, (h ?? 0) - 7, mi);
+      expect(Math.abs(asUtc - Date.now()), `paid at ${shown?.[0]} is Bangkok time`).toBeLessThan(3 * 60_000);
     }
   });
 
