@@ -27,7 +27,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { HTML_LANG, baseUrl, setLangCookie, strings, t, type Lang } from './fixtures';
-import { caseOf, chooseCountry, eid, form, hydrated, js, lookupByEmail, lookupUrl, openLookup, outboxMark, readCode, sendCode, storedPath, textPattern, texts } from './lookup-helpers';
+import { caseOf, chooseCountry, credentialPath, eid, form, hydrated, js, lookupByEmail, lookupUrl, openLookup, outboxMark, readCode, sendCode, storedPath, textPattern, texts } from './lookup-helpers';
 import { formatPrice } from '../../src/lib/tickets/money';
 import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
 import { SENT_COOKIE } from '../../src/lib/lookup/resend';
@@ -291,6 +291,48 @@ test.describe('5. the purchase pages in zh, en and thai (1261, THB)', () => {
       await expect(expired).toHaveText(new RegExp(t(lang, 'order.holdExpired')));
       await expect(expired.getByRole('link', { name: t(lang, 'order.buyAgain') })).toHaveAttribute('href', /\/ticketForm\/.*ticketId=23/);
       await expect(page.locator('.notice.info')).toHaveCount(0);
+    }
+  });
+  test('@js the shared link offline lists the credential and the e-ticket shown on this phone, in the language of the page last shown', async ({ page, request, context }, info) => {
+    test.setTimeout(120_000);
+    await setLangCookie(context, 'en', info);
+    // the lookup's island registers the service worker
+    await verify(page, request, buyer('offline'));
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    const code = THAI_NEW.one.euCode;
+    const credential = `${credentialPath(THAI_NEW, code)}`;
+    await page.goto(credential);
+    await expect(page.locator('dd.code')).toHaveText(code);
+    await openFilled(page, 'en', 'Offline Buyer');
+    await page.getByRole('button', { name: t('en', 'order.pay') }).click();
+    await expect(page).toHaveURL(/\/dev\/pay\/T\w+$/);
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(page).toHaveURL((u) => u.pathname === `/ticketSuccess/${SHOP_PATH}`);
+    const ticketPage = new URL(page.url());
+    const ticket = ((await page.locator('.tickets p.code').textContent()) ?? '').trim();
+    for (const lang of LANGS) {
+      // the page last shown online in `lang`: the offline list speaks it
+      await setLangCookie(context, lang, info);
+      await page.goto(`${ticketPage.pathname}${ticketPage.search}`);
+      await expect(page.locator('html')).toHaveAttribute('lang', HTML_LANG[lang]);
+      await context.setOffline(true);
+      // the link the visitor was sent: the event home
+      await page.goto(`/${SHOP_PATH}`);
+      const list = page.locator('[data-offline-list]');
+      await expect(list.getByRole('heading', { level: 1 })).toHaveText(t(lang, 'offlineLink.title'));
+      await expect(page.locator('html')).toHaveAttribute('lang', HTML_LANG[lang]);
+      const items = list.locator('li');
+      await expect(items.locator('a')).toHaveText([
+        t(lang, 'offlineLink.ticket').replace('{{codes}}', ticket),
+        t(lang, 'offlineLink.credential').replace('{{code}}', code),
+      ]);
+      for (const when of await items.locator('[data-updated]').allTextContents()) expect(when).toMatch(textPattern(t(lang, 'offlineLink.updated')));
+      await items.first().locator('a').click();
+      await expect(page.locator('.tickets p.code')).toHaveText(ticket);
+      await expect(page.locator('[data-offline]')).toBeVisible();
+      await context.setOffline(false);
     }
   });
 });
