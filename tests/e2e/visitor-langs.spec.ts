@@ -169,6 +169,8 @@ const SHOP_PATH = `${SHOP.fId}/${eid(SHOP.expoId)}/visitor`;
 const TICKETS = `/ticket/${SHOP_PATH}`;
 const TICKET = 'Business Day Ticket';
 const thb = (minor: number, lang: Lang) => formatPrice(minor, 'THB', lang);
+/** A messaging app's in-app browser (its user agent). */
+const IN_APP = { 'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36 MicroMessenger/8.0.47.2560' };
 
 test.describe('5. the purchase pages in zh, en and thai (1261, THB)', () => {
   /** Opening the ticket list unverified leads to the lookup, whose code brings the visitor back. */
@@ -293,7 +295,7 @@ test.describe('5. the purchase pages in zh, en and thai (1261, THB)', () => {
       await expect(page.locator('.notice.info')).toHaveCount(0);
     }
   });
-  test('@js the shared link offline lists the credential and the e-ticket shown on this phone, in the language of the page last shown', async ({ page, request, context }, info) => {
+  test('@js the shared link offline lists the credential and the e-ticket shown on this phone, in the language of the page last shown; long-press in the messaging app', async ({ page, request, context }, info) => {
     test.setTimeout(120_000);
     await setLangCookie(context, 'en', info);
     // the lookup's island registers the service worker
@@ -317,6 +319,12 @@ test.describe('5. the purchase pages in zh, en and thai (1261, THB)', () => {
       await setLangCookie(context, lang, info);
       await page.goto(`${ticketPage.pathname}${ticketPage.search}`);
       await expect(page.locator('html')).toHaveAttribute('lang', HTML_LANG[lang]);
+      // inside the messaging app a download does nothing: press and hold, said in the page language
+      for (const path of [credential, `${ticketPage.pathname}${ticketPage.search}`]) {
+        const html = await (await page.request.get(path, { headers: IN_APP, maxRedirects: 0 })).text();
+        expect(html, `${path} in ${lang}`).toContain(t(lang, 'offlineLink.longPress'));
+        expect(html, path).not.toContain('?save=1');
+      }
       await context.setOffline(true);
       // the link the visitor was sent: the event home
       await page.goto(`/${SHOP_PATH}`);
