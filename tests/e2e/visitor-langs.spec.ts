@@ -29,6 +29,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { HTML_LANG, baseUrl, setLangCookie, strings, t, type Lang } from './fixtures';
 import { caseOf, chooseCountry, credentialPath, eid, form, hydrated, js, lookupByEmail, lookupUrl, openLookup, outboxMark, readCode, sendCode, storedPath, textPattern, texts } from './lookup-helpers';
 import { formatPrice } from '../../src/lib/tickets/money';
+import { expectAxeClean } from './axe';
 import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
 import { SENT_COOKIE } from '../../src/lib/lookup/resend';
 
@@ -295,7 +296,7 @@ test.describe('5. the purchase pages in zh, en and thai (1261, THB)', () => {
       await expect(page.locator('.notice.info')).toHaveCount(0);
     }
   });
-  test('@js the shared link offline lists the credential and the e-ticket shown on this phone, in the language of the page last shown; long-press in the messaging app', async ({ page, request, context }, info) => {
+  test('@js the shared link offline lists the credential and the e-ticket shown on this phone, in the language of the page last shown; long-press in the messaging app', async ({ page, request, context, browser }, info) => {
     test.setTimeout(120_000);
     await setLangCookie(context, 'en', info);
     // the lookup's island registers the service worker
@@ -314,6 +315,11 @@ test.describe('5. the purchase pages in zh, en and thai (1261, THB)', () => {
     await expect(page).toHaveURL((u) => u.pathname === `/ticketSuccess/${SHOP_PATH}`);
     const ticketPage = new URL(page.url());
     const ticket = ((await page.locator('.tickets p.code').textContent()) ?? '').trim();
+    // every e-ticket QR has the credential's save link, an attachment; online, no offline line
+    const save = page.locator('.tickets a.save');
+    await expect(save).toHaveAttribute('href', `/qr/${eid(SHOP.fId)}/${eid(ticket)}/${eid(SHOP.expoId)}/${SHOP.fId}.png?save=1`);
+    expect((await request.get((await save.getAttribute('href')) ?? '')).headers()['content-disposition']).toContain('attachment');
+    await expect(page.locator('[data-offline]')).toBeHidden();
     for (const lang of LANGS) {
       // the page last shown online in `lang`: the offline list speaks it
       await setLangCookie(context, lang, info);
@@ -337,6 +343,7 @@ test.describe('5. the purchase pages in zh, en and thai (1261, THB)', () => {
         t(lang, 'offlineLink.credential').replace('{{code}}', code),
       ]);
       for (const when of await items.locator('[data-updated]').allTextContents()) expect(when).toMatch(textPattern(t(lang, 'offlineLink.updated')));
+      if (lang === 'thai') await expectAxeClean(page, browser, 'the shared link offline');
       await items.first().locator('a').click();
       await expect(page.locator('.tickets p.code')).toHaveText(ticket);
       await expect(page.locator('[data-offline]')).toBeVisible();
