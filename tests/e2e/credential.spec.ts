@@ -12,7 +12,7 @@ import { expectAxeClean } from './axe';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { caseOf, credentialPath, lookupByEmail, lookupUrl, openLookup, pageLang, textPattern } from './lookup-helpers';
-import { t } from './fixtures';
+import { HTML_LANG, setLangCookie, strings, t, type Lang } from './fixtures';
 import { CREDENTIAL_VIEW_TTL_MS } from '../../src/lib/credential/view-cache';
 
 const IEAE = caseOf('IEAE');
@@ -207,60 +207,78 @@ test.describe('credential page: weight', () => {
   });
 });
 
-test.describe('credential page: site booking', () => {
-  const z = (key: string, n?: number) => t('zh', key).replace('{{n}}', String(n ?? ''));
-  /** A plural key in zh (one form, `_other`), with its count. */
-  const left = (n: number) => t('zh', 'site.placesLeft_other').replace('{{count}}', String(n));
+test.describe('credential page: site booking and the visit, in zh, en and thai (issue 23)', () => {
+  const LANGS = ['zh', 'en', 'thai'] as const;
+  /** "n places left" in the language's own plural form (i18next _one/_other by Intl.PluralRules). */
+  const left = (lang: Lang, n: number) => {
+    const s = strings(lang);
+    const form = new Intl.PluralRules(HTML_LANG[lang]).select(n);
+    return (s[`site.placesLeft_${form}`] ?? t(lang, 'site.placesLeft_other')).replace('{{count}}', String(n));
+  };
 
-  test('a stranger sees the slots and a link to verify, no buttons', async ({ page }) => {
-    await page.goto(PATH);
-    const site = page.getByRole('region', { name: z('site.title') });
-    await expect(site).toBeVisible();
-    await expect(site.getByText('展馆导览 Guided hall tour')).toBeVisible();
-    await expect(site.getByText(`2026-12-02 15:00-16:00 · ${z('site.soldOut')}`)).toBeVisible();
-    await expect(site.getByRole('button')).toHaveCount(0);
-    await expect(site.getByRole('link', { name: z('site.verifyLink') })).toHaveAttribute('href', lookupUrl(IEAE));
-    // the visit: dates, hall, what to bring, whom to contact (functions/reference/seed/0013_visit.sql)
-    const visit = page.getByRole('region', { name: z('visit.title') });
-    await expect(visit.getByText('Hall 1–3')).toBeVisible();
-    await expect(visit.getByText(z('visit.bring'))).toBeVisible();
-    await expect(visit.getByRole('link', { name: '+86 20 8888 1308' })).toHaveAttribute('href', 'tel:+862088881308');
-    await expect(visit.getByRole('link', { name: 'visitor@ieae.example' })).toHaveAttribute('href', 'mailto:visitor@ieae.example');
+  test('a stranger sees the slots and a link to verify, no buttons; the visit block', async ({ page, context }, info) => {
+    for (const lang of LANGS) {
+      await setLangCookie(context, lang, info);
+      await page.goto(PATH);
+      await expect(page.locator('html')).toHaveAttribute('lang', HTML_LANG[lang]);
+      const site = page.getByRole('region', { name: t(lang, 'site.title') });
+      await expect(site).toBeVisible();
+      await expect(site.getByText('展馆导览 Guided hall tour')).toBeVisible();
+      await expect(site.getByText(`2026-12-02 15:00-16:00 · ${t(lang, 'site.soldOut')}`)).toBeVisible();
+      await expect(site.getByRole('button')).toHaveCount(0);
+      await expect(site.getByRole('link', { name: t(lang, 'site.verifyLink') })).toHaveAttribute('href', lookupUrl(IEAE));
+      // the visit: dates, hall, what to bring, whom to contact (functions/reference/seed/0013_visit.sql)
+      const visit = page.getByRole('region', { name: t(lang, 'visit.title') });
+      for (const key of ['visit.dates', 'visit.hall', 'visit.bringLabel', 'visit.contact']) await expect(visit.getByText(t(lang, key), { exact: true })).toBeVisible();
+      await expect(visit.getByText('Hall 1–3')).toBeVisible();
+      await expect(visit.getByText(t(lang, 'visit.bring'))).toBeVisible();
+      await expect(visit.getByRole('link', { name: '+86 20 8888 1308' })).toHaveAttribute('href', 'tel:+862088881308');
+      await expect(visit.getByRole('link', { name: 'visitor@ieae.example' })).toHaveAttribute('href', 'mailto:visitor@ieae.example');
+    }
   });
 
-  test('the owner books, sees the booking, is told "full" and "already booked", cancels', async ({ page, request, baseURL }) => {
+  test('the owner books, sees the booking, is told "full" and "already booked", cancels (asked once), each where the booking is', async ({ page, request, baseURL, context }, info) => {
+    test.setTimeout(60_000);
     await openLookup(page, lookupUrl(IEAE));
     await lookupByEmail(page, request, 'one@demo.test');
     await expect(page.locator('dd.code')).toHaveText(CODE);
     const here = new URL(page.url());
     const back = `${here.pathname}${here.search}`;
-    const site = page.getByRole('region', { name: z('site.title') });
-    await expect(site.getByText(`2026-12-01 14:00-15:00 · ${left(20)}`)).toBeVisible();
-    await site.getByRole('button', { name: `${z('site.book')} 展馆导览 Guided hall tour 2026-12-01 14:00-15:00` }).click();
-    await expect(page.getByRole('status').filter({ hasText: z('site.booked') })).toBeVisible();
-    await expect(site.getByText(`2026-12-01 14:00-15:00 · ${left(19)}`)).toBeVisible();
-    await expect(site.getByText(`展馆导览 Guided hall tour · 2026-12-01 14:00-15:00`)).toBeVisible();
-    // the type is held: no more book buttons for it, the other type still bookable
-    await expect(site.getByRole('button', { name: /展馆导览/ })).toHaveCount(0);
-    await expect(site.getByRole('button', { name: /新品发布会/ })).toHaveCount(1);
     // a second booking of the type and a full slot, posted as the forms would (a stale page)
-    const form = (f: Record<string, string>) => page.request.post('/api/site', { form: { ...f, back }, headers: { origin: baseURL ?? '' }, maxRedirects: 0 });
-    expect((await form({ action: 'book', siteDateId: '5101' })).status()).toBe(303);
-    await page.goto(back);
-    await expect(page.getByRole('alert').filter({ hasText: z('site.already') })).toBeVisible();
-    expect((await form({ action: 'book', siteDateId: '5104' })).status()).toBe(303);
-    await page.goto(back);
-    await expect(page.getByRole('alert').filter({ hasText: z('site.full') })).toBeVisible();
-    // cancelling asks once: the disclosure, then its one button
-    await expect(site.getByRole('button', { name: z('site.cancelConfirm') })).toBeHidden();
-    await site.getByText(z('site.cancel'), { exact: true }).click();
-    await site.getByRole('button', { name: z('site.cancelConfirm') }).click();
-    // back where the booking is (the page scrolled to it), with the result there
-    await expect(page).toHaveURL((u) => u.hash === '#site');
-    const cancelled = page.getByRole('status').filter({ hasText: z('site.cancelled') });
-    await expect(cancelled).toBeInViewport();
-    await expect(site.getByText(`2026-12-01 14:00-15:00 · ${left(20)}`)).toBeVisible();
-    await expect(site.getByText(z('site.cancel'), { exact: true })).toHaveCount(0);
+    const post = (f: Record<string, string>) => page.request.post('/api/site', { form: { ...f, back }, headers: { origin: baseURL ?? '' }, maxRedirects: 0 });
+    for (const lang of LANGS) {
+      const z = (key: string) => t(lang, key);
+      await setLangCookie(context, lang, info);
+      await page.goto(back);
+      await expect(page.locator('html')).toHaveAttribute('lang', HTML_LANG[lang]);
+      const site = page.getByRole('region', { name: z('site.title') });
+      await expect(site.getByText(`2026-12-01 14:00-15:00 · ${left(lang, 20)}`)).toBeVisible();
+      await site.getByRole('button', { name: `${z('site.book')} 展馆导览 Guided hall tour 2026-12-01 14:00-15:00` }).click();
+      // the result where the visitor is: back at the booking (#site), in view
+      await expect(page).toHaveURL((u) => u.hash === '#site');
+      await expect(page.getByRole('status').filter({ hasText: z('site.booked') })).toBeInViewport();
+      await expect(site.getByText(`2026-12-01 14:00-15:00 · ${left(lang, 19)}`)).toBeVisible();
+      await expect(site.getByText(`展馆导览 Guided hall tour · 2026-12-01 14:00-15:00`)).toBeVisible();
+      // the type is held: no more book buttons for it, the other type still bookable
+      await expect(site.getByRole('button', { name: /展馆导览/ })).toHaveCount(0);
+      await expect(site.getByRole('button', { name: /新品发布会/ })).toHaveCount(1);
+      expect((await post({ action: 'book', siteDateId: '5101' })).status()).toBe(303);
+      await page.goto(back);
+      await expect(page.getByRole('alert').filter({ hasText: z('site.already') })).toBeVisible();
+      expect((await post({ action: 'book', siteDateId: '5104' })).status()).toBe(303);
+      await page.goto(back);
+      await expect(page.getByRole('alert').filter({ hasText: z('site.full') })).toBeVisible();
+      // cancelling asks once: the disclosure, then its one button
+      await expect(site.getByRole('button', { name: z('site.cancelConfirm') })).toBeHidden();
+      await site.getByText(z('site.cancel'), { exact: true }).click();
+      await site.getByRole('button', { name: z('site.cancelConfirm') }).click();
+      // back where the booking is (the page scrolled to it), with the result there
+      await expect(page).toHaveURL((u) => u.hash === '#site');
+      const cancelled = page.getByRole('status').filter({ hasText: z('site.cancelled') });
+      await expect(cancelled).toBeInViewport();
+      await expect(site.getByText(`2026-12-01 14:00-15:00 · ${left(lang, 20)}`)).toBeVisible();
+      await expect(site.getByText(z('site.cancel'), { exact: true })).toHaveCount(0);
+    }
   });
 });
 

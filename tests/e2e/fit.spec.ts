@@ -190,22 +190,24 @@ test.describe('nothing is cut or overflows at 320 px, in seven languages', { tag
     expect.soft(midWord, 'the contact e-mail breaks mid-word').toEqual([]);
   });
 
-  test('the ticket form (1216 in Chinese, 2002 in English: both force their language): pay', async ({ page }) => {
+  test('the ticket form (1216 in Chinese, 2002 in English: both force their language; 1261 in every language): pay', async ({ page }) => {
     const buy: Probe[] = [
       { what: 'pay', selector: '.reg-submit', lines: true, required: true },
       { what: 'discount check', selector: '.discount-row .btn', lines: true, required: true },
     ];
-    for (const [expoId, ticketId, lang] of [
-      [1216, 1, 'zh'],
-      [2002, 21, 'en'],
+    for (const [expoId, ticketId, forced, variant] of [
+      [1216, 1, 'zh', ''],
+      [2002, 21, 'en', ''],
+      // 1261 (THB) follows the visitor's language: its ticket form in all seven (issue 23)
+      [1261, 23, null, 'ThaiNew'],
     ] as const) {
       const fId = 20000 + expoId;
       // the first lookup's send started the 60 s resend wait in this browser (src/lib/lookup/resend.ts)
       await page.context().clearCookies({ name: SENT_COOKIE });
-      await lookUpByEmail(page.request, 'none@demo.test', { expoId, urlId: fId, ty: 'visitor', variant: '', f: '', back: lookupPath('search', fId, expoId) });
+      await lookUpByEmail(page.request, 'none@demo.test', { expoId, urlId: fId, ty: 'visitor', variant, f: '', back: lookupPath(`${variant}${variant ? 'Search' : 'search'}`, fId, expoId) });
       const path = `${lookupPath('ticketForm', fId, expoId)}?ticketId=${ticketId}`;
-      await checkAll(page, `ticket form ${expoId}`, path, buy, async () => {
-        await expect(page.locator('html')).toHaveAttribute('lang', HTML_LANG[lang]);
+      await checkAll(page, `ticket form ${expoId}`, path, buy, async (lang) => {
+        await expect(page.locator('html')).toHaveAttribute('lang', HTML_LANG[forced ?? lang]);
       });
     }
   });

@@ -12,7 +12,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectAxeClean } from './axe';
-import { jsEnabled, lookupPath, lookUpByEmail, setLangCookie, t, type Lang, type LookupTarget } from './fixtures';
+import { HTML_LANG, jsEnabled, lookupPath, lookUpByEmail, setLangCookie, t, type Lang, type LookupTarget } from './fixtures';
 
 const seatPath = (expoId: number) => lookupPath('seat', 20000 + expoId, expoId);
 const HEALTH: LookupTarget = { expoId: 2012, urlId: 22012, ty: 'visitor', variant: '', f: '', back: lookupPath('search', 22012, 2012) };
@@ -26,18 +26,18 @@ const JPEG = Buffer.from(
  * Name → company → seat, the way the project's browser does it: with JavaScript the start of
  * the company and a pick from the list; without, the whole company typed (issue 19 item 4).
  */
-async function findSeat(page: Page, expoId: number, userName: string, typed: string, company: string, start = seatPath(expoId)): Promise<void> {
+async function findSeat(page: Page, expoId: number, userName: string, typed: string, company: string, start = seatPath(expoId), lang: Lang = 'zh'): Promise<void> {
   await page.goto(start);
   if (jsEnabled(test.info())) await page.waitForSelector('astro-island:not([ssr])');
-  await page.getByLabel(t('zh', 'seat.name'), { exact: true }).first().fill(userName);
+  await page.getByLabel(t(lang, 'seat.name'), { exact: true }).first().fill(userName);
   if (jsEnabled(test.info())) {
-    await page.getByRole('combobox', { name: t('zh', 'seat.companyLabel') }).fill(typed);
+    await page.getByRole('combobox', { name: t(lang, 'seat.companyLabel') }).fill(typed);
     await page.getByRole('option', { name: company }).click();
-    await expect(page.getByRole('combobox', { name: t('zh', 'seat.companyLabel') })).toHaveValue(company);
+    await expect(page.getByRole('combobox', { name: t(lang, 'seat.companyLabel') })).toHaveValue(company);
   } else {
-    await page.getByLabel(t('zh', 'seat.companyLabel'), { exact: true }).first().fill(company);
+    await page.getByLabel(t(lang, 'seat.companyLabel'), { exact: true }).first().fill(company);
   }
-  await page.getByRole('button', { name: t('zh', 'seat.query') }).click();
+  await page.getByRole('button', { name: t(lang, 'seat.query') }).click();
 }
 
 /** A result page's URL as the edge signs it (a real lookup, as a visitor's browser gets it). */
@@ -49,15 +49,26 @@ async function signedResult(page: Page, expoId: number, userName: string, compan
 }
 
 test.describe('seat lookup', () => {
-  test('1128: name → company → seat on /zuoweiSuccess', async ({ page }) => {
-    await findSeat(page, 1128, '张伟', '东方电', '东方电子集团');
-    await expect(page).toHaveURL(/\/zuoweiSuccess\?/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('zh', 'seat.title'));
-    await expect(page.getByTestId('seat')).toHaveText('A区 02排 11座');
-    expect(await page.locator('script[src], astro-island').count(), 'the result page ships no JavaScript file').toBe(0);
-    // the lookup's event, its seat map and the way back stay around the result
-    await expect(page.getByRole('img', { name: t('zh', 'seat.map') })).toBeVisible();
-    await expect(page.getByRole('link', { name: t('zh', 'seat.again') })).toHaveAttribute('href', seatPath(1128));
+  test('1128: name → company → seat on /zuoweiSuccess, in zh, en and thai (issue 23: the event, its map and the way back around the result)', async ({ page, context }) => {
+    for (const lang of ['zh', 'en', 'thai'] as const) {
+      await setLangCookie(context, lang, test.info());
+      await page.goto(seatPath(1128));
+      // the lookup's event: its banner and its name, which the result page keeps
+      const banner = (await page.locator('.hero img').first().getAttribute('src')) ?? '';
+      const event = ((await page.locator('main .event').first().textContent()) ?? '').trim();
+      await findSeat(page, 1128, '张伟', '东方电', '东方电子集团', seatPath(1128), lang);
+      await expect(page).toHaveURL(/\/zuoweiSuccess\?/);
+      await expect(page.locator('html')).toHaveAttribute('lang', HTML_LANG[lang]);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lang, 'seat.title'));
+      await expect(page.getByTestId('seat')).toHaveText('A区 02排 11座');
+      expect(await page.locator('script[src], astro-island').count(), 'the result page ships no JavaScript file').toBe(0);
+      // the lookup's event, its seat map and the way back stay around the result
+      if (banner) await expect(page.locator('.hero img').first()).toHaveAttribute('src', banner);
+      if (event) await expect(page.locator('main .event').first()).toHaveText(event);
+      expect(banner || event, 'the seat lookup shows its event (banner or name)').not.toBe('');
+      await expect(page.getByRole('img', { name: t(lang, 'seat.map') })).toBeVisible();
+      await expect(page.getByRole('link', { name: t(lang, 'seat.again') })).toHaveAttribute('href', seatPath(1128));
+    }
   });
 
   test('1235: name → company → seat on /successYeJinJi, from the home, which is the seat lookup (spec §2.4)', async ({ page }) => {
@@ -187,28 +198,36 @@ test.describe('pledge', () => {
 });
 
 test.describe('health upload', () => {
-  test('a JPEG uploaded, listed and deleted on the credential page', async ({ page }) => {
+  test('a JPEG uploaded, listed and deleted on the credential page, the result where the visitor is (zh, en, thai)', async ({ page, context }) => {
+    test.setTimeout(60_000);
     const email = jsEnabled(test.info()) ? 'health-js@demo.test' : 'health-nojs@demo.test';
     const location = await lookUpByEmail(page.request, email, HEALTH);
     expect(location).toMatch(/^\/success\//);
-    await page.goto(location);
-    await expect(page.getByRole('heading', { name: t('zh', 'health.upload') })).toBeVisible();
-    if (jsEnabled(test.info())) await page.waitForSelector('astro-island:not([ssr])');
-    await page.getByLabel(t('zh', 'health.kind')).selectOption('3');
-    await page.getByLabel(t('zh', 'health.file')).setInputFiles({ name: 'test.jpg', mimeType: 'image/jpeg', buffer: JPEG });
-    await page.getByRole('button', { name: t('zh', 'health.submit') }).click();
-    const del = page.getByRole('button', { name: new RegExp(`^删除${t('zh', 'health.kind3')}`) });
-    await expect(del).toHaveCount(1);
-    const img = page.getByRole('img', { name: `查看${t('zh', 'health.kind3')}` });
-    await expect(img).toBeVisible();
-    // A lazy image loads after it is laid out: wait for the load (a broken image completes with width 0).
-    await img.scrollIntoViewIfNeeded();
-    await expect
-      .poll(() => img.evaluate((el) => ((el as HTMLImageElement).complete ? (el as HTMLImageElement).naturalWidth : -1)))
-      .toBeGreaterThan(0);
-    await del.click();
-    await expect(page.getByText(t('zh', 'health.deleted'))).toBeVisible();
-    await expect(page.getByText(t('zh', 'health.none'))).toBeVisible();
+    for (const lang of ['zh', 'en', 'thai'] as const) {
+      await setLangCookie(context, lang, test.info());
+      await page.goto(location);
+      await expect(page.getByRole('heading', { name: t(lang, 'health.upload') })).toBeVisible();
+      if (jsEnabled(test.info())) await page.waitForSelector('astro-island:not([ssr])');
+      await page.getByLabel(t(lang, 'health.kind')).selectOption('3');
+      await page.getByLabel(t(lang, 'health.file')).setInputFiles({ name: 'test.jpg', mimeType: 'image/jpeg', buffer: JPEG });
+      await page.getByRole('button', { name: t(lang, 'health.submit') }).click();
+      // the page comes back at the upload (#health) and says what happened there (issue 23), with JavaScript too
+      await expect(page).toHaveURL((u) => u.hash === '#health');
+      await expect(page.getByText(t(lang, 'upload.success'), { exact: true })).toBeInViewport();
+      const kind = t(lang, 'health.kind3');
+      const del = page.getByRole('button', { name: new RegExp(`^${t(lang, 'health.deleteOf').split('{{what}}')[0]}${kind}`) });
+      await expect(del).toHaveCount(1);
+      const img = page.getByRole('img', { name: t(lang, 'health.view').replace('{{what}}', kind) });
+      await expect(img).toBeVisible();
+      // A lazy image loads after it is laid out: wait for the load (a broken image completes with width 0).
+      await img.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => img.evaluate((el) => ((el as HTMLImageElement).complete ? (el as HTMLImageElement).naturalWidth : -1)))
+        .toBeGreaterThan(0);
+      await del.click();
+      await expect(page.getByText(t(lang, 'health.deleted'), { exact: true })).toBeInViewport();
+      await expect(page.getByText(t(lang, 'health.none'))).toBeVisible();
+    }
   });
 });
 

@@ -166,8 +166,23 @@ test.describe('3. the page language', () => {
       await page.locator('#reg-form .reg-submit').click();
       await expect(page.locator('#err-visitDate')).toHaveText(t(lang, 'form.dateFormat'));
       await expect(field(page, 'uname')).toHaveValue(`Date ${lang}`);
-      // The page's own order registers (a Thai page also takes the Buddhist-era year).
-      await date.fill(lang === 'zh' ? '2026年5月20日' : lang === 'thai' ? '20/05/2569' : '20/05/2026');
+      // The page's own order (a Thai page also takes the Buddhist-era year) comes back as typed when
+      // another field is refused (issue 23: not turned into a Gregorian year on the way back).
+      const own = lang === 'zh' ? '2026年5月20日' : lang === 'thai' ? '20/05/2569' : '20/05/2026';
+      await date.fill(own);
+      await field(page, 'uname').fill('');
+      await page.locator('#reg-form .reg-submit').click();
+      await expect(page.locator('#err-uname')).toHaveText(t(lang, 'form.supplement'));
+      await expect(page.locator('#err-visitDate')).not.toHaveText(t(lang, 'form.dateFormat'));
+      if (lang === 'thai') await expect(date).toHaveValue(/2569$/);
+      else await expect(date).toHaveValue(/2026/);
+      // the seeded options (industries, purposes) speak the page's language, not the English fallback
+      const script = { zh: /^[\u4e00-\u9fff]+$/, en: /^[A-Za-z ]+$/, thai: /^[\u0E00-\u0E7F ]+$/ }[lang as 'zh' | 'en' | 'thai'];
+      const options = await page.locator('#reg-form select[name="industry"] option:not([value=""])').allTextContents();
+      const purposes = await page.locator('#reg-form input[name="purpose"]').evaluateAll((els) => els.map((e) => e.closest('label')?.textContent?.trim() ?? ''));
+      expect(options.length).toBeGreaterThan(0);
+      for (const o of [...options, ...purposes.filter((p) => p !== '' && p !== t(lang, 'form.other'))]) expect(o, `option ${o} in ${lang}`).toMatch(script);
+      await field(page, 'uname').fill(`Date ${lang}`);
       await page.locator('#reg-form .reg-submit').click();
       await page.waitForURL(/\/ThaiNewSuccess\//);
     });

@@ -6,7 +6,8 @@
  *    one string for a copy, character by character for a screen reader; a line saying why to
  *    save the QR image;
  * 2. the /applyList page (the no-JS selection list) shows the event's name and banner as the
- *    lookup page under the JS popup does (zh, en, thai);
+ *    lookup page under the JS popup does (zh, en, thai); a credential picked from it links back
+ *    to it (issue 23, 'All my registrations (n)');
  * 3. Thai pages render in a Thai font (fonts-thai-tlwg, README's apt line).
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -196,6 +197,17 @@ test.describe('the list without JavaScript shows the event like the lookup page 
       // language), and the list names itself with the event.
       if (lang === 'zh') await expect(page).toHaveTitle(lookupTitle);
       else await expect(page).toHaveTitle(`${t(lang, 'apply.title')} · ${name}`);
+      // issue 23: a credential picked from the list links back to it while the proof lasts, no new code
+      const rows = page.getByRole('main').getByRole('link');
+      await rows.first().click();
+      await expect(page.locator('dd.code')).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', HTML_LANG[lang]);
+      const back = page.getByRole('link', { name: t(lang, 'success.allMine').replace('{{n}}', '3') });
+      await expect(back).toHaveAttribute('href', new RegExp(`^${listPath}\\?`));
+      await back.click();
+      await expect(page).toHaveURL((u) => u.pathname === listPath);
+      await expect(page.getByRole('heading', { level: 1, name: t(lang, 'search.selectTitle') })).toBeVisible();
+      await expect(page.getByRole('main').getByRole('link')).toHaveCount(3);
     });
   }
 });

@@ -1,6 +1,6 @@
 -- Demo tickets, discount codes and refund windows (issue 11; SEED.md "Tickets"). Not a migration;
 -- idempotent like 0001: every INSERT is ON CONFLICT DO NOTHING, the UPDATEs set fixed values.
--- Prices in minor units: 1216 in fen (CNY), 2002 in cents (SGD; src/lib/money.ts).
+-- Prices in minor units: 1216 in fen (CNY), 2002 in cents (SGD), 1261 in satang (THB; src/lib/tickets/money.ts).
 
 -- 1216's two tickets of 0001 gain stock, sale window and limits.
 -- 1: little stock left (20 in all, 12 sold before: 8 left). 2: unlimited, at most 6 per contact.
@@ -19,14 +19,18 @@ INSERT INTO tickets (id, expo_id, urls_id, ticket_name, original_price, current_
   (7, 1216, 21216, '论坛票 Forum Pass', 6000, 6000, 10, '2026-01-01 00:00:00', 11, '2026-01-01 00:00:00', '2027-06-30 18:00:00', 0, 0),
   -- 2002 (SGD): unlimited, and one with a single ticket left
   (21, 2002, 22002, 'Day Pass', 2500, 2000, 40, '2026-01-01 00:00:00', 0, '2026-01-01 00:00:00', '2027-12-31 18:00:00', 0, 0),
-  (22, 2002, 22002, 'VIP Lounge Pass', 15000, 12000, 4, '2026-01-01 00:00:00', 5, '2026-01-01 00:00:00', '2027-12-31 18:00:00', 1, 0) ON CONFLICT DO NOTHING;
+  (22, 2002, 22002, 'VIP Lounge Pass', 15000, 12000, 4, '2026-01-01 00:00:00', 5, '2026-01-01 00:00:00', '2027-12-31 18:00:00', 1, 0),
+  -- 1261 (THB, satang): an expo whose pages follow the visitor's language, so the purchase pages
+  -- are tried in zh, en and thai (issue 23; 1216 forces Chinese and 2002 English)
+  (23, 1261, 21261, 'Business Day Ticket', 150000, 120000, 0, '2026-01-01 00:00:00', 0, '2026-01-01 00:00:00', '2027-12-31 18:00:00', 0, 0) ON CONFLICT DO NOTHING;
 
 -- Discount codes (spec §5 'not available enough times' when used up).
 INSERT INTO discount_codes (expo_id, ticket_id, code, price, max_uses, used_before) VALUES
   (1216, 2, 'EARLY50', 12500, 0, 0),
   (1216, 2, 'USEDUP', 10000, 5, 5),
   (1216, 1, 'DAY10', 7000, 100, 3),
-  (2002, 21, 'SAVE5', 1500, 0, 0) ON CONFLICT DO NOTHING;
+  (2002, 21, 'SAVE5', 1500, 0, 0),
+  (1261, 23, 'THAI200', 100000, 0, 0) ON CONFLICT DO NOTHING;
 
 -- Refund windows (ifOpenRefund): 1216 open until its deadline, 2002 closed.
 INSERT INTO refund_settings (expo_id, open, deadline) VALUES
