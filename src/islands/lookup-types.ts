@@ -1,5 +1,6 @@
 /**
- * The contract between the lookup page (server) and its island (src/islands/LookupForm.tsx).
+ * The contract between the lookup page (server) and its form (src/components/lookup/LookupForm.astro,
+ * enhanced by src/scripts/lookup-enhance.ts).
  * The page renders the island with these props; with JavaScript off, the island's server
  * render IS the form (a real <form> that posts to the edge API), so every prop needed for a
  * no-JS round trip is here too.

@@ -1,7 +1,7 @@
 /**
  * The lookup form's fixed ids and the few elements its script draws (src/scripts/lookup-enhance.ts),
  * shared with the server's markup (src/components/lookup/LookupForm.astro) so both agree. One
- * lookup form per page, so fixed ids. No imports: the server imports it too.
+ * lookup form per page, so fixed ids. Types only from elsewhere: the server imports it too.
  */
 import type { LookupField } from '../lib/lookup/validation';
 
