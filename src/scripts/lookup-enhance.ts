@@ -68,6 +68,8 @@ export function enhanceLookup(root: HTMLElement, props: LookupEnhanceProps): voi
   let sending = false;
   let sent = props.resendIn > 0;
   let picker: CountryPicker | null = null;
+  /** redraws the send-code button (its label follows `sent` too, which is not a store) */
+  let drawSend = () => undefined as void;
   form.noValidate = true;
 
   const input = (name: string): HTMLInputElement | HTMLSelectElement | null => {
@@ -245,13 +247,14 @@ export function enhanceLookup(root: HTMLElement, props: LookupEnhanceProps): voi
       if (sending) button.setAttribute('aria-disabled', 'true');
       else button.removeAttribute('aria-disabled');
     };
+    drawSend = draw;
     $resendIn.subscribe(draw);
     button.addEventListener('click', (e) => {
       e.preventDefault();
-      void sendCode(button, draw);
+      void sendCode(draw);
     });
   }
-  async function sendCode(button: HTMLButtonElement, draw: () => void) {
+  async function sendCode(draw: () => void) {
     if (sending || $resendIn.get() > 0) return;
     const v = validateSendCode(withInternational({ checkType, ...values() }, codes));
     if (!v.ok) {
@@ -290,7 +293,6 @@ export function enhanceLookup(root: HTMLElement, props: LookupEnhanceProps): voi
       if (!turnstile) startResendCountdown(waitS);
       toastOf(reply);
     }
-    void button;
   }
 
   // ---- the lookup (JSON submit)
@@ -363,6 +365,7 @@ export function enhanceLookup(root: HTMLElement, props: LookupEnhanceProps): voi
         if (out.newCode) {
           sent = true;
           startResendCountdown(0);
+          drawSend();
         }
         if (out.message) showFieldError('code', out.message);
         break;

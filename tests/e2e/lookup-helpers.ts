@@ -268,7 +268,7 @@ export async function readCode(
 
 /**
  * The expo a lookup form sends codes for: the hidden `expoId` of the form holding `control`
- * (src/islands/LookupForm.tsx), or undefined for a form without one (then the outbox is read
+ * (src/components/lookup/LookupForm.astro), or undefined for a form without one (then the outbox is read
  * by contact alone).
  */
 export async function formExpoId(page: Page, control: Locator): Promise<number | undefined> {
