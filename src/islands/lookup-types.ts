@@ -1,12 +1,13 @@
 /**
- * The contract between the lookup page (server) and its island (src/islands/LookupForm.tsx).
- * The page renders the island with these props; with JavaScript off, the island's server
- * render IS the form (a real <form> that posts to the edge API), so every prop needed for a
+ * The contract between the lookup page (server) and its form (src/components/lookup/LookupForm.astro,
+ * enhanced by src/scripts/lookup-enhance.ts).
+ * The page renders the form with these props; with JavaScript off, that server render IS the
+ * form (a real <form> that posts to the edge API), so every prop needed for a
  * no-JS round trip is here too.
  */
 import type { ContactMode } from '../lib/expo/variants';
 
-/** The texts the island shows, already translated on the server (no i18n runtime in the client). */
+/** The texts the form shows, already translated on the server (no i18n runtime in the client). */
 export const LOOKUP_STRING_KEYS = [
   'search.modePhone',
   'search.modeEmail',
@@ -70,7 +71,7 @@ export interface LookupFormProps {
   tabs: boolean;
   /** The mode the server rendered: 1 phone, 2 e-mail. */
   checkType: 1 | 2;
-  /** True when the server chose checkType from an explicit request (?mode= or a failed post), so the island must not override it from session storage. */
+  /** True when the server chose checkType from an explicit request (?mode= or a failed post), so the form's script must not override it from session storage. */
   checkTypeExplicit: boolean;
   /** No-JS mode switch: a link per mode to this page with `?mode=1|2`. */
   modeHrefs: { phone: string; email: string };
@@ -93,16 +94,16 @@ export interface LookupFormProps {
    * The country/region list, packed (`code|name|en` lines, the name in the page's language:
    * src/lib/form/countries.ts packCountries);
    * '' on pages without the phone mode. A prop rather than bundled data: it keeps about 5 KB
-   * gzip out of the island's JavaScript, and pages without the phone mode carry none of it.
+   * gzip out of the form's JavaScript, and pages without the phone mode carry none of it.
    */
   countries: string;
   strings: Record<LookupStringKey, string>;
   /**
-   * The toast texts (spec §8): the lookup island hosts the page's one toast itself, so a lookup
-   * page loads no separate ToastHost island (fewer files on a slow network).
+   * The toast texts (spec §8): the lookup form hosts the page's one toast itself (its plain
+   * script draws it), so a lookup page loads no ToastHost island and no React.
    */
   toastStrings: Record<string, string>;
 }
 
-/** The JSON the edge API answers to the island: the actions' own envelopes (src/lib/actions/lookup.ts). */
+/** The JSON the edge API answers to the form's script: the actions' own envelopes (src/lib/actions/lookup.ts). */
 export type { LookupOutcome, LookupReply, SelectRow, SendCodeReply } from '../lib/actions/lookup';

@@ -1,7 +1,7 @@
 /**
- * The lookup island's session-storage rules (spec §2.1, §3) and small pure helpers, kept apart
+ * The lookup form's session-storage rules (spec §2.1, §3) and small pure helpers, kept apart
  * from React so they can be unit-tested (tests/unit/lookup-island.test.ts). Storage is passed
- * in: the island hands over `window.sessionStorage` (only after mount: no storage on the server).
+ * in: the form's script (src/scripts/lookup-enhance.ts) hands over `window.sessionStorage` (no storage on the server).
  */
 import type { ContactMode } from '../lib/expo/variants';
 import type { CheckType } from '../lib/lookup/validation';
@@ -9,7 +9,7 @@ import type { CheckType } from '../lib/lookup/validation';
 /** The session-storage key of the chosen mode (spec §3). */
 export const CHECK_TYPE_KEY = 'checkType';
 
-/** The part of `Storage` the island uses. */
+/** The part of `Storage` the lookup form's script uses. */
 export type SessionStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /** Check type of a mode: 1 phone, 2 e-mail (spec §2.1, §9). */

@@ -15,7 +15,11 @@ document.addEventListener('gesturestart', stop, { passive: false });
 document.addEventListener('touchmove', (e) => e.touches.length > 1 && e.preventDefault(), { passive: false });
 
 // Spec §8, §9: an island's chunk that failed, or has not hydrated it after 120 s, shows the
-// chunk-load message with its retry (src/lib/page/chunk-load.ts); never a dead button.
+// chunk-load message with its retry (src/lib/page/chunk-load.ts); never a dead button. The same
+// for a plain script enhancing server markup (the lookup form, issue 24): its file failing to
+// load (a resource error, seen in the capture phase), or its markup not marked enhanced in time.
+const PLAIN_PENDING = '[data-lookup]:not([data-enhanced])';
 const failed = () => document.getElementById('chunk-fail')?.removeAttribute('hidden');
 addEventListener('astro:hydration-error', failed);
-setTimeout(() => document.querySelector(EAGER_ISLANDS) && failed(), chunkTimeoutMs(self as { chunkLoadTimeoutMs?: unknown }));
+addEventListener('error', (e) => e.target instanceof HTMLScriptElement && e.target.src.includes('/_astro/') && failed(), true);
+setTimeout(() => document.querySelector(`${EAGER_ISLANDS},${PLAIN_PENDING}`) && failed(), chunkTimeoutMs(self as { chunkLoadTimeoutMs?: unknown }));

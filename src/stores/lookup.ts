@@ -19,7 +19,7 @@ let deadline = 0;
 /**
  * Seconds until the send-code button may be used again (spec §4). Ticks once a second while a
  * component listens (STYLE.md 12: the timer lives in the store's onMount, with its cleanup).
- * Never set on the server: the island renders from its `resendIn` prop until it is mounted.
+ * Never set on the server: the server renders the label from `resendIn`; the form's script starts it.
  */
 export const $resendIn = atom(0);
 

@@ -102,7 +102,7 @@ export const PAGES = {
   generic: lookupPath('search', 22001, 2001),
 } as const;
 
-/** What a lookup form posts besides the contact (the hidden fields of the LookupForm island). */
+/** What a lookup form posts besides the contact (the hidden fields of src/components/lookup/LookupForm.astro). */
 export interface LookupTarget {
   expoId: number;
   urlId: number;

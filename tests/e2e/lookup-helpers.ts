@@ -4,7 +4,7 @@
  * lookup form driven through role and label locators, the dev outbox, and the QR decoder.
  *
  * Every step works in both projects (playwright.config.ts `js` and `nojs`): with JavaScript
- * the island is hydrated first (client:idle) so a click is the island's, not the plain form's.
+ * the form is enhanced first (its plain script) so a click is the script's, not the plain form's.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
@@ -211,10 +211,13 @@ export function form(page: Page, s: Record<string, string>) {
   };
 }
 
-/** With JS: waits until every island has hydrated (Astro removes `ssr` then), so clicks are the island's. */
+/**
+ * With JS: waits until every island has hydrated (Astro removes `ssr` then) and the lookup form's
+ * plain script has enhanced it (`data-enhanced`), so clicks are the script's, not the plain form's.
+ */
 export async function hydrated(page: Page): Promise<void> {
   if (!js()) return;
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('astro-island[ssr], [data-lookup]:not([data-enhanced])')).toHaveCount(0, { timeout: 15_000 });
 }
 
 /** Opens a lookup page and waits for it to be usable; returns its catalogue. */
@@ -265,7 +268,7 @@ export async function readCode(
 
 /**
  * The expo a lookup form sends codes for: the hidden `expoId` of the form holding `control`
- * (src/islands/LookupForm.tsx), or undefined for a form without one (then the outbox is read
+ * (src/components/lookup/LookupForm.astro), or undefined for a form without one (then the outbox is read
  * by contact alone).
  */
 export async function formExpoId(page: Page, control: Locator): Promise<number | undefined> {
