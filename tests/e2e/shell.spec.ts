@@ -309,8 +309,9 @@ const ROUTES: RouteCase[] = [
     status: 200,
     send: async (r) => {
       const html = await (await r.get(PAGES.ieaeExhibitor)).text();
-      const src = /component-url="(\/_astro\/[^"]+\.js)"/.exec(html)?.[1];
-      if (!src) throw new Error(`no island component-url in ${PAGES.ieaeExhibitor}`);
+      // the lookup form's plain script (a module script since issue 24), or an island's component
+      const src = /(?:src|component-url)="(\/_astro\/[^"]+\.js)"/.exec(html)?.[1];
+      if (!src) throw new Error(`no bundled script in ${PAGES.ieaeExhibitor}`);
       return r.get(src, { maxRedirects: 0 });
     },
   },
