@@ -2,8 +2,8 @@
  * The contact lookup screen's data (spec §2.1, §2.2 and the generic lookup): its modes, what is
  * typed in again (the flash of a failed post, else the contact a code was last sent to on this
  * expo, from its cookie, never from the URL), the one notice, the title and the share tags.
- * src/components/screens/SearchScreen.astro renders it; the LookupForm island's strings are
- * the screen's. Pure.
+ * src/components/screens/SearchScreen.astro renders it; the lookup form's strings
+ * (src/components/lookup/LookupForm.astro and its script) are the screen's. Pure.
  */
 import { packCountries } from '../form/countries';
 import { pickerOrder, withLocalNames } from '../form/country-names';
@@ -45,7 +45,7 @@ export interface SearchData {
   image: string | null;
   share: ShareMeta;
   challenge: { siteKey: string; scriptUrl: string } | null;
-  /** the LookupForm island's props but its strings */
+  /** the lookup form's settings (LookupForm.astro, src/scripts/lookup-enhance.ts) but its strings */
   form: {
     hidden: Record<'expoId' | 'urlId' | 'ty' | 'variant' | 'list' | 'f' | 'define' | 'back' | 'next', string>;
     modes: ReturnType<typeof lookupModes>['modes'];
