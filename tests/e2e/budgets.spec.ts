@@ -204,6 +204,9 @@ test.describe('budgets: nothing moves while a page loads (layout shift 0)', () =
   ];
   for (const p of pages) {
     test(`${p.what} (${p.url})`, async ({ page }) => {
+      // the page runs at 6× CPU slowdown (watchShifts): on a busy 2-core machine its load alone
+      // took 30 s once (CI of a1dae99), so these get three times the usual time
+      test.slow();
       await watchShifts(page);
       await page.goto(p.url, { waitUntil: 'load' });
       await hydrated(page);
