@@ -12,7 +12,7 @@
  * gzip = node:zlib gzipSync at level 9. The measured numbers are printed (console.log).
  */
 import { gzipSync } from 'node:zlib';
-import { expect, test, type APIRequestContext, type Page, type Response } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type Request, type Response } from '@playwright/test';
 import { baseUrl, IEAE_VISITOR, lookUpByEmail, obtainCredentialPath } from './fixtures';
 import { CASES, caseOf, hydrated, js, lookupUrl, type Case } from './lookup-helpers';
 
@@ -193,6 +193,34 @@ async function watchShifts(page: Page): Promise<void> {
     }).observe({ type: 'layout-shift', buffered: true });
   });
 }
+/**
+ * Tracks the page's requests from before `goto`; `settled()` then waits until none is in
+ * flight, the fonts are in and every image has loaded or failed: the point after which nothing
+ * more can arrive to move the page. Unlike `networkidle` (which, at 6× CPU on a busy machine,
+ * ran the test out once without saying why), a wait that runs out names what it waited for.
+ */
+function trackRequests(page: Page): { settled: () => Promise<void> } {
+  const inFlight = new Set<Request>();
+  page.on('request', (r) => inFlight.add(r));
+  page.on('requestfinished', (r) => inFlight.delete(r));
+  page.on('requestfailed', (r) => inFlight.delete(r));
+  return {
+    settled: async () => {
+      await expect.poll(() => [...inFlight].map((r) => r.url()), { message: 'requests still in flight', timeout: 45_000 }).toEqual([]);
+      // read synchronously: with JavaScript off the page runs no callback (no rAF, no events)
+      const ready = (): Promise<boolean> =>
+        page.evaluate(
+          // a lazy image below the fold never starts, and cannot move what is in view
+          () => document.fonts.status === 'loaded' && [...document.images].every((i) => i.complete || i.loading === 'lazy'),
+        );
+      await expect.poll(ready, { message: 'fonts and images in', timeout: 20_000 }).toBe(true);
+      // a screenshot waits for a new frame: what the last arrival changed is painted, and its shift reported
+      await page.screenshot();
+      await page.screenshot();
+    },
+  };
+}
+
 const shiftOf = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { __shift: number }).__shift);
 const shiftSources = (page: Page): Promise<string> =>
   page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts.join('; '));
@@ -208,19 +236,22 @@ test.describe('budgets: nothing moves while a page loads (layout shift 0)', () =
       // took 30 s once (CI of a1dae99), so these get three times the usual time
       test.slow();
       await watchShifts(page);
+      const requests = trackRequests(page);
       await page.goto(p.url, { waitUntil: 'load' });
       await hydrated(page);
-      await page.waitForLoadState('networkidle');
+      await requests.settled();
       expect(await shiftOf(page), `${p.what}: cumulative layout shift (${await shiftSources(page)})`).toBe(0);
     });
   }
 
   test('a registration form page', async ({ page }) => {
+    test.slow(); // 6× CPU, as above
     const email = `budget-cls-${Date.now().toString(36)}@demo.test`;
     const location = await lookUpByEmail(page.request, email, { expoId: 2003, urlId: 22003, ty: 'visitor', variant: '', f: '', back: '/search/22003/MjAwMw/visitor' });
     await watchShifts(page);
+    const requests = trackRequests(page);
     await page.goto(location, { waitUntil: 'load' });
-    await page.waitForLoadState('networkidle');
+    await requests.settled();
     expect(await shiftOf(page), `form page: cumulative layout shift (${await shiftSources(page)})`).toBe(0);
   });
 });
