@@ -32,18 +32,19 @@ export const QR_CACHE_CONTROL = 'private, max-age=86400';
 /**
  * The drawn images of this isolate, by code (issue 24): the PNG is a pure function of the code,
  * so it is drawn once per isolate, not per view; bounded, the least recently drawn dropped first.
+ * Only the drawn bytes are kept, never the drawing's promise (it reads a CompressionStream of the
+ * request that started it: another request must not await it, functions/upstream/credential-views.ts).
  * Only the drawing is kept: every request still reads the registration (shared for a few
- * seconds, functions/upstream/credential-views.ts) to decide whether it admits.
+ * seconds) to decide whether it admits.
  */
-const qrImages = perIsolate(() => new BoundedMemo<Promise<Uint8Array>>(QR_IMAGE_MAX_ENTRIES));
+const qrImages = perIsolate(() => new BoundedMemo<Uint8Array>(QR_IMAGE_MAX_ENTRIES));
 
-/** The code's QR image, drawn at most once per isolate while it stays among the recent ones. */
-export function qrImageOf(euCode: string, memo: BoundedMemo<Promise<Uint8Array>> = qrImages()): Promise<Uint8Array> {
+/** The code's QR image, drawn at most once per isolate while it stays among the recent ones (views at the same moment each draw). */
+export async function qrImageOf(euCode: string, memo: BoundedMemo<Uint8Array> = qrImages()): Promise<Uint8Array> {
   const kept = memo.get(euCode);
   if (kept) return kept;
-  const drawn = qrPng(euCode);
+  const drawn = await qrPng(euCode);
   memo.set(euCode, drawn);
-  drawn.catch(() => memo.delete(euCode));
   return drawn;
 }
 

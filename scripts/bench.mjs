@@ -56,7 +56,8 @@ const ROUTES = [
   { name: 'home 1128 (seat)', path: `/21128/${eid(1128)}/visitor`, lighthouse: false },
   // the seat lookup (1128's home links to it) and its result page (no JavaScript).
   { name: 'seat lookup 1128', path: `/seat/21128/${eid(1128)}/visitor`, lighthouse: true },
-  { name: 'seat result 1128', path: `/zuoweiSuccess?userName=%E5%BC%A0%E4%BC%9F&companyName=%E4%B8%9C%E6%96%B9%E7%94%B5%E5%AD%90%E9%9B%86%E5%9B%A2&seat=A-02-11`, lighthouse: false },
+  // The result's URL is signed by the lookup (a hand-made query answers 404): `seatResultPath` posts the form.
+  { name: 'seat result 1128', path: null, resolve: seatResultPath, lighthouse: false },
   // the purchase pages need a verified contact; `purchase` verifies a fresh buyer and
   // buys one ticket through the payment simulator, then both are measured with its cookies.
   { name: 'ticket list 1216', path: null, resolve: (base, browser) => purchase(base, browser).then((p) => p.list), lighthouse: false },
@@ -75,6 +76,7 @@ const HEALTH_TIMEOUT_MS = 180_000;
 const LIGHTHOUSE_TIMEOUT_MS = 120_000;
 
 const PERSIST_DIR = '.wrangler/bench-state';
+const UPSTREAM_PERSIST_DIR = '.wrangler/bench-upstream-state';
 const OUT_DIR = 'bench';
 const args = process.argv.slice(2);
 const skipBuild = args.includes('--no-build');
@@ -83,6 +85,13 @@ const onlyGate = args.includes('--only-gate');
 const skipGate = args.includes('--no-gate');
 const skipLoad = args.includes('--no-load') || onlyGate;
 const skipCpu = args.includes('--no-cpu') || onlyGate;
+/**
+ * By default the organiser's API is a second server (`npm start` serving the reference upstream
+ * on its own port, database and workerd) and the measured Worker reaches it over HTTP with
+ * `UPSTREAM_URL`, as in production: the CPU figures are then the Worker's, not the reference's
+ * SQLite and encryption. `--in-process-upstream` measures one server with the reference inside.
+ */
+const inProcessUpstream = args.includes('--in-process-upstream');
 
 /** The value of `--name <v>` or `--name=<v>`, or undefined. */
 function flagValue(name) {
@@ -117,46 +126,50 @@ const LOAD_TARGETS = [
 // start.mjs, wrangler and workerd together.
 // ---------------------------------------------------------------------------------------------
 
-/** The running server, if any: killed on exit, error or Ctrl-C. */
-let server = null;
+/** The running servers (the Worker, and the organiser's unless in-process): killed on exit, error or Ctrl-C. */
+const servers = [];
 
-function startServer(port) {
+/** Starts `npm start --no-build` on `port` with `persist` as its database and `env` on top; its output goes to `bench/<logName>`. */
+function startServer(port, { persist = PERSIST_DIR, env = {}, logName = 'server.log' } = {}) {
   mkdirSync(OUT_DIR, { recursive: true });
-  const logPath = join(OUT_DIR, 'server.log');
+  const logPath = join(OUT_DIR, logName);
   const log = openSync(logPath, 'w');
   const child = spawn(process.execPath, ['scripts/start.mjs', '--no-build'], {
     detached: true, // its own process group: process.kill(-pid) reaches wrangler and workerd too
     stdio: ['ignore', log, log],
     // The edge's abuse limits raised: every request of the bench comes from 127.0.0.1.
-    env: { ...toolEnv, PORT: String(port), PERSIST_DIR, FRESH_DB: '1', ...RAISED_LIMITS },
+    env: { ...toolEnv, PORT: String(port), PERSIST_DIR: persist, FRESH_DB: '1', ...RAISED_LIMITS, ...env },
   });
   const state = { child, logPath, exited: null, stopped: false };
   child.on('exit', (code, signal) => (state.exited = code ?? signal));
-  server = state;
+  servers.push(state);
   return state;
 }
 
-/** Sends SIGTERM to the server's process group (sync: also used from the 'exit' handler). */
+/** Sends SIGTERM to every server's process group (sync: also used from the 'exit' handler). */
 function stopServer() {
-  if (!server || server.stopped) return;
-  server.stopped = true;
-  try {
-    process.kill(-server.child.pid, 'SIGTERM');
-  } catch {
-    /* already gone */
+  for (const server of servers) {
+    if (server.stopped) continue;
+    server.stopped = true;
+    try {
+      process.kill(-server.child.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
   }
 }
 
-/** Stops the server and waits: SIGTERM, up to 5 s for start.mjs to exit, then SIGKILL whatever is left of the group. */
+/** Stops the servers and waits: SIGTERM, up to 5 s for start.mjs to exit, then SIGKILL whatever is left of each group. */
 async function stopServerAndWait() {
-  if (!server) return;
   stopServer();
-  for (let i = 0; i < 50 && server.exited === null; i++) await sleep(100);
+  for (let i = 0; i < 50 && servers.some((s) => s.exited === null); i++) await sleep(100);
   await sleep(200);
-  try {
-    process.kill(-server.child.pid, 'SIGKILL'); // workerd may outlive start.mjs
-  } catch {
-    /* the whole group is gone: the usual case */
+  for (const server of servers) {
+    try {
+      process.kill(-server.child.pid, 'SIGKILL'); // workerd may outlive start.mjs
+    } catch {
+      /* the whole group is gone: the usual case */
+    }
   }
 }
 
@@ -206,7 +219,7 @@ async function credentialPath(base) {
     return json;
   };
   await post('/api/send-code', { ...page, checkType: '2', email: contact });
-  const outbox = await fetch(`${base}/dev/outbox.json?to=${encodeURIComponent(contact)}`);
+  const outbox = await fetch(`${outboxBase}/dev/outbox.json?to=${encodeURIComponent(contact)}`);
   const sent = await outbox.json().catch(() => null);
   if (!outbox.ok || !sent?.code) throw new Error(`GET /dev/outbox.json: ${outbox.status} ${JSON.stringify(sent)}`);
   const reply = await post('/api/lookup', { ...page, checkType: '2', email: contact, code: sent.code });
@@ -245,7 +258,7 @@ function cookieJar(cookie, res) {
 
 /** The latest code the dev outbox holds for a contact. */
 async function outboxCode(base, to) {
-  const outbox = await fetch(`${base}/dev/outbox.json?to=${encodeURIComponent(to)}`);
+  const outbox = await fetch(`${outboxBase}/dev/outbox.json?to=${encodeURIComponent(to)}`);
   const sent = await outbox.json().catch(() => null);
   if (!outbox.ok || !sent?.code) throw new Error(`GET /dev/outbox.json: ${outbox.status} ${JSON.stringify(sent)}`);
   return sent.code;
@@ -281,6 +294,21 @@ async function formPath(base) {
       sameSite: 'Lax',
     }));
   return { path: location, storageState: { cookies, origins: [] } };
+}
+
+/**
+ * The seat result of 1128's demo guest (functions/reference/SEED.md: 张伟 of 东方电子集团): the
+ * seat lookup's form posted as a visitor without JavaScript posts it, and the signed
+ * `/zuoweiSuccess?…` it redirects to.
+ */
+async function seatResultPath(base) {
+  const form = new URLSearchParams({ expoId: '1128', urlId: '21128', ty: 'visitor', userName: '张伟', companyName: '东方电子集团' });
+  const res = await fetch(`${base}/api/seat/detail`, { method: 'POST', body: form, redirect: 'manual' });
+  const location = res.headers.get('location') ?? '';
+  if (res.status !== 303 || !location.startsWith('/zuoweiSuccess?')) {
+    throw new Error(`POST /api/seat/detail: expected a 303 to /zuoweiSuccess, got ${res.status} ${location}`);
+  }
+  return location;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -450,7 +478,7 @@ function purchase(base, browser) {
       await page.fill('input[name="email"]', email);
       await page.click('button[formaction="/api/send-code"]');
       await page.waitForLoadState();
-      const outbox = await fetch(`${base}/dev/outbox.json?to=${encodeURIComponent(email)}&expoId=1216`);
+      const outbox = await fetch(`${outboxBase}/dev/outbox.json?to=${encodeURIComponent(email)}&expoId=1216`);
       const sent = await outbox.json().catch(() => null);
       if (!sent?.code) throw new Error(`no code in the outbox for ${email}: ${outbox.status}`);
       await page.fill('input[name="code"]', sent.code);
@@ -799,11 +827,26 @@ const started = Date.now();
 const startLoad = loadavg().map((n) => Math.round(n * 100) / 100);
 if (!skipBuild) await run('npx', ['astro', 'build']);
 
+// The organiser's API first (unless in-process): the Worker is pointed at it.
+let upstreamBase = null;
+let upstreamState = null;
+if (!inProcessUpstream) {
+  const upstreamPort = await freePort();
+  upstreamBase = `http://127.0.0.1:${upstreamPort}`;
+  console.log(`\nStarting the organiser's API (the reference upstream) on ${upstreamBase} (fresh database in ${UPSTREAM_PERSIST_DIR}; log: ${OUT_DIR}/upstream.log)…`);
+  upstreamState = startServer(upstreamPort, { persist: UPSTREAM_PERSIST_DIR, logName: 'upstream.log', env: { DEMO_GATE: '0' } });
+}
+/** Where the codes "sent" land (the reference's development outbox): the organiser's server. */
+let outboxBase = upstreamBase;
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-console.log(`\nStarting the built Worker on ${base} (fresh database in ${PERSIST_DIR}; log: ${OUT_DIR}/server.log)…`);
-const state = startServer(port);
+outboxBase ??= base;
+console.log(
+  `\nStarting the built Worker on ${base} (fresh database in ${PERSIST_DIR}; log: ${OUT_DIR}/server.log; upstream: ${upstreamBase ?? 'the reference in-process'})…`,
+);
+const state = startServer(port, { env: upstreamBase ? { UPSTREAM_URL: upstreamBase } : {} });
 try {
+  if (upstreamState) await waitForHealth(upstreamBase, upstreamState);
   await waitForHealth(base, state);
 } catch (e) {
   console.error(`\nbench: ${e.message}`);
@@ -984,6 +1027,8 @@ const report = {
   // true: the working tree had uncommitted changes to tracked files when the build ran
   dirty,
   base,
+  // the organiser's API: another server over HTTP (its base URL), or the reference inside the Worker
+  upstream: upstreamBase ?? 'in-process',
   settings: {
     viewport: VIEWPORT,
     settleMs: SETTLE_MS,

@@ -2,7 +2,8 @@
  * The isolate's shared credential views (issue 24; the rules: src/lib/credential/view-cache.ts):
  * a bounded memo of the reads a credential page makes, each answer shared for a few seconds by
  * every view of the same credential (or expo list) in this isolate, one read in flight at a time
- * (a refresh storm that arrives at once waits for one upstream call), and dropped by the writes
+ * (a refresh storm that arrives at once waits, in each request's own time, for one upstream
+ * call; only settled answers are shared, never a promise), and dropped by the writes
  * that change it: `upstreamFor` wraps every client it makes (`dropsViewsOnWrite`), so a gate
  * scan, a booking or an upload in this isolate ends the sharing at once.
  *
@@ -29,7 +30,8 @@ interface Entry {
   at: ViewKey;
   /** when the answer came (ms); null while the read is in flight */
   storedAt: number | null;
-  value: Promise<unknown>;
+  /** the answer (plain data, parsed from the reply) once it came */
+  value: unknown;
 }
 
 export interface CredentialViewsOptions {
@@ -37,7 +39,21 @@ export interface CredentialViewsOptions {
   max?: number;
   /** clock, ms */
   now?: () => number;
+  /** waits `ms` in the caller's own request (a timer); tests pass their own */
+  sleep?: (ms: number) => Promise<unknown>;
 }
+
+/**
+ * How a view waits for a read another request has in flight: it looks at the entry every
+ * `pollMs`, from its own request (a timer), for at most `waitMs`, then reads for itself.
+ * A view never awaits another request's promise: workerd runs the continuations of a promise in
+ * the request that settles it, so a waiter's page would be written from the other request and
+ * fail ("Cannot perform I/O on behalf of a different request"; 16 of 4,664 credential views
+ * answered 500 in the bench's load run when the in-flight promise itself was shared).
+ */
+export const IN_FLIGHT_WAIT = { pollMs: 10, waitMs: 3_000 } as const;
+
+const timer = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The shared reads of one isolate (or of one test). */
 export class CredentialViews {
@@ -45,52 +61,69 @@ export class CredentialViews {
   readonly #ttlMs: number;
   readonly #max: number;
   readonly #now: () => number;
+  readonly #sleep: (ms: number) => Promise<unknown>;
 
   constructor(options: CredentialViewsOptions = {}) {
     this.#ttlMs = options.ttlMs ?? CREDENTIAL_VIEW_TTL_MS;
     this.#max = options.max ?? CREDENTIAL_VIEW_MAX_ENTRIES;
     this.#now = options.now ?? Date.now;
+    this.#sleep = options.sleep ?? timer;
   }
 
-  /** The fresh (or in-flight) answer of a read, if this isolate has one. */
-  peek<T>(k: ViewKey | null): Promise<T> | undefined {
-    if (!k) return undefined;
+  /** The entry of a key while it may answer (fresh or in flight); a stale one is dropped. */
+  #live(k: ViewKey): Entry | undefined {
     const e = this.#entries.get(k.key);
     if (!e) return undefined;
-    if (e.storedAt === null || isFresh(e.storedAt, this.#now(), this.#ttlMs)) return e.value as Promise<T>;
+    if (e.storedAt === null || isFresh(e.storedAt, this.#now(), this.#ttlMs)) return e;
     this.#entries.delete(k.key);
     return undefined;
   }
 
-  /** The shared answer of a read, or `load`'s (then shared while fresh, when it is an ok answer). */
-  read<T>(k: ViewKey | null, load: () => Promise<T>): Promise<T> {
+  /** The fresh answer of a read, if this isolate has one (not one still in flight). */
+  peek<T>(k: ViewKey | null): Promise<T> | undefined {
+    const e = k ? this.#live(k) : undefined;
+    return e && e.storedAt !== null ? Promise.resolve(e.value as T) : undefined;
+  }
+
+  /**
+   * The shared answer of a read, or `load`'s (then shared while fresh, when it is an ok answer).
+   * A read another request has in flight is waited for (IN_FLIGHT_WAIT), never awaited.
+   */
+  async read<T>(k: ViewKey | null, load: () => Promise<T>): Promise<T> {
     if (!k) return load();
-    const shared = this.peek<T>(k);
-    if (shared) return shared;
-    const entry: Entry = { at: k, storedAt: null, value: Promise.resolve() };
+    let e = this.#live(k);
+    for (let waited = 0; e && e.storedAt === null && waited < IN_FLIGHT_WAIT.waitMs; waited += IN_FLIGHT_WAIT.pollMs) {
+      await this.#sleep(IN_FLIGHT_WAIT.pollMs);
+      e = this.#live(k);
+    }
+    if (e && e.storedAt !== null) return e.value as T;
+    // Nothing fresh (or the other read is slow, failed or was dropped by a write): read here.
+    const entry: Entry = { at: k, storedAt: null, value: undefined };
     const mine = () => this.#entries.get(k.key) === entry;
-    const value = load().then(
-      (r) => {
-        // A write while the read was in flight dropped the entry: the answer is not shared.
-        if (mine()) {
-          if (keepsAnswer(r)) entry.storedAt = this.#now();
-          else this.#entries.delete(k.key);
-        }
-        return r;
-      },
-      (e: unknown) => {
-        if (mine()) this.#entries.delete(k.key);
-        throw e;
-      },
-    );
-    entry.value = value;
-    this.#entries.set(k.key, entry);
+    if (!e) this.#remember(entry);
+    try {
+      const r = await load();
+      // A write while the read was in flight dropped the entry: the answer is not shared.
+      if (mine()) {
+        if (keepsAnswer(r)) {
+          entry.value = r;
+          entry.storedAt = this.#now();
+        } else this.#entries.delete(k.key);
+      }
+      return r;
+    } catch (err) {
+      if (mine()) this.#entries.delete(k.key);
+      throw err;
+    }
+  }
+
+  #remember(entry: Entry): void {
+    this.#entries.set(entry.at.key, entry);
     while (this.#entries.size > this.#max) {
       const oldest = this.#entries.keys().next().value;
       if (oldest === undefined) break;
       this.#entries.delete(oldest);
     }
-    return value;
   }
 
   /** Drops what a write changes; how many entries went. */

@@ -12,7 +12,7 @@ import { expectAxeClean } from './axe';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { caseOf, credentialPath, lookupByEmail, lookupUrl, openLookup, pageLang, textPattern } from './lookup-helpers';
-import { HTML_LANG, setLangCookie, strings, t, type Lang } from './fixtures';
+import { HTML_LANG, obtainCredentialPath, setLangCookie, strings, t, type Lang } from './fixtures';
 import { CREDENTIAL_VIEW_TTL_MS } from '../../src/lib/credential/view-cache';
 
 const IEAE = caseOf('IEAE');
@@ -288,5 +288,24 @@ test.describe('credential page: wallet', () => {
     await expect(page.locator('dd.code')).toHaveText(CODE);
     await expect(page.getByRole('link', { name: t('zh', 'success.googleWallet') })).toHaveCount(0);
     await expect(page.locator('a[href^="https://pay.google.com/"]')).toHaveCount(0);
+  });
+});
+
+test.describe('credential page: a refresh storm (issue 24)', { tag: '@http' }, () => {
+  // 40 views at once, twice, the second after the shared record's TTL: each is its own request
+  // to the Worker, and every one must be the page. (Sharing a read still in flight across
+  // requests made workerd run one request's rendering in another's context: 500s under load.)
+  test('40 views of one credential at once all answer the page, before and after the TTL', async ({ request }) => {
+    // the owner's view (the lookup's cookie): the record and the expo's site and bus lists
+    const path = await obtainCredentialPath(request);
+    const code = CODE;
+    for (const round of [1, 2]) {
+      const replies = await Promise.all(Array.from({ length: 40 }, () => request.get(path)));
+      const statuses = replies.map((r) => r.status());
+      expect(statuses, `round ${round}`).toEqual(Array(40).fill(200));
+      const bodies = await Promise.all(replies.map((r) => r.text()));
+      expect(bodies.every((b) => b.includes(code)), `round ${round}: each page shows the code`).toBe(true);
+      if (round === 1) await new Promise((r) => setTimeout(r, CREDENTIAL_VIEW_TTL_MS));
+    }
   });
 });

@@ -13,7 +13,7 @@ import type { AppEnv } from '../../functions/env';
 import { createReference } from '../../functions/reference';
 import { upstreamFor, upstreamScope, useLocalUpstream, type Upstream } from '../../functions/upstream';
 import { CredentialViews, dropsViewsOnWrite, sharedViewReads } from '../../functions/upstream/credential-views';
-import { CREDENTIAL_VIEW_TTL_MS } from '../../src/lib/credential/view-cache';
+import { CREDENTIAL_VIEW_TTL_MS, viewKey } from '../../src/lib/credential/view-cache';
 import { qrImagePath } from '../../src/lib/page/routes';
 import { DEFAULT_LIMITS } from '../../src/lib/security/limits';
 
@@ -114,6 +114,28 @@ describe('a refresh storm costs one record read per credential per TTL', () => {
     expect((await look(USED)).kind).toBe('found');
     expect((await look(USED)).kind).toBe('found');
     expect(n).toBe(2);
+  });
+
+  it('a view never awaits another request\'s read: it waits in its own time, then reads for itself', async () => {
+    // workerd runs a promise's continuations in the request that settles it: a page awaiting
+    // another request's read was written from that request and failed (bench, 500s under load).
+    // So the waiter looks at the entry on its own timer; here the timer is a counted no-op.
+    let polls = 0;
+    const views = new CredentialViews({ sleep: () => (polls++, Promise.resolve()) });
+    const k = viewKey('S', 'queryCustomerCode', USED);
+    let answer: (v: { ok: true; data: string }) => void = () => undefined;
+    const first = views.read(k, () => new Promise<{ ok: true; data: string }>((r) => (answer = r)));
+    // a read still in flight: the second view polls, and once it answers takes the settled value
+    const second = views.read(k, () => Promise.reject(new Error('the second view must not read')));
+    await Promise.resolve();
+    answer({ ok: true, data: 'record' });
+    await expect(first).resolves.toEqual({ ok: true, data: 'record' });
+    await expect(second).resolves.toEqual({ ok: true, data: 'record' });
+    expect(polls).toBeGreaterThan(0);
+    // a read that never answers holds no one: after IN_FLIGHT_WAIT the next view reads for itself
+    const stuck = new CredentialViews({ sleep: () => Promise.resolve() });
+    void stuck.read(k, () => new Promise(() => undefined));
+    await expect(stuck.read(k, () => Promise.resolve({ ok: true, data: 'own' }))).resolves.toEqual({ ok: true, data: 'own' });
   });
 
   it('the page\'s lists are shared per expo, and a booking drops them', async () => {
