@@ -20,6 +20,8 @@ export interface AppEnv extends Cloudflare.Env {
   SESSION_SECRET?: string;
   /** The fixed 4-digit bypass code of spec §5 (used only for configured sites, never sent to a browser). */
   BYPASS_CODE?: string;
+  /** "0" turns off the request log's JSON line per request (functions/middleware/request-log.ts); anything else or unset: on. */
+  REQUEST_LOG?: string;
   /** "1" turns on the reference upstream's development outbox (codes logged and listed at /dev/outbox). */
   DEV_OUTBOX?: string;
   /** "1" lets the reference upstream answer its HTTP face (/custom/*, /wx/*) on local runs. */

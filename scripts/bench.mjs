@@ -138,7 +138,9 @@ function startServer(port, { persist = PERSIST_DIR, env = {}, logName = 'server.
     detached: true, // its own process group: process.kill(-pid) reaches wrangler and workerd too
     stdio: ['ignore', log, log],
     // The edge's abuse limits raised: every request of the bench comes from 127.0.0.1.
-    env: { ...toolEnv, PORT: String(port), PERSIST_DIR: persist, FRESH_DB: '1', ...RAISED_LIMITS, ...env },
+    // No request log (docs/bench.md "CPU per request"): wrangler dev relays each console line through
+    // its inspector to its own Node process, which competes with the Worker for these cores.
+    env: { ...toolEnv, PORT: String(port), PERSIST_DIR: persist, FRESH_DB: '1', REQUEST_LOG: '0', ...RAISED_LIMITS, ...env },
   });
   const state = { child, logPath, exited: null, stopped: false };
   child.on('exit', (code, signal) => (state.exited = code ?? signal));
@@ -834,7 +836,9 @@ if (!inProcessUpstream) {
   const upstreamPort = await freePort();
   upstreamBase = `http://127.0.0.1:${upstreamPort}`;
   console.log(`\nStarting the organiser's API (the reference upstream) on ${upstreamBase} (fresh database in ${UPSTREAM_PERSIST_DIR}; log: ${OUT_DIR}/upstream.log)…`);
-  upstreamState = startServer(upstreamPort, { persist: UPSTREAM_PERSIST_DIR, logName: 'upstream.log', env: { DEMO_GATE: '0' } });
+  // Its payment simulator on its own origin: the order's cashier URL leads there, not to the Worker.
+  const env = { DEMO_GATE: '0', REF_CASHIER_URL: `${upstreamBase}/dev/pay` };
+  upstreamState = startServer(upstreamPort, { persist: UPSTREAM_PERSIST_DIR, logName: 'upstream.log', env });
 }
 /** Where the codes "sent" land (the reference's development outbox): the organiser's server. */
 let outboxBase = upstreamBase;

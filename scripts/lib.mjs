@@ -168,6 +168,7 @@ export function workerVars() {
     ...(process.env.REF_HTTP_SECRET ? { REF_HTTP_SECRET: process.env.REF_HTTP_SECRET } : {}),
     ...(process.env.DELIVERY_WEBHOOK_URL ? { DELIVERY_WEBHOOK_URL: process.env.DELIVERY_WEBHOOK_URL } : {}),
     ...(process.env.OCR_URL ? { OCR_URL: process.env.OCR_URL } : {}),
+    ...(process.env.REQUEST_LOG ? { REQUEST_LOG: process.env.REQUEST_LOG } : {}),
     ...(process.env.REF_SEND_INTERVAL_S ? { REF_SEND_INTERVAL_S: process.env.REF_SEND_INTERVAL_S } : {}),
     ...(process.env.REF_SENDS_PER_HOUR ? { REF_SENDS_PER_HOUR: process.env.REF_SENDS_PER_HOUR } : {}),
     // Tickets (README "Purchase"): the hold of an unpaid order, the payment simulator, its merchant key.

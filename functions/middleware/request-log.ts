@@ -44,6 +44,8 @@ function pageScreen(c: Context): string | null {
 export function requestLog(options: Partial<RequestLogOptions> = {}): MiddlewareHandler {
   const opts: RequestLogOptions = { ...DEFAULT_OPTIONS, ...options };
   return async function requestLogger(c, next) {
+    // REQUEST_LOG=0 (docs/deploy.md "Logs"): no line; the bench turns it off, see docs/bench.md
+    if ((c.env as { REQUEST_LOG?: string } | undefined)?.REQUEST_LOG === '0') return next();
     const start = opts.now();
     const tally: CallCount = { calls: 0 };
     let failed = false;

@@ -36,6 +36,14 @@ describe('the request log', () => {
     expect(lines[0]?.ms).toBeGreaterThanOrEqual(0);
   });
 
+  it('REQUEST_LOG=0 writes no line, and the answer is the same', async () => {
+    const res = await app.request(`${BASE}/healthz`, {}, { ...testEnv, REQUEST_LOG: '0' });
+    expect(res.status).toBe(200);
+    expect(lines).toHaveLength(0);
+    await app.request(`${BASE}/healthz`, {}, { ...testEnv, REQUEST_LOG: '1' });
+    expect(lines).toHaveLength(1);
+  });
+
   it('writes null for the Ray ID locally (no cf-ray header)', async () => {
     await app.request(`${BASE}/healthz`, {}, testEnv);
     expect(lines[0]).toMatchObject({ ray: null, route: '/healthz', status: 200 });

@@ -5,6 +5,7 @@
  * contactEmail). Organiser text is shown as text; a phone or e-mail becomes a `tel:`/`mailto:`
  * link only when it reads as one (nothing else from the config becomes a link). Pure.
  */
+import { dateFormat } from '../util/intl-cache';
 
 export interface VisitSource {
   startTime?: string | null | undefined;
@@ -37,6 +38,19 @@ function dayOf(text: string | null | undefined): Date | null {
   return d.getUTCDate() === Number(m[3]) ? d : null;
 }
 
+const ranges = new Map<string, string>();
+/** "1–3 Dec 2026" in `locale`, remembered (issue 24: formatting a range costs more than the rest of the block). */
+function dateRange(locale: string, start: Date, end: Date): string {
+  const key = `${locale}|${start.getTime()}|${end.getTime()}`;
+  let range = ranges.get(key);
+  if (range === undefined) {
+    range = dateFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).formatRange(start, end);
+    if (ranges.size >= 512) ranges.clear();
+    ranges.set(key, range);
+  }
+  return range;
+}
+
 const text = (v: string | null | undefined, max: number): string | null => {
   const s = v?.trim().replace(/\s+/g, ' ') ?? '';
   return s === '' ? null : [...s].slice(0, max).join('');
@@ -51,10 +65,7 @@ export function visitInfo(src: VisitSource | null | undefined, lang: string): Vi
   const start = dayOf(src.startTime);
   const end = dayOf(src.endTime);
   let dates: string | null = null;
-  if (start && end && start <= end) {
-    const f = new Intl.DateTimeFormat(LOCALE[lang] ?? 'zh-CN', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-    dates = f.formatRange(start, end);
-  }
+  if (start && end && start <= end) dates = dateRange(LOCALE[lang] ?? 'zh-CN', start, end);
   const phoneText = text(src.contactPhone, 30);
   const emailText = text(src.contactEmail, 254);
   const info: VisitInfo = {

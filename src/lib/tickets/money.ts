@@ -5,6 +5,7 @@
  * expo not listed is a mainland expo: CNY, UTC+8. Pure: no framework, no zod.
  */
 import { htmlLang, type Lang } from '../page/languages';
+import { numberFormat } from '../util/intl-cache';
 
 /** What the page needs to show an expo's prices and times. */
 export interface ExpoMarket {
@@ -49,7 +50,7 @@ export function marketOf(expoId: number): ExpoMarket {
 /** Digits after the decimal point of a currency's minor unit, as Intl knows it (CNY 2, VND 0). */
 export function minorDigits(currency: string): number {
   try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    return numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   } catch {
     return 2;
   }
@@ -64,7 +65,7 @@ export function formatPrice(minor: number, currency: string, lang: Lang): string
   const digits = minorDigits(currency);
   const major = minor / 10 ** digits;
   try {
-    return new Intl.NumberFormat(htmlLang(lang), { style: 'currency', currency }).format(major);
+    return numberFormat(htmlLang(lang), { style: 'currency', currency }).format(major);
   } catch {
     return `${currency} ${major.toFixed(digits)}`;
   }

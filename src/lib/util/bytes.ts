@@ -25,13 +25,19 @@ export function crc32(bytes: Uint8Array, crc = 0): number {
 }
 
 /**
+ * One decoder for every call (issue 24: making one per call was a visible share of a page's CPU,
+ * every id in a path is decoded): without `stream` each `decode` starts afresh, a failed one too.
+ */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+/**
  * The bytes as UTF-8 text, or null when they are not UTF-8 (never a replacement character).
  * `ignoreBOM: false` is the default, spelled out because the Workers types require it.
  * @example utf8OrNull(new Uint8Array([0xff])) // null
  */
 export function utf8OrNull(bytes: Uint8Array): string | null {
   try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+    return strictUtf8.decode(bytes);
   } catch {
     return null;
   }

@@ -25,6 +25,23 @@ export function qrMatrix(text: string): QrMatrix {
   return { size, dark: data };
 }
 
+const sizes = new Map<string, number>();
+/**
+ * The matrix's side in modules (quiet zone included), remembered per text: the credential page
+ * needs only the size for its `<img>` (issue 24: encoding, with its mask scoring, was a
+ * millisecond of every view). Bounded to the last 1,024 texts.
+ * @example qrSize('XCOE6GON4WB4N6BR') // 29 (version 2, 25 modules, and the quiet zone)
+ */
+export function qrSize(text: string): number {
+  let size = sizes.get(text);
+  if (size === undefined) {
+    size = qrMatrix(text).size;
+    if (sizes.size >= 1024) sizes.clear();
+    sizes.set(text, size);
+  }
+  return size;
+}
+
 function chunk(type: string, data: Uint8Array): Uint8Array {
   const out = new Uint8Array(12 + data.length);
   const view = new DataView(out.buffer);
