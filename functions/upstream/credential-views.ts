@@ -30,6 +30,8 @@ interface Entry {
   at: ViewKey;
   /** when the answer came (ms); null while the read is in flight */
   storedAt: number | null;
+  /** when the read started (ms): one in flight longer than IN_FLIGHT_WAIT.waitMs is taken as lost */
+  startedAt: number;
   /** the answer (plain data, parsed from the reply) once it came */
   value: unknown;
 }
@@ -70,11 +72,16 @@ export class CredentialViews {
     this.#sleep = options.sleep ?? timer;
   }
 
-  /** The entry of a key while it may answer (fresh or in flight); a stale one is dropped. */
+  /**
+   * The entry of a key while it may answer (fresh, or in flight for less than the wait); a stale
+   * one is dropped, and so is a read that never came back (its request was aborted: workerd
+   * drops a cancelled request's pending work), so one aborted view cannot make every later view wait.
+   */
   #live(k: ViewKey): Entry | undefined {
     const e = this.#entries.get(k.key);
     if (!e) return undefined;
-    if (e.storedAt === null || isFresh(e.storedAt, this.#now(), this.#ttlMs)) return e;
+    const now = this.#now();
+    if (e.storedAt === null ? now - e.startedAt < IN_FLIGHT_WAIT.waitMs : isFresh(e.storedAt, now, this.#ttlMs)) return e;
     this.#entries.delete(k.key);
     return undefined;
   }
@@ -98,7 +105,7 @@ export class CredentialViews {
     }
     if (e && e.storedAt !== null) return e.value as T;
     // Nothing fresh (or the other read is slow, failed or was dropped by a write): read here.
-    const entry: Entry = { at: k, storedAt: null, value: undefined };
+    const entry: Entry = { at: k, storedAt: null, startedAt: this.#now(), value: undefined };
     const mine = () => this.#entries.get(k.key) === entry;
     if (!e) this.#remember(entry);
     try {

@@ -12,7 +12,7 @@ import { credentialLookupFor } from '../../functions/credential-lookup';
 import type { AppEnv } from '../../functions/env';
 import { createReference } from '../../functions/reference';
 import { upstreamFor, upstreamScope, useLocalUpstream, type Upstream } from '../../functions/upstream';
-import { CredentialViews, dropsViewsOnWrite, sharedViewReads } from '../../functions/upstream/credential-views';
+import { CredentialViews, dropsViewsOnWrite, IN_FLIGHT_WAIT, sharedViewReads } from '../../functions/upstream/credential-views';
 import { CREDENTIAL_VIEW_TTL_MS, viewKey } from '../../src/lib/credential/view-cache';
 import { qrImagePath } from '../../src/lib/page/routes';
 import { DEFAULT_LIMITS } from '../../src/lib/security/limits';
@@ -136,6 +136,20 @@ describe('a refresh storm costs one record read per credential per TTL', () => {
     const stuck = new CredentialViews({ sleep: () => Promise.resolve() });
     void stuck.read(k, () => new Promise(() => undefined));
     await expect(stuck.read(k, () => Promise.resolve({ ok: true, data: 'own' }))).resolves.toEqual({ ok: true, data: 'own' });
+  });
+
+  it('a read whose request was aborted is given up after the wait: the next view reads, and its answer is shared again', async () => {
+    let now = 3_000_000;
+    const views = new CredentialViews({ now: () => now, sleep: () => Promise.resolve() });
+    const k = viewKey('S', 'queryCustomerCode', USED);
+    void views.read(k, () => new Promise(() => undefined)); // never answers (an aborted request)
+    now += IN_FLIGHT_WAIT.waitMs;
+    let reads = 0;
+    const load = () => (reads++, Promise.resolve({ ok: true, data: 'fresh' }));
+    await expect(views.read(k, load)).resolves.toEqual({ ok: true, data: 'fresh' });
+    // shared again: the next views within the TTL neither wait nor read
+    await expect(views.read(k, load)).resolves.toEqual({ ok: true, data: 'fresh' });
+    expect(reads).toBe(1);
   });
 
   it('the page\'s lists are shared per expo, and a booking drops them', async () => {
