@@ -26,4 +26,8 @@ it('reads strict UTF-8: null rather than a replacement character', () => {
   expect(utf8OrNull(new TextEncoder().encode('ok ✓'))).toBe('ok ✓');
   expect(utf8OrNull(new Uint8Array([0xff]))).toBeNull();
   expect(utf8OrNull(new Uint8Array([0xef, 0xbb, 0xbf, 0x61]))).toBe('a');
+  // one decoder serves every call: a sequence cut short leaves nothing behind for the next
+  expect(utf8OrNull(new Uint8Array([0xe2, 0x9c]))).toBeNull();
+  expect(utf8OrNull(new Uint8Array([0x93, 0x62]))).toBeNull();
+  expect(utf8OrNull(new Uint8Array([0x62]))).toBe('b');
 });
