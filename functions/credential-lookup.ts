@@ -11,7 +11,7 @@
  *    the answer is `limited` and the upstream is not asked.
  *
  * In front of both, **the isolate's shared views** (functions/upstream/credential-views.ts, issue
- * 24): a record this isolate read less than `CREDENTIAL_VIEW_TTL_MS` ago (or is reading now) answers
+ * 24): a record this isolate read less than `CREDENTIAL_VIEW_TTL_MS` ago answers
  * the view with no upstream call, no miss slot and no cache lookup: a refresh storm at the gate
  * costs about one `queryCustomerCode` per credential per TTL. A write on the code drops it.
  *
@@ -49,7 +49,7 @@ export interface CredentialLookupDeps {
   client: Client;
   unknown: UnknownCodes;
   /**
-   * the isolate's fresh (or in-flight) read of this code, when it has one: answers before the
+   * the isolate's fresh read of this code, when it has one: answers before the
    * guards, except for an address this isolate saw refused (`limited`), so a limited address
    * cannot go on guessing against the codes others viewed moments ago
    */

@@ -33,9 +33,8 @@ export const QR_CACHE_CONTROL = 'private, max-age=86400';
  * The drawn images of this isolate, by code (issue 24): the PNG is a pure function of the code,
  * so it is drawn once per isolate, not per view; bounded, the least recently drawn dropped first.
  * Only the drawn bytes are kept, never the drawing's promise (it reads a CompressionStream of the
- * request that started it: another request must not await it, functions/upstream/credential-views.ts).
- * Only the drawing is kept: every request still reads the registration (shared for a few
- * seconds) to decide whether it admits.
+ * request that started it, which another request must not await); every request still reads the
+ * registration (shared for a few seconds) to decide whether it admits.
  */
 const qrImages = perIsolate(() => new BoundedMemo<Uint8Array>(QR_IMAGE_MAX_ENTRIES));
 

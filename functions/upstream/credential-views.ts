@@ -12,13 +12,14 @@
  * each make their own call per TTL, which is still a bounded cost per credential.
  */
 import type { Upstream } from './client';
-import { perIsolate } from './memo';
+import { BoundedMemo, perIsolate } from './memo';
 import {
   CREDENTIAL_VIEW_MAX_ENTRIES,
   CREDENTIAL_VIEW_TTL_MS,
   dropsEntry,
   isFresh,
   keepsAnswer,
+  SHARED_READS,
   VIEW_WRITES,
   viewKey,
   type SharedRead,
@@ -59,15 +60,14 @@ const timer = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The shared reads of one isolate (or of one test). */
 export class CredentialViews {
-  readonly #entries = new Map<string, Entry>();
+  readonly #entries: BoundedMemo<Entry>;
   readonly #ttlMs: number;
-  readonly #max: number;
   readonly #now: () => number;
   readonly #sleep: (ms: number) => Promise<unknown>;
 
   constructor(options: CredentialViewsOptions = {}) {
     this.#ttlMs = options.ttlMs ?? CREDENTIAL_VIEW_TTL_MS;
-    this.#max = options.max ?? CREDENTIAL_VIEW_MAX_ENTRIES;
+    this.#entries = new BoundedMemo(options.max ?? CREDENTIAL_VIEW_MAX_ENTRIES);
     this.#now = options.now ?? Date.now;
     this.#sleep = options.sleep ?? timer;
   }
@@ -107,7 +107,7 @@ export class CredentialViews {
     // Nothing fresh (or the other read is slow, failed or was dropped by a write): read here.
     const entry: Entry = { at: k, storedAt: null, startedAt: this.#now(), value: undefined };
     const mine = () => this.#entries.get(k.key) === entry;
-    if (!e) this.#remember(entry);
+    if (!e) this.#entries.set(k.key, entry);
     try {
       const r = await load();
       // A write while the read was in flight dropped the entry: the answer is not shared.
@@ -124,19 +124,10 @@ export class CredentialViews {
     }
   }
 
-  #remember(entry: Entry): void {
-    this.#entries.set(entry.at.key, entry);
-    while (this.#entries.size > this.#max) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.#entries.delete(oldest);
-    }
-  }
-
   /** Drops what a write changes; how many entries went. */
   drop(write: ViewWrite, scope: string, p: { expoId: number; euCode?: string | undefined }): number {
     let n = 0;
-    for (const [key, e] of this.#entries) {
+    for (const [key, e] of this.#entries.entries()) {
       if (dropsEntry(write, scope, p, e.at)) {
         this.#entries.delete(key);
         n++;
@@ -171,11 +162,7 @@ export function sharedViewReads<U extends Partial<SharedReads>>(up: U, views: Cr
     const shared: Read = (p) => views.read(viewKey(scope, read, p), () => call(p));
     (out as Record<string, unknown>)[read] = shared;
   };
-  wrap('queryCustomerCode');
-  wrap('selectExpoUserSiteId');
-  wrap('selectSiteTypeList');
-  wrap('selectSiteDateList');
-  wrap('selectBusList');
+  for (const read of Object.keys(SHARED_READS) as SharedRead[]) wrap(read);
   shares.add(out);
   return out;
 }

@@ -43,11 +43,12 @@ export const REFERENCE_BASE_URL = 'http://reference.invalid';
 export function upstreamFor(env: AppEnv, request: RequestScope = {}): Upstream {
   const timeoutMs = upstreamTimeoutMs(env);
   const url = env.UPSTREAM_URL?.trim() ?? '';
-  const configCache = configCacheFor(env, url === '' ? REFERENCE_BASE_URL : url, request);
+  const scope = upstreamScope(env);
+  const configCache = configCacheFor(env, scope, request);
   // A write that changes a credential view drops the isolate's shared copy (issue 24: credential-views.ts).
   if (url !== '') {
     const client = createUpstream({ baseUrl: url, authBaseUrl: env.UPSTREAM_AUTH_URL, fetch: (req) => fetch(req), timeoutMs, configCache });
-    return dropsViewsOnWrite(client, isolateCredentialViews(), url);
+    return dropsViewsOnWrite(client, isolateCredentialViews(), scope);
   }
   const make = localUpstream;
   if (!make) throw new Error('UPSTREAM_URL is empty and no in-process upstream was given (useLocalUpstream)');
@@ -58,7 +59,7 @@ export function upstreamFor(env: AppEnv, request: RequestScope = {}): Upstream {
     timeoutMs,
     configCache,
   });
-  return dropsViewsOnWrite(client, isolateCredentialViews(), REFERENCE_BASE_URL);
+  return dropsViewsOnWrite(client, isolateCredentialViews(), scope);
 }
 
 /** The upstream's scope as the isolate's caches key it: its base URL, or the in-process reference's. */

@@ -5,6 +5,7 @@
  * contactEmail). Organiser text is shown as text; a phone or e-mail becomes a `tel:`/`mailto:`
  * link only when it reads as one (nothing else from the config becomes a link). Pure.
  */
+import { BoundedMemo, remembered } from '../util/bounded-memo';
 import { dateFormat } from '../util/intl-cache';
 
 export interface VisitSource {
@@ -38,17 +39,12 @@ function dayOf(text: string | null | undefined): Date | null {
   return d.getUTCDate() === Number(m[3]) ? d : null;
 }
 
-const ranges = new Map<string, string>();
+const ranges = new BoundedMemo<string>(512);
 /** "1–3 Dec 2026" in `locale`, remembered (issue 24: formatting a range costs more than the rest of the block). */
 function dateRange(locale: string, start: Date, end: Date): string {
-  const key = `${locale}|${start.getTime()}|${end.getTime()}`;
-  let range = ranges.get(key);
-  if (range === undefined) {
-    range = dateFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).formatRange(start, end);
-    if (ranges.size >= 512) ranges.clear();
-    ranges.set(key, range);
-  }
-  return range;
+  return remembered(ranges, `${locale}|${start.getTime()}|${end.getTime()}`, () =>
+    dateFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).formatRange(start, end),
+  );
 }
 
 const text = (v: string | null | undefined, max: number): string | null => {

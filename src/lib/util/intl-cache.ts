@@ -5,24 +5,16 @@
  * one per call. A formatter holds no request's state, so sharing it is safe. Bounded: the keys
  * are the catalogue's languages and the expos' currencies, but nothing here trusts that.
  */
-const MAX_FORMATTERS = 256;
-const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+import { BoundedMemo, remembered } from './bounded-memo';
 
-function kept<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
-  const hit = formatters.get(key);
-  if (hit) return hit as T;
-  const made = make();
-  if (formatters.size >= MAX_FORMATTERS) formatters.clear();
-  formatters.set(key, made);
-  return made;
-}
+const formatters = new BoundedMemo<Intl.DateTimeFormat | Intl.NumberFormat>(256);
 
 /** `new Intl.DateTimeFormat(locale, options)`, made once per locale and options. */
 export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  return kept(`d|${locale}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
+  return remembered(formatters, `d|${locale}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options)) as Intl.DateTimeFormat;
 }
 
 /** `new Intl.NumberFormat(locale, options)`, made once per locale and options (throws, like it, on an unknown currency; nothing is kept then). */
 export function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  return kept(`n|${locale}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
+  return remembered(formatters, `n|${locale}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options)) as Intl.NumberFormat;
 }

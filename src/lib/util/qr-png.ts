@@ -7,6 +7,7 @@
  * with CRC-32 chunks. Runs the same on workerd and Node.
  */
 import { encode } from 'uqr';
+import { BoundedMemo, remembered } from './bounded-memo';
 import { concatBytes, crc32 } from './bytes';
 
 /** The smallest side in pixels: 256 CSS px (the widest the page shows it, 16rem) at 3× density. */
@@ -25,7 +26,7 @@ export function qrMatrix(text: string): QrMatrix {
   return { size, dark: data };
 }
 
-const sizes = new Map<string, number>();
+const sizes = new BoundedMemo<number>(1024);
 /**
  * The matrix's side in modules (quiet zone included), remembered per text: the credential page
  * needs only the size for its `<img>` (issue 24: encoding, with its mask scoring, was a
@@ -33,13 +34,7 @@ const sizes = new Map<string, number>();
  * @example qrSize('XCOE6GON4WB4N6BR') // 29 (version 2, 25 modules, and the quiet zone)
  */
 export function qrSize(text: string): number {
-  let size = sizes.get(text);
-  if (size === undefined) {
-    size = qrMatrix(text).size;
-    if (sizes.size >= 1024) sizes.clear();
-    sizes.set(text, size);
-  }
-  return size;
+  return remembered(sizes, text, () => qrMatrix(text).size);
 }
 
 function chunk(type: string, data: Uint8Array): Uint8Array {
