@@ -20,6 +20,8 @@ export interface AppEnv extends Cloudflare.Env {
   SESSION_SECRET?: string;
   /** The fixed 4-digit bypass code of spec §5 (used only for configured sites, never sent to a browser). */
   BYPASS_CODE?: string;
+  /** `off`: spec §2.2's code-less e-mail lookup (site 10542) is off, its site asks for a code (README "Abuse limits"). */
+  EXHIBITOR_BYPASS?: string;
   /** "0" turns off the request log's JSON line per request (functions/middleware/request-log.ts); anything else or unset: on. */
   REQUEST_LOG?: string;
   /** "1" turns on the reference upstream's development outbox (codes logged and listed at /dev/outbox). */
@@ -48,8 +50,6 @@ export interface AppEnv extends Cloudflare.Env {
   REF_WX_APP_ID?: string;
   /** The messaging app's JS-SDK the share card loads (default the vendor's https URL, src/lib/page/wx-share.ts). */
   WX_JSSDK_URL?: string;
-  /** Share-card signatures (`GET /api/share-signature`) per client address and minute (default 30). */
-  LIMIT_SHARE_SIGNATURES_PER_IP_MIN?: string;
   /** Reference upstream: open unpaid orders per contact (mailbox) and expo (default 3). */
   REF_OPEN_ORDERS_PER_CONTACT?: string;
   /** Reference upstream: open unpaid orders per contact (mailbox) and ticket (default 1). */
@@ -79,48 +79,60 @@ export interface AppEnv extends Cloudflare.Env {
   LIMITS: DurableObjectNamespace<Limiter>;
   /** Where new limiter objects are created: a Durable Object location hint, or `none` (default `apac`; issue 24). */
   LIMITS_LOCATION_HINT?: string;
-  /** Code sends per client address and minute (default 5). */
+  /** The abuse limits' table (README "Security" > "Abuse limits"): each limit's variable, default and window, and reading the operator's variables into the limits in force. Pure. /  /** One limit: the variable that sets it, its default, and the sliding window it counts over. */ export interface LimitSpec { readonly name: string; readonly fallback: number; readonly windowS: number; }  /** Every limit, with its variable and default. A value of `0` switches that limit off. README "Security" > "Abuse limits" documents each one; keep the two in step. / export const LIMIT_SPECS = { // Per client address: hard caps set where no crowd reaches (issue 29). A venue's Wi-Fi or a // carrier's NAT is hundreds of visitors on one address, so an address is never the unit a // real visitor is refused by; these stop one machine flooding, nothing more. /** code sends per client address (an IPv4 address or an IPv6 /64) and minute (default 120). */
   LIMIT_SENDS_PER_IP_MIN?: string;
-  /** Code sends per client address and hour (default 20). */
+  /** Code sends per client address (an IPv4 address or an IPv6 /64) and hour (default 3000). */
   LIMIT_SENDS_PER_IP_HOUR?: string;
-  /** Code sends per IPv6 /56 and hour (default 40). */
+  /** Code sends per IPv6 /56 and hour (one subscriber often holds a /56) (default 3000). */
   LIMIT_SENDS_PER_IP56_HOUR?: string;
-  /** Code sends per IPv6 /48 and hour (default 100). */
+  /** Code sends per IPv6 /48 and hour (a carrier gives each phone a /64 of one /48: a crowd too) (default 3000). */
   LIMIT_SENDS_PER_IP48_HOUR?: string;
-  /** Code sends to one contact and hour from other browsers, before a challenge (default 2). */
+  /** Code sends to one contact (normalised e-mail or phone) and hour, across every expo, from browsers that were not sent its last code: past it a challenge, and past twice it a refusal. Not spent by the contact's verified codes (README "Abuse limits": unverified sends). (default 2). */
   LIMIT_SENDS_PER_CONTACT_HOUR?: string;
-  /** Resends per hour of the browser a contact's code was sent to (default 1). */
+  /** Code sends to one contact from one client address and hour, whichever browser (issue 29: one address cannot spend a contact's sends at the organiser, so its own browser, elsewhere, keeps some) (default 3). */
+  LIMIT_SENDS_PER_CONTACT_IP_HOUR?: string;
+  /** Resends per hour of the browser a contact's code was sent to (its binding cookie) (default 1). */
   LIMIT_SENDS_PER_BROWSER_HOUR?: string;
-  /** SMS sends per expo and destination country and hour, before a challenge (default 100). */
+  /** Unverified SMS sends per number range (calling code and the next 4 digits) and hour, across expos: SMS pumping (default 30). */
+  LIMIT_SENDS_PER_RANGE_HOUR?: string;
+  /** Unverified SMS sends per expo and destination country and hour (default 300). */
   LIMIT_SENDS_PER_AREA_HOUR?: string;
-  /** SMS sends per destination country and hour across every expo, before a challenge (default 300). */
+  /** Unverified SMS sends per destination country and hour across every expo (default 1000). */
   LIMIT_SENDS_PER_COUNTRY_HOUR?: string;
-  /** Code sends per expo and hour, before a challenge (default 1000). */
+  /** Unverified code sends per expo and hour, all visitors together (default 2000). */
   LIMIT_SENDS_PER_EXPO_HOUR?: string;
-  /** Lookups per client address and minute (default 30). */
+  /** Lookups (`POST /api/lookup`) per client address and minute (default 600). */
   LIMIT_LOOKUPS_PER_IP_MIN?: string;
-  /** Lookups per IPv6 /56 and minute (default 60). */
+  /** Lookups per IPv6 /56 and minute (default 600). */
   LIMIT_LOOKUPS_PER_IP56_MIN?: string;
-  /** Lookups per IPv6 /48 and minute (default 120). */
+  /** Lookups per IPv6 /48 and minute (default 600). */
   LIMIT_LOOKUPS_PER_IP48_MIN?: string;
-  /** Codes not accepted per client address and hour (default 20). */
+  /** Codes not accepted (wrong, expired, used) per client address and hour, across contacts (default 1000). */
   LIMIT_WRONG_CODES_PER_IP_HOUR?: string;
-  /** Seat lookups and company lists per client address and expo and minute (default 30). */
+  /** Codes not accepted per contact and hour, wherever they come from (default 10). */
+  LIMIT_WRONG_CODES_PER_CONTACT_HOUR?: string;
+  /** Code-less lookups (spec §2.2 bypass, site 10542) per e-mail and expo and hour (default 5). */
+  LIMIT_BYPASS_LOOKUPS_PER_EMAIL_HOUR?: string;
+  /** Seat lookups and company lists per client address and expo, per minute (default 600). */
   LIMIT_SEAT_LOOKUPS_PER_IP_MIN?: string;
-  /** Seat lookups and company lists per expo and minute (default 1200). */
+  /** Seat lookups and company lists per expo and minute, all visitors together (default 1200). */
   LIMIT_SEAT_LOOKUPS_PER_EXPO_MIN?: string;
-  /** Registrations per verified contact and hour, across expos (default 20). */
+  /** Registrations (`POST /api/register` posts that reach the upstream) per verified contact and hour, across every expo (default 20). */
   LIMIT_REGISTERS_PER_CONTACT_HOUR?: string;
-  /** Registrations per client address and hour (default 60). */
+  /** Registrations per client address and hour (default 1000). */
   LIMIT_REGISTERS_PER_IP_HOUR?: string;
-  /** Orders per verified contact and hour (default 10). */
+  /** Orders (`POST /api/order`) per verified contact and hour (default 10). */
   LIMIT_ORDERS_PER_CONTACT_HOUR?: string;
-  /** Orders per client address and hour (default 30). */
+  /** Orders per client address and hour (default 1000). */
   LIMIT_ORDERS_PER_IP_HOUR?: string;
-  /** Discount codes tried per verified contact and hour (default 10). */
+  /** Discount codes tried (`POST /api/discount`, or an order with a code) per verified contact and hour (default 10). */
   LIMIT_DISCOUNT_TRIES_PER_CONTACT_HOUR?: string;
-  /** Discount codes tried per client address and hour (default 30). */
+  /** Discount codes tried per client address and hour (default 300). */
   LIMIT_DISCOUNT_TRIES_PER_IP_HOUR?: string;
+  /** Share-card signatures (`GET /api/share-signature`) per client address and minute (default 600). */
+  LIMIT_SHARE_SIGNATURES_PER_IP_MIN?: string;
+  /** Credential pages whose code the upstream does not know, per client address and hour (default 300). */
+  LIMIT_CREDENTIAL_MISSES_PER_IP_HOUR?: string;
   /** Networks whose per-address limits are raised 20 times (the venue's Wi-Fi): CIDRs, v4 and v6, comma-separated. */
   TRUSTED_NETWORKS?: string;
   /** Seconds a sender without JavaScript waits before a send past a shared budget (default 20, 1-300). */
@@ -135,8 +147,6 @@ export interface AppEnv extends Cloudflare.Env {
   TURNSTILE_SCRIPT_URL?: string;
   /** Where a half-budget alert is POSTed as JSON (optional; the structured console line is always written). */
   ALERT_WEBHOOK_URL?: string;
-  /** Credential pages of codes the upstream does not know, per client address and hour (default 30). */
-  LIMIT_CREDENTIAL_MISSES_PER_IP_HOUR?: string;
   /** Seconds a code the upstream answered as unknown is remembered at the edge (default 60; 0 turns it off). */
   UNKNOWN_CODE_CACHE_TTL_S?: string;
 }

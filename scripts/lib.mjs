@@ -184,7 +184,7 @@ export function workerVars() {
     ...(process.env.REF_OPEN_ORDERS_PER_TICKET ? { REF_OPEN_ORDERS_PER_TICKET: process.env.REF_OPEN_ORDERS_PER_TICKET } : {}),
     // The challenge and the operator's alerts (README "Abuse limits"); TURNSTILE_SECRET is a secret (below).
     ...Object.fromEntries(
-      ['TURNSTILE_SITE_KEY', 'TURNSTILE_VERIFY_URL', 'TURNSTILE_SCRIPT_URL', 'CHALLENGE_WAIT_S', 'TRUSTED_NETWORKS', 'ALERT_WEBHOOK_URL']
+      ['TURNSTILE_SITE_KEY', 'TURNSTILE_VERIFY_URL', 'TURNSTILE_SCRIPT_URL', 'CHALLENGE_WAIT_S', 'TRUSTED_NETWORKS', 'ALERT_WEBHOOK_URL', 'EXHIBITOR_BYPASS']
         .filter((k) => process.env[k])
         .map((k) => [k, process.env[k]]),
     ),

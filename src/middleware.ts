@@ -24,6 +24,7 @@ import { passSigner } from './lib/wallet/pass-signature';
 import { holdsFormWindow, passPath, type SuccessParams } from './lib/page/routes';
 import { jsSdkUrl, wantsShareCard } from './lib/page/wx-share';
 import { miniProgramContext } from './lib/page/mini-program';
+import { bypassEnabled } from './lib/lookup/page';
 
 /**
  * The page pipeline, after its first step (the navigation guard, functions/middleware/guard.ts,
@@ -111,6 +112,7 @@ export const onRequest = defineMiddleware(async function loadPage(context, next)
     contact,
     pledge,
     challenge,
+    bypass: bypassEnabled(appEnv.EXHIBITOR_BYPASS),
   };
   // The gate (README "The gate"): the expo's staff key from its cookie, checked against the STAFF
   // database; without one the gate screens have no data and the page is the not-found page.

@@ -6,17 +6,20 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { upstreamFor } from '../upstream';
-import { challengeOf, checkLookupLimits, checkSendLimits } from '../limits';
+import { challengeOf, checkLookupLimits, checkSendLimits, giveBack } from '../limits';
 import { action, type Ctx } from './action';
 import { lookup as lookupAction, sendCode, type LookupPorts } from '../../src/lib/actions/lookup';
+import { bypassEnabled } from '../../src/lib/lookup/page';
 
 function lookupPorts(c: Ctx): LookupPorts {
   return {
     upstream: upstreamFor(c.env),
     secret: c.env.SESSION_SECRET ?? '',
     bypassCode: c.env.BYPASS_CODE ?? '',
+    bypass: bypassEnabled(c.env.EXHIBITOR_BYPASS),
     countSend: (s) => checkSendLimits(c, s),
     countLookup: (s) => checkLookupLimits(c, s),
+    giveBack: (hits) => giveBack(c, hits),
     turnstile: challengeOf(c.env).siteKey !== null,
   };
 }

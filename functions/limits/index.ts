@@ -12,10 +12,11 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import type { CookieWrite } from '../../src/lib/actions/outcome';
-import type { LimitRefusal, LookupLimits, SendCheck, SendCount } from '../../src/lib/actions/limits';
+import type { CountedHit, LimitRefusal, LookupCount, LookupLimits, SendCheck, SendCount } from '../../src/lib/actions/limits';
 import {
   clientOfHeader,
   contactKey,
+  decideSend,
   limitMessage,
   parseNetworks,
   lookupRules,
@@ -25,8 +26,13 @@ import {
   sendRules,
   seatRules,
   shareRules,
-  wrongCodeKey,
+  ticketAccepted,
+  ticketWait,
+  wrongCodeKeys,
+  type ChallengePass,
   type Client,
+  type CountAnswer,
+  type LimitReason,
   type LimitRule,
   type Limits,
   type PurchaseSubject,
@@ -135,13 +141,13 @@ export async function hitLimits(env: AppEnv, rules: LimitRule[], now: number, op
   const ids: Record<string, number> = {};
   const alerts: LimitRule[] = [];
   const counted: { name: string; ids: number[] }[] = [];
-  const giveBack = () => releaseCounted(env, counted);
+  const undo = () => releaseCounted(env, counted);
   for (const [i, group] of groups.entries()) {
     let result: HitResult;
     try {
       result = await stubNamed(env, group.name).hit(group.rules, now, opts);
     } catch (e) {
-      await giveBack();
+      await undo();
       throw e;
     }
     if (result.ok) {
@@ -150,8 +156,8 @@ export async function hitLimits(env: AppEnv, rules: LimitRule[], now: number, op
       counted.push({ name: group.name, ids: Object.values(result.ids) });
       continue;
     }
-    await giveBack();
-    let refusal: Refusal = { key: result.key, retryAfterMs: result.retryAfterMs, friction: result.friction };
+    await undo();
+    let refusal: Refusal = { key: result.key, retryAfterMs: result.retryAfterMs, friction: result.friction, reason: result.reason, ...(result.ceiling ? { ceiling: true } : {}) };
     if (refusal.friction) {
       const later = await Promise.all(
         groups.slice(i + 1).map((g) =>
@@ -190,9 +196,18 @@ async function releaseCounted(env: AppEnv, counted: { name: string; ids: number[
   );
 }
 
-type Counted =
-  | { refusal: LimitRefusal; friction: boolean; ids?: undefined }
-  | { refusal: null; friction: false; ids: Record<string, number> };
+/** A shared budget's ceiling refused a challenged sender: the operator hears once per window. */
+function tellCeiling(c: Ctx, key: string, now: number): void {
+  const windowMs = 3_600_000;
+  const told = limiterOf(c.env, key)
+    .firstCeiling(key, windowMs, now)
+    .then((first) => {
+      if (first) console.warn(JSON.stringify({ event: 'limits.ceiling', key, at: new Date(now).toISOString() }));
+    })
+    .catch((e: unknown) => console.error('abuse limits: could not record a ceiling', e));
+  const waitUntil = waitUntilOf(c);
+  if (waitUntil) waitUntil(told);
+}
 
 /**
  * Tells the operator a shared budget is half spent: a structured
@@ -220,71 +235,93 @@ function alertOperator(c: Ctx, rules: LimitRule[]): void {
   }
 }
 
-async function count(c: Ctx, kind: 'send' | 'lookup', rules: LimitRule[], challenged = false): Promise<Counted> {
-  if (rules.length === 0) return { refusal: null, friction: false, ids: {} };
+/** A request's one count: its rules against the objects, read as a {@link CountAnswer}, with the hits it counted. */
+async function count(c: Ctx, rules: LimitRule[], challenged = false): Promise<{ answer: CountAnswer; ids: Record<string, number> }> {
+  if (rules.length === 0) return { answer: { ok: true }, ids: {} };
+  const now = Date.now();
   let result: HitResult;
   try {
-    result = await hitLimits(c.env, rules, Date.now(), { challenged });
+    result = await hitLimits(c.env, rules, now, { challenged });
   } catch (e) {
     console.error('abuse limits: the LIMITS Durable Object could not be reached; refusing the request', e);
-    return { refusal: { status: 503, retryAfterS: null, ...limitMessage(kind, null) }, friction: false };
+    return { answer: { ok: 'unreachable' }, ids: {} };
   }
   // A budget an earlier object brought to half is told even when a later one refused the request.
   if (result.alerts && result.alerts.length > 0) alertOperator(c, result.alerts);
-  if (result.ok) {
-    return { refusal: null, friction: false, ids: result.ids };
-  }
-  return {
-    friction: result.friction,
-    refusal: {
-      status: 429,
-      retryAfterS: Math.ceil(result.retryAfterMs / 1000),
-      ...limitMessage(kind, result.retryAfterMs),
-    },
-  };
+  if (result.ok) return { answer: { ok: true }, ids: result.ids };
+  if (result.ceiling) tellCeiling(c, result.key, now);
+  return { answer: { ok: false, retryAfterMs: result.retryAfterMs, friction: result.friction, reason: result.reason }, ids: {} };
+}
+
+/** A refusal as the actions answer it: 429 with the wait, or 503 when the counter could not be reached. */
+function refusalOf(reason: LimitReason, retryAfterMs: number | null): LimitRefusal {
+  return retryAfterMs === null
+    ? { status: 503, retryAfterS: null, ...limitMessage(reason, null) }
+    : { status: 429, retryAfterS: Math.ceil(retryAfterMs / 1000), ...limitMessage(reason, retryAfterMs) };
+}
+
+/** Counts a request whose only answer is go on or a refusal (every rule hard); null when it may go on. */
+async function countHard(c: Ctx, rules: LimitRule[]): Promise<LimitRefusal | null> {
+  const { answer } = await count(c, rules);
+  if (answer.ok === true) return null;
+  return answer.ok === 'unreachable' ? refusalOf('network', null) : refusalOf(answer.reason, answer.retryAfterMs);
 }
 
 /**
- * Counts a code send (`POST /api/send-code`) against every send limit. Past a shared budget
- * (soft rules) the send needs a challenge: a Turnstile token verified at the edge, or a
- * matured wait ticket of this address for this contact; without one, a new ticket is issued
- * (cookie) and the answer says to wait. A refused send counts against no limit.
+ * Counts a code send (`POST /api/send-code`), in one pass: the challenge the sender brings is
+ * read first (a Turnstile token verified at the edge, or a matured wait ticket of this address
+ * for this contact, where {@link ticketAccepted} allows it), then every rule is counted once
+ * (src/lib/security/limits.ts sendRules), then src/lib/security/limits.ts decideSend turns the
+ * count into the answer. Past a shared budget without a pass: Turnstile for a JSON caller when
+ * it is configured, else a new wait ticket whose wait grows per address and per contact. A
+ * refused send counts against no limit; a passed one answers the hits to give back when its
+ * code is verified (or when the upstream sends nothing).
  */
 export async function checkSendLimits(c: Ctx, s: SendCount): Promise<SendCheck> {
   const client = clientOf(c);
-  const rules = sendRules(limitsOf(c.env), { ...s, client });
-  const first = await count(c, 'send', rules);
-  if (!first.refusal) return { kind: 'ok' };
-  if (!first.friction) return { kind: 'refused', refusal: first.refusal };
+  const cfg = challengeOf(c.env);
+  const turnstile = cfg.secret !== null;
   const key = contactKey(s.contact);
-  const pass = await passChallenge(c, { client: client.key, contactKey: key, expoId: s.expoId, token: s.token });
-  if (pass === true) {
-    const again = await count(c, 'send', rules, true);
-    return again.refusal ? { kind: 'refused', refusal: again.refusal } : { kind: 'ok' };
+  const who = { client: client.key, contactKey: key, expoId: s.expoId };
+  const brought = await challengeBrought(c, { ...who, token: s.token, ticketOk: ticketAccepted({ json: s.json, turnstile }) });
+  if (typeof brought === 'number') return { kind: 'challenge', waitS: brought };
+  const pass: ChallengePass = brought;
+  const rules = sendRules(limitsOf(c.env), { ...s, client, pass });
+  const counted = await count(c, rules, pass !== null);
+  const decision = decideSend(counted.answer, { pass, json: s.json, turnstile });
+  switch (decision.kind) {
+    case 'ok':
+      return { kind: 'ok', unverified: rules.flatMap((r): CountedHit[] => (r.unverified && counted.ids[r.key] !== undefined ? [[r.key, counted.ids[r.key] ?? 0]] : [])) };
+    case 'refused':
+      return { kind: 'refused', refusal: refusalOf(decision.reason, decision.retryAfterMs) };
+    case 'challenge':
+      return decision.via === 'turnstile' ? { kind: 'challenge', waitS: cfg.waitS } : { kind: 'challenge', ...(await issueTicket(c, who)) };
   }
-  if (typeof pass === 'number') return { kind: 'challenge', waitS: pass };
-  return { kind: 'challenge', ...(await issueTicket(c, { client: client.key, contactKey: key, expoId: s.expoId })) };
 }
 
 /** The key of a client address's one live ticket in the limiter. */
 const ticketKey = (client: string) => `ticket:${client}`;
+/** The keys the tickets given to an address and to a contact are counted under (the wait grows with them). */
+const ticketsGivenKeys = (client: string, contact: string) => [`tickets:ip:${client}`, `tickets:contact:${contact}`];
 
 /**
- * Whether the sender passed a challenge: true; the seconds its ticket still needs; or null
- * (none, or one that failed: a new ticket is then issued).
+ * The challenge a sender brings: 'turnstile' (a verified token), 'ticket' (a matured ticket of
+ * this address for this contact, now spent), the seconds its ticket still needs, or null (none,
+ * or one that failed or is not accepted from this caller).
  */
-async function passChallenge(
+async function challengeBrought(
   c: Ctx,
-  s: { client: string; contactKey: string; expoId: number; token: string },
-): Promise<true | number | null> {
+  s: { client: string; contactKey: string; expoId: number; token: string; ticketOk: boolean },
+): Promise<ChallengePass | number> {
   const cfg = challengeOf(c.env);
-  if (s.token && cfg.secret && (await turnstileVerified(cfg, s.token, c.req.header('cf-connecting-ip') ?? ''))) return true;
+  if (s.token && cfg.secret && (await turnstileVerified(cfg, s.token, c.req.header('cf-connecting-ip') ?? ''))) return 'turnstile';
+  if (!s.ticketOk) return null;
   const ticket = await readTicket(getCookie(c, TICKET_COOKIE), c.env.SESSION_SECRET ?? '');
-  if (!ticketFits(ticket, { client: s.client, contactKey: s.contactKey, expoId: s.expoId })) return null;
+  if (!ticketFits(ticket, s)) return null;
   const wait = ticketWaitS(ticket);
   if (wait > 0) return wait;
   try {
-    return (await limiterOf(c.env, ticketKey(s.client)).redeemTicket(ticketKey(s.client), ticket.n, Date.now())) ? true : null;
+    return (await limiterOf(c.env, ticketKey(s.client)).redeemTicket(ticketKey(s.client), ticket.n, Date.now())) ? 'ticket' : null;
   } catch (e) {
     console.error('abuse limits: could not redeem a wait ticket', e);
     return null;
@@ -310,11 +347,25 @@ async function turnstileVerified(cfg: ChallengeConfig, token: string, remoteip: 
   }
 }
 
-/** Issues the wait ticket of this address for this contact (the cookie the answer sets); its one live ticket from now. */
+/**
+ * Issues the wait ticket of this address for this contact (the cookie the answer sets); its one
+ * live ticket from now. Its wait doubles with each ticket the address or the contact was given
+ * in the hour (src/lib/security/limits.ts ticketWait).
+ */
 async function issueTicket(c: Ctx, s: { client: string; contactKey: string; expoId: number }): Promise<{ waitS: number; ticket: CookieWrite }> {
-  const { waitS } = challengeOf(c.env);
-  const nonce = newNonce();
   const now = Date.now();
+  const given = await Promise.all(
+    ticketsGivenKeys(s.client, s.contactKey).map((key) =>
+      limiterOf(c.env, key)
+        .bump(key, 3_600_000, now)
+        .catch((e: unknown) => {
+          console.error('abuse limits: could not count a wait ticket', e);
+          return 0;
+        }),
+    ),
+  );
+  const waitS = ticketWait(challengeOf(c.env).waitS, Math.max(0, ...given));
+  const nonce = newNonce();
   const value = await signTicket({ a: s.client, c: s.contactKey, e: s.expoId, n: nonce }, waitS, c.env.SESSION_SECRET ?? '', now);
   try {
     await limiterOf(c.env, ticketKey(s.client)).issueTicket(ticketKey(s.client), nonce, now + (waitS + TICKET_LIFE_S) * 1000);
@@ -324,64 +375,66 @@ async function issueTicket(c: Ctx, s: { client: string; contactKey: string; expo
   return { waitS, ticket: { name: TICKET_COOKIE, value, maxAge: waitS + TICKET_LIFE_S } };
 }
 
+/**
+ * Gives back counted hits (`[key, id]`: each lives in its key's object): a send's shared-budget
+ * hits when its code was verified or the upstream sent nothing, a lookup's wrong-code slots
+ * when its code was accepted. After the response where the platform allows.
+ */
+export async function giveBack(c: Ctx, hits: readonly CountedHit[]): Promise<void> {
+  if (hits.length === 0) return;
+  const byObject = new Map<string, number[]>();
+  for (const [key, id] of hits) {
+    const name = limiterName(key);
+    byObject.set(name, [...(byObject.get(name) ?? []), id]);
+  }
+  const release = Promise.all(
+    [...byObject].map(([name, ids]) =>
+      stubNamed(c.env, name)
+        .release(ids)
+        .catch((e: unknown) => console.error('abuse limits: could not give back counted hits', e)),
+    ),
+  );
+  const waitUntil = waitUntilOf(c);
+  if (waitUntil) waitUntil(release);
+  else await release;
+}
+
 /** Counts a seat lookup or company list before the upstream sees it; null when it may go on. */
 export async function checkSeatLimits(c: Ctx, expoId: number): Promise<LimitRefusal | null> {
-  return (await count(c, 'lookup', seatRules(limitsOf(c.env), { client: clientOf(c), expoId }))).refusal;
+  return countHard(c, seatRules(limitsOf(c.env), { client: clientOf(c), expoId }));
 }
 
 /** Counts a share-card signature (`GET /api/share-signature`) before the upstream sees it; null when it may go on. */
 export async function checkShareLimits(c: Ctx): Promise<LimitRefusal | null> {
-  return (await count(c, 'lookup', shareRules(limitsOf(c.env), { client: clientOf(c) }))).refusal;
+  return countHard(c, shareRules(limitsOf(c.env), { client: clientOf(c) }));
 }
 
-/**
- * Counts a registration (`POST /api/register`) of a verified contact before the
- * upstream sees it; null when it may go on. The refusal reads like a lookup's ("too many
- * attempts, try again in …").
- */
+/** Counts a registration (`POST /api/register`) of a verified contact before the upstream sees it; null when it may go on. */
 export async function checkRegisterLimits(c: Ctx, vc: VerifiedContact): Promise<LimitRefusal | null> {
   const areaCode = vc.areaCode ?? '';
   const contact: SendSubject['contact'] =
     vc.checkType === 2
       ? { type: 'email', email: vc.contact }
       : { type: 'phone', areaCode, national: nationalOf(vc.contact, areaCode) };
-  return (await count(c, 'lookup', registerRules(limitsOf(c.env), { client: clientOf(c), contact }))).refusal;
+  return countHard(c, registerRules(limitsOf(c.env), { client: clientOf(c), contact }));
 }
 
-/**
- * Counts an order or a discount check before the upstream sees it; null when
- * it may go on. The refusal reads like a lookup's ("too many attempts, try again in …").
- */
+/** Counts an order or a discount check before the upstream sees it; null when it may go on. */
 export async function checkPurchaseLimits(c: Ctx, s: Omit<PurchaseSubject, 'client'>): Promise<LimitRefusal | null> {
-  return (await count(c, 'lookup', purchaseRules(limitsOf(c.env), { ...s, client: clientOf(c) }))).refusal;
+  return countHard(c, purchaseRules(limitsOf(c.env), { ...s, client: clientOf(c) }));
 }
 
 /**
  * Counts a lookup (`POST /api/lookup`) before the upstream sees it. With a code to check it
- * takes a wrong-code slot too; `codeAccepted()` gives it back when the code was right.
+ * takes a wrong-code slot of its address and of its contact; `codeAccepted(sent)` gives them
+ * back when the code was right, with the shared-budget hits of the sends that code came from.
  */
-export async function checkLookupLimits(c: Ctx, s: { checksCode: boolean }): Promise<LookupLimits> {
+export async function checkLookupLimits(c: Ctx, s: LookupCount): Promise<LookupLimits> {
   const client = clientOf(c);
-  const counted = await count(c, 'lookup', lookupRules(limitsOf(c.env), { client, checksCode: s.checksCode }));
-  const id = counted.ids?.[wrongCodeKey(client.key)];
+  const { answer, ids } = await count(c, lookupRules(limitsOf(c.env), { client, expoId: s.expoId, contact: s.contact, checksCode: s.checksCode }));
+  const slots = wrongCodeKeys(client.key, contactKey(s.contact)).flatMap((k): CountedHit[] => (ids[k] !== undefined ? [[k, ids[k] ?? 0]] : []));
   return {
-    refused: counted.refusal,
-    codeAccepted: async () => {
-      if (id === undefined) return;
-      // The slot lives in the object of its key.
-      const release = limiterOf(c.env, wrongCodeKey(client.key))
-        .release([id])
-        .catch((e: unknown) => console.error('abuse limits: could not give back a wrong-code slot', e));
-      // After the response where the platform allows (the visitor does not wait for it).
-      let ctx: { waitUntil(promise: Promise<unknown>): void } | null = null;
-      try {
-        ctx = c.executionCtx;
-      } catch {
-        ctx = null; // in-process calls (tests) have no execution context
-      }
-      if (ctx) ctx.waitUntil(release);
-      else await release;
-    },
+    refused: answer.ok === true ? null : answer.ok === 'unreachable' ? refusalOf('network', null) : refusalOf(answer.reason, answer.retryAfterMs),
+    codeAccepted: (sent) => giveBack(c, [...slots, ...sent]),
   };
 }
-

@@ -14,7 +14,7 @@
  * them. The rules themselves (keys, limits, windows) come from src/lib/security/limits.ts.
  */
 import { DurableObject } from 'cloudflare:workers';
-import type { LimitRule } from '../../src/lib/security/limits';
+import type { LimitReason, LimitRule } from '../../src/lib/security/limits';
 import type { ShardRefusal } from '../../src/lib/security/limits-shard';
 
 /** The answer to {@link Limiter.hit}. */
@@ -27,13 +27,16 @@ export type HitResult =
   | { ok: true; ids: Record<string, number>; alerts: LimitRule[] }
   /**
    * a rule refused (the longest wait of all refusing rules); nothing was counted. `friction`:
-   * only soft rules (shared budgets) are full, so a sender who passes a challenge may go on
+   * only shared budgets are full (below their ceilings), so a sender who passes a challenge may
+   * go on; `ceiling`: a challenged sender met a shared budget's ceiling
    */
   | {
       ok: false;
       key: string;
       retryAfterMs: number;
       friction: boolean;
+      reason: LimitReason;
+      ceiling?: boolean;
       /**
        * alerting rules that reached half their limit in an object asked before the refusing one
        * (./index.ts hitLimits): the budget did reach half, and its once-per-window alert is spent
@@ -50,7 +53,7 @@ const MAX_KEY = 400;
 
 /** Refuses a call no request of ours could make (a bug, or a caller that is not ./index.ts). */
 function checkShape(rules: LimitRule[]): void {
-  if (rules.length > MAX_RULES || rules.some((r) => r.key.length > MAX_KEY || !(r.limit > 0) || !(r.windowMs > 0))) {
+  if (rules.length > MAX_RULES || rules.some((r) => r.key.length > MAX_KEY || !(r.limit > 0) || !(r.windowMs > 0) || (r.ceiling !== undefined && !(r.ceiling >= r.limit)))) {
     throw new RangeError(`Limiter: at most ${MAX_RULES} rules with keys up to ${MAX_KEY} characters and positive limits`);
   }
 }
@@ -78,7 +81,7 @@ export class Limiter extends DurableObject {
   /**
    * Checks every rule at time `now` (epoch ms; the caller's clock, so tests can move it) and,
    * when all pass, counts one hit under each distinct key. `challenged`: the sender passed a
-   * challenge, so soft rules do not hold it (it is still counted under them).
+   * challenge, so a shared budget holds it at its ceiling, not its limit.
    */
   hit(rules: LimitRule[], now: number, opts: { challenged?: boolean } = {}): HitResult {
     checkShape(rules);
@@ -127,14 +130,17 @@ export class Limiter extends DurableObject {
   }
 
   /**
-   * The refusal of a request's rules at `now`: the longest wait of the hard rules that are
-   * full, else the longest of the soft ones (friction); null when all have room.
+   * The refusal of a request's rules at `now`: the longest wait of the rules that refuse, a
+   * hard one first; null when all have room. A shared budget (a rule with a `ceiling`) asks an
+   * unchallenged sender for a challenge when it reaches its `limit` (friction); a challenged
+   * sender is held at its `ceiling`, a hard refusal (`ceiling: true`: the operator is told).
    */
   private refusalOf(rules: LimitRule[], now: number, challenged: boolean): Refusal | null {
-    let refused: { key: string; retryAfterMs: number } | null = null;
-    let friction: { key: string; retryAfterMs: number } | null = null;
+    let refused: Refusal | null = null;
+    let friction: Refusal | null = null;
     for (const rule of rules) {
-      if (rule.soft && challenged) continue;
+      const shared = rule.ceiling !== undefined;
+      const limit = shared && challenged ? (rule.ceiling ?? rule.limit) : rule.limit;
       // The limit-th newest hit inside the window: when it exists the rule is full, and it
       // frees a place when that hit leaves the window.
       const row = this.sql
@@ -142,20 +148,40 @@ export class Limiter extends DurableObject {
           'SELECT at FROM hits WHERE key = ? AND at > ? ORDER BY at DESC LIMIT 1 OFFSET ?',
           rule.key,
           now - rule.windowMs,
-          rule.limit - 1,
+          limit - 1,
         )
         .toArray()[0];
-      if (row) {
-        const retryAfterMs = Math.max(1, row.at + rule.windowMs - now);
-        if (rule.soft) {
-          if (!friction || retryAfterMs > friction.retryAfterMs) friction = { key: rule.key, retryAfterMs };
-        } else if (!refused || retryAfterMs > refused.retryAfterMs) refused = { key: rule.key, retryAfterMs };
-      }
+      if (!row) continue;
+      const r: Refusal = { key: rule.key, retryAfterMs: Math.max(1, row.at + rule.windowMs - now), friction: shared && !challenged, reason: rule.reason };
+      if (shared && challenged) r.ceiling = true;
+      if (r.friction) {
+        if (!friction || r.retryAfterMs > friction.retryAfterMs) friction = r;
+      } else if (!refused || r.retryAfterMs > refused.retryAfterMs) refused = r;
     }
     // A hard refusal first: a challenge would not help the sender past it.
-    if (refused) return { ...refused, friction: false };
-    if (friction) return { ...friction, friction: true };
-    return null;
+    return refused ?? friction;
+  }
+
+  /**
+   * Whether this is the first time in the window that a shared budget's ceiling refused a
+   * sender: the operator hears of a ceiling once per window (./index.ts logs it).
+   */
+  firstCeiling(key: string, windowMs: number, now: number): boolean {
+    if (key.length > MAX_KEY) throw new RangeError('Limiter.firstCeiling: key too long');
+    this.sql.exec('DELETE FROM alerted WHERE expires <= ?', now);
+    return this.sql.exec('INSERT INTO alerted (key, expires) VALUES (?, ?) ON CONFLICT (key) DO NOTHING RETURNING key', `ceiling:${key}`, now + windowMs).toArray().length > 0;
+  }
+
+  /**
+   * Counts one more event under `key` (a wait ticket issued to an address or a contact) and
+   * answers how many were counted in the window before it: the ticket's wait grows with them.
+   */
+  bump(key: string, windowMs: number, now: number): number {
+    if (key.length > MAX_KEY || !(windowMs > 0)) throw new RangeError('Limiter.bump: key too long or no window');
+    this.sql.exec('DELETE FROM hits WHERE expires <= ?', now);
+    const before = this.sql.exec<{ n: number }>('SELECT count(*) AS n FROM hits WHERE key = ? AND at > ?', key, now - windowMs).one().n;
+    this.sql.exec('INSERT INTO hits (key, at, expires) VALUES (?, ?, ?)', key, now, now + windowMs);
+    return before;
   }
 
   /**

@@ -14,9 +14,13 @@ export interface LimitRefusal {
   vars: { n: number };
 }
 
+/** A hit a count made, `[key, id]`, to give back later (src/lib/security/limits.ts LimitRule `unverified`). */
+export type CountedHit = readonly [key: string, id: number];
+
 /** The answer to a code send's count: go on, refused, or a challenge first. */
 export type SendCheck =
-  | { kind: 'ok' }
+  /** `unverified`: the shared-budget hits to give back when this send's code is verified or nothing was sent */
+  | { kind: 'ok'; unverified: CountedHit[] }
   | { kind: 'refused'; refusal: LimitRefusal }
   /** a shared budget is full: the sender must pass a challenge; `waitS`: a wait ticket's seconds left; `ticket`: a new ticket's cookie */
   | { kind: 'challenge'; waitS: number; ticket?: CookieWrite };
@@ -29,13 +33,23 @@ export interface SendCount {
   ownNonce: string | null;
   /** the Turnstile token, when the page showed the widget */
   token: string;
+  /** the caller is an island (JSON): with Turnstile configured, it passes Turnstile, never a wait ticket */
+  json: boolean;
+}
+
+/** What a lookup is counted by (the client address is the port's). */
+export interface LookupCount {
+  expoId: number;
+  contact: SendContact;
+  /** the lookup checks a code (false: spec §2.2's code-less bypass) */
+  checksCode: boolean;
 }
 
 /** The lookup limits' answer: a refusal, or what to call once the upstream accepted the code. */
 export interface LookupLimits {
   refused: LimitRefusal | null;
-  /** Gives back the wrong-code slot the lookup took up front. */
-  codeAccepted: () => Promise<void>;
+  /** Gives back the wrong-code slots the lookup took up front, and the shared-budget hits of the sends its code came from. */
+  codeAccepted: (sent: readonly CountedHit[]) => Promise<void>;
 }
 
 /**

@@ -24,10 +24,10 @@ import { isFormNext } from '../form/page';
 import { defineParam, withDefine } from '../form/define';
 import { withNoneFound } from '../form/none-found';
 import { contactKey, phoneDestination } from '../security/limits';
-import { BIND_COOKIE, BIND_MAX_AGE_S, bindingMatches, newNonce, readBinding, signBinding, TICKET_COOKIE } from '../security/friction';
+import { BIND_COOKIE, BIND_MAX_AGE_S, bindingMatches, MAX_BOUND_HITS, newNonce, readBinding, signBinding, TICKET_COOKIE } from '../security/friction';
 import type { Registration } from '../util/domain';
 import { lookupCall } from '../expo/haisi';
-import { limitOutcome, type LookupLimits, type SendCheck, type SendCount } from './limits';
+import { limitOutcome, type CountedHit, type LookupCount, type LookupLimits, type SendCheck, type SendCount } from './limits';
 import { defineAction, type ActionContext, type ActionOutcome } from './outcome';
 import type { Contact, LookupCalls } from './ports';
 
@@ -72,10 +72,14 @@ export interface LookupPorts {
   secret: string;
   /** BYPASS_CODE: the 4 digits of the e-mail lookup without a code (spec §2.2) */
   bypassCode: string;
+  /** EXHIBITOR_BYPASS is not `off`: the code-less lookup of spec §2.2 runs on its sites */
+  bypass: boolean;
   /** the abuse limits of a code send (a challenge past a shared budget) */
   countSend(s: SendCount): Promise<SendCheck>;
-  /** the abuse limits of a lookup (a wrong-code slot when it checks a code) */
-  countLookup(s: { checksCode: boolean }): Promise<LookupLimits>;
+  /** the abuse limits of a lookup (wrong-code slots when it checks a code) */
+  countLookup(s: LookupCount): Promise<LookupLimits>;
+  /** gives back counted hits (a send's budgets when the upstream sent nothing) */
+  giveBack(hits: readonly CountedHit[]): Promise<void>;
   /** the challenge can show the Turnstile widget (a site key is configured) */
   turnstile: boolean;
 }
@@ -199,7 +203,7 @@ export const sendCode = defineAction({
     const valid = validateSendCode(withInternational({ checkType, areaCode: p.areaCode, phone: p.phone, email: p.email }, CALLING_CODES));
     if (!valid.ok) return { kind: 'invalid', errors: [{ field: valid.field, key: valid.key, text: null }] };
     // The button is not shown on the bypass path; a hand-made post gets a clear answer, and no code.
-    if (usesBypass(variant, p.expoId, p.urlId, checkType)) return { kind: 'notice', notice: { tone: 'error', key: 'search.otherError', text: null } };
+    if (usesBypass(variant, p.expoId, p.urlId, checkType, ports.bypass)) return { kind: 'notice', notice: { tone: 'error', key: 'search.otherError', text: null } };
     // spec §4: one code per 60 s; the server remembers when the last one was sent (survives a reload).
     const wait = resendWaitS(ctx.cookies[SENT_COOKIE], ctx.now);
     if (wait > 0) {
@@ -217,7 +221,7 @@ export const sendCode = defineAction({
     const binding = await readBinding(ctx.cookies[BIND_COOKIE], ports.secret, ctx.now);
     const own = bindingMatches(binding, key, p.expoId) ? binding : null;
     // abuse limits: counted at the edge before the upstream sends anything.
-    const checked = await ports.countSend({ expoId: p.expoId, contact, ownNonce: own?.n ?? null, token: p['cf-turnstile-response'] });
+    const checked = await ports.countSend({ expoId: p.expoId, contact, ownNonce: own?.n ?? null, token: p['cf-turnstile-response'], json: ctx.json });
     if (checked.kind === 'refused') return limitOutcome(checked.refusal, t);
     if (checked.kind === 'challenge') return challenge(checked, ports.turnstile, ctx);
     const result =
@@ -225,6 +229,8 @@ export const sendCode = defineAction({
         ? await ports.upstream.sendSmsCode({ expoId: p.expoId, areaCode: v.areaCode, national: v.phone })
         : await ports.upstream.sendEmailCode({ expoId: p.expoId, email: v.email, lang: ctx.lang as Parameters<LookupCalls['sendEmailCode']>[0]['lang'] });
     if (!result.ok) {
+      // Nothing went out: the shared budgets count codes sent, so their hits come back.
+      await ports.giveBack(checked.unverified);
       // spec §4, §8: 600 (or any refusal) re-enables the button and shows the server's msg, in the
       // page language where the product knows the refusal (src/lib/page/upstream-message.ts).
       const view = readRefusal(result.code, result.msg);
@@ -238,7 +244,8 @@ export const sendCode = defineAction({
       cookies: [
         { name: SENT_COOKIE, value: String(Math.floor(ctx.now / 1000)), maxAge: RESEND_S },
         // the code is bound to this browser; only it may check the code.
-        { name: BIND_COOKIE, value: await signBinding({ c: key, e: p.expoId, n: own?.n ?? newNonce() }, ports.secret, ctx.now), maxAge: BIND_MAX_AGE_S },
+        // with the budgets' hits of its sends, given back when the code is verified.
+        { name: BIND_COOKIE, value: await signBinding({ c: key, e: p.expoId, n: own?.n ?? newNonce(), h: [...(own?.h ?? []), ...checked.unverified.map(([k, id]): [string, number] => [k, id])].slice(-MAX_BOUND_HITS) }, ports.secret, ctx.now), maxAge: BIND_MAX_AGE_S },
         { name: TICKET_COOKIE, value: null },
         // a reload keeps the contact as well as the countdown (a cookie, never the URL).
         { name: SENT_TO_COOKIE, value: encodeSentTo({ expoId: p.expoId, checkType, areaCode: v.areaCode, phone: v.phone, email: v.email }), maxAge: SENT_TO_MAX_AGE_S },
@@ -289,7 +296,7 @@ export const lookup = defineAction({
     if ('kind' in mode) return mode;
     const { variant, checkType } = mode;
     const { t } = ctx;
-    const bypass = usesBypass(variant, p.expoId, p.urlId, checkType);
+    const bypass = usesBypass(variant, p.expoId, p.urlId, checkType, ports.bypass);
     const valid = validateLookup(withInternational({ checkType, areaCode: p.areaCode, phone: p.phone, email: p.email, code: p.code }, CALLING_CODES), { requireCode: !bypass });
     if (!valid.ok) {
       const message = t(valid.key);
@@ -309,17 +316,19 @@ export const lookup = defineAction({
       return { kind: 'notice', notice: { tone: 'error', key: 'search.otherError', text: null }, reply: { code: 500, msg: message, data: { outcome: 'nodata', message } } };
     }
     // abuse limits: refused before the upstream checks (and burns) the code.
-    const limits = await ports.countLookup({ checksCode: !bypass });
+    const limits = await ports.countLookup({ expoId: p.expoId, contact, checksCode: !bypass });
     if (limits.refused) return limitOutcome(limits.refused, t);
     // a code is checked only from the browser it was sent to, so guesses from anywhere else
     // never reach the upstream and cannot burn the visitor's code (counted above as a code not
-    // accepted: it keeps its wrong-code slot).
-    if (!bypass && !bindingMatches(await readBinding(ctx.cookies[BIND_COOKIE], ports.secret, ctx.now), contactKey(contact), p.expoId)) return unbound(ctx);
+    // accepted: it keeps its wrong-code slots).
+    const binding = await readBinding(ctx.cookies[BIND_COOKIE], ports.secret, ctx.now);
+    if (!bypass && !bindingMatches(binding, contactKey(contact), p.expoId)) return unbound(ctx);
     // spec §4: verify the code first (skipped for the bypass), then query; continue only on 200.
     if (!bypass) {
       const verified = await ports.upstream.captchaVerify({ expoId: p.expoId, contact, captcha });
       if (!verified.ok) return failed(readRefusal(verified.code, verified.msg), ctx);
-      await limits.codeAccepted(); // a right code is not a wrong one
+      // a right code is not a wrong one, and the sends it came from were a visitor's, not abuse.
+      await limits.codeAccepted(binding?.h ?? []);
     }
     const call = lookupCall(variant);
     const found = await ports.upstream.queryRegistrations({ expoId: p.expoId, contact, captcha, urlsId: bypass ? p.urlId : undefined, ...(call === 'queryHaiPhone' ? { call } : {}) });

@@ -50,6 +50,17 @@ export function lookupModes(input: {
  * e-mail path needs no code, and the edge supplies the bypass code (DESIGN.md). Only on the
  * variant's own expo: a hand-made post naming the variant with another expo gets no bypass.
  */
-export function usesBypass(variant: Variant | null, expoId: number, urlId: number, checkType: 1 | 2): boolean {
-  return checkType === 2 && variant !== null && variant.expoId === expoId && variant.rules.bypassUrlIds.includes(urlId);
+export function usesBypass(variant: Variant | null, expoId: number, urlId: number, checkType: 1 | 2, enabled: boolean): boolean {
+  return enabled && checkType === 2 && variant !== null && variant.expoId === expoId && variant.rules.bypassUrlIds.includes(urlId);
+}
+
+/**
+ * The deployment's `EXHIBITOR_BYPASS`: `off` turns spec §2.2's code-less e-mail lookup off
+ * (its sites then ask for a code like any other; README "Abuse limits" says which to choose);
+ * unset or anything else keeps the spec's behaviour.
+ * @example bypassEnabled('off') // false
+ * @example bypassEnabled(undefined) // true
+ */
+export function bypassEnabled(raw: unknown): boolean {
+  return String(raw ?? '').trim().toLowerCase() !== 'off';
 }

@@ -157,6 +157,8 @@ export interface ScreenPage {
   contact: VerifiedContact | null;
   pledge: boolean;
   challenge: { siteKey: string; scriptUrl: string } | null;
+  /** spec §2.2's code-less e-mail lookup is on in this deployment (EXHIBITOR_BYPASS) */
+  bypass: boolean;
 }
 
 /**

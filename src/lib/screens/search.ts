@@ -140,7 +140,7 @@ export function loadSearch(page: ScreenPage, input: SearchInput): SearchData {
       checkType: state.checkType,
       checkTypeExplicit: state.explicit,
       modeHrefs: { phone: modeHref(1), email: modeHref(2) },
-      emailWithoutCode: usesBypass(variant, params.expoId, params.fId, 2),
+      emailWithoutCode: usesBypass(variant, params.expoId, params.fId, 2, page.bypass),
       values: { areaCode: values['areaCode'] ?? '', phone: values['phone'] ?? '', email: values['email'] ?? '', code: values['code'] ?? '' },
       error: errorField && errorMessage !== null ? { field: errorField, message: errorMessage } : null,
       notice,

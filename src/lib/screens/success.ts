@@ -129,7 +129,7 @@ export async function loadSuccess(
     const offset = marketOf(params.expoId).utcOffsetMinutes;
     headers[OFFLINE_COPY_HEADER] = copyMetaHeader({ expo: params.expoId, kind: 'credential', codes: [params.euCode], offset, lang: page.lang });
   }
-  const refusal = limited ? limitMessage('lookup', limited.retryAfterS * 1000) : null;
+  const refusal = limited ? limitMessage('attempts', limited.retryAfterS * 1000) : null;
   const health = record !== null && needsPledge(page.config?.customerWx);
   // The contact whose own lookup found this code books sites; on pledge expos, uploads health papers.
   const codeOwner = ownCodes(provenFor(page.contact, params.expoId)).includes(params.euCode);

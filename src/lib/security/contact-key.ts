@@ -24,7 +24,16 @@ export interface PhoneDestination {
   e164: string;
   /** the calling code of the form's entry the number falls in (`+44`, `+1242`): the area bucket */
   country: string;
+  /**
+   * the number's range: its bucket and the next {@link RANGE_DIGITS} digits (`+44 7911`). SMS
+   * pumping sends to numbers of ranges the pumper is paid for, so its sends crowd into few
+   * ranges, while a show's visitors spread over all of a country's.
+   */
+  range: string;
 }
+
+/** Digits after the calling code that name a number's range (README "Abuse limits"). */
+export const RANGE_DIGITS = 4;
 
 /**
  * Where a phone number goes: the full number, whatever was typed as the
@@ -33,7 +42,7 @@ export interface PhoneDestination {
  * is the form's entry (one per calling code), the longest listed code that starts
  * the number, so the territories of one code (+44: United Kingdom, Guernsey, Jersey, Isle of
  * Man) are one bucket, while the NANP members the form lists alone (+1242) are their own.
- * @example phoneDestination('+4', '47911123456') // { e164: '+447911123456', country: '+44' }
+ * @example phoneDestination('+4', '47911123456') // { e164: '+447911123456', country: '+44', range: '+44 7911' }
  * @example phoneDestination('+999', '12345678') // null
  */
 export function phoneDestination(areaCode: string, national: string): PhoneDestination | null {
@@ -44,7 +53,9 @@ export function phoneDestination(areaCode: string, national: string): PhoneDesti
   const cc = parsed.countryCallingCode;
   const digits = `${cc}${parsed.nationalNumber}`;
   const entry = LISTED_CODES.find((code) => code.startsWith(cc) && digits.startsWith(code));
-  return entry ? { e164: `+${digits}`, country: `+${entry}` } : null;
+  return entry
+    ? { e164: `+${digits}`, country: `+${entry}`, range: `+${entry} ${digits.slice(entry.length, entry.length + RANGE_DIGITS)}` }
+    : null;
 }
 
 /**

@@ -26,9 +26,18 @@ export interface Binding {
   e: number;
   /** a random nonce: the browser's own send budget is counted under it */
   n: string;
+  /**
+   * the shared-budget hits of the sends to this browser, `[key, id]`, given back when their
+   * code is verified (README "Abuse limits": the budgets count unverified sends); at most
+   * {@link MAX_BOUND_HITS}, the newest
+   */
+  h?: [string, number][];
   /** expiry, epoch seconds */
   exp: number;
 }
+
+/** The most send hits a binding carries (a few sends' budgets; the cookie stays small). */
+export const MAX_BOUND_HITS = 12;
 
 /** What a wait ticket says: bound to the client address and the contact, redeemable from `nb`. */
 export interface WaitTicket {
@@ -69,7 +78,16 @@ export async function readBinding(value: string | null | undefined, secret: stri
   const p = await read('bind', value, secret);
   if (!p || !str(p['c']) || !int(p['e']) || !str(p['n']) || !int(p['exp'])) return null;
   if (p['exp'] <= Math.floor(now / 1000)) return null;
-  return { c: p['c'], e: p['e'], n: p['n'], exp: p['exp'] };
+  const h = boundHits(p['h']);
+  return { c: p['c'], e: p['e'], n: p['n'], ...(h.length > 0 ? { h } : {}), exp: p['exp'] };
+}
+
+/** The hits a binding carries, read defensively (anything else is none). */
+function boundHits(v: unknown): [string, number][] {
+  if (!Array.isArray(v)) return [];
+  return v
+    .filter((x): x is [string, number] => Array.isArray(x) && x.length === 2 && str(x[0]) && int(x[1]))
+    .slice(-MAX_BOUND_HITS);
 }
 
 /**

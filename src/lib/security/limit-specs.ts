@@ -15,56 +15,71 @@ export interface LimitSpec {
  * README "Security" > "Abuse limits" documents each one; keep the two in step.
  */
 export const LIMIT_SPECS = {
+  // Per client address: hard caps set where no crowd reaches (issue 29). A venue's Wi-Fi or a
+  // carrier's NAT is hundreds of visitors on one address, so an address is never the unit a
+  // real visitor is refused by; these stop one machine flooding, nothing more.
   /** code sends per client address (an IPv4 address or an IPv6 /64) and minute */
-  sendsPerIpMinute: { name: 'LIMIT_SENDS_PER_IP_MIN', fallback: 5, windowS: 60 },
+  sendsPerIpMinute: { name: 'LIMIT_SENDS_PER_IP_MIN', fallback: 120, windowS: 60 },
   /** code sends per client address (an IPv4 address or an IPv6 /64) and hour */
-  sendsPerIpHour: { name: 'LIMIT_SENDS_PER_IP_HOUR', fallback: 20, windowS: 3600 },
-  /** code sends per IPv6 /56 and hour (item 7: one subscriber often holds a /56) */
-  sendsPerIp56Hour: { name: 'LIMIT_SENDS_PER_IP56_HOUR', fallback: 40, windowS: 3600 },
-  /** code sends per IPv6 /48 and hour (item 7: one /48 holds 65,536 /64s) */
-  sendsPerIp48Hour: { name: 'LIMIT_SENDS_PER_IP48_HOUR', fallback: 100, windowS: 3600 },
+  sendsPerIpHour: { name: 'LIMIT_SENDS_PER_IP_HOUR', fallback: 3000, windowS: 3600 },
+  /** code sends per IPv6 /56 and hour (one subscriber often holds a /56) */
+  sendsPerIp56Hour: { name: 'LIMIT_SENDS_PER_IP56_HOUR', fallback: 3000, windowS: 3600 },
+  /** code sends per IPv6 /48 and hour (a carrier gives each phone a /64 of one /48: a crowd too) */
+  sendsPerIp48Hour: { name: 'LIMIT_SENDS_PER_IP48_HOUR', fallback: 3000, windowS: 3600 },
+  // Per destination: where abuse is.
   /**
    * code sends to one contact (normalised e-mail or phone) and hour, across every expo, from
-   * browsers that were not sent its last code: past it, a challenge.
-   * Keep it times (1 + LIMIT_SENDS_PER_BROWSER_HOUR) below the organiser's own per-contact limit.
+   * browsers that were not sent its last code: past it a challenge, and past twice it a refusal.
+   * Not spent by the contact's verified codes (README "Abuse limits": unverified sends).
    */
   sendsPerContactHour: { name: 'LIMIT_SENDS_PER_CONTACT_HOUR', fallback: 2, windowS: 3600 },
+  /**
+   * code sends to one contact from one client address and hour, whichever browser (issue 29: one
+   * address cannot spend a contact's sends at the organiser, so its own browser, elsewhere, keeps some)
+   */
+  sendsPerContactIpHour: { name: 'LIMIT_SENDS_PER_CONTACT_IP_HOUR', fallback: 3, windowS: 3600 },
   /** resends per hour of the browser a contact's code was sent to (its binding cookie) */
   sendsPerBrowserHour: { name: 'LIMIT_SENDS_PER_BROWSER_HOUR', fallback: 1, windowS: 3600 },
-  /** SMS sends per expo and destination country and hour: past it, a challenge (SMS pumping) */
-  sendsPerAreaHour: { name: 'LIMIT_SENDS_PER_AREA_HOUR', fallback: 100, windowS: 3600 },
-  /** SMS sends per destination country and hour across every expo: past it, a challenge */
-  sendsPerCountryHour: { name: 'LIMIT_SENDS_PER_COUNTRY_HOUR', fallback: 300, windowS: 3600 },
-  /** code sends per expo and hour, all visitors together: past it, a challenge */
-  sendsPerExpoHour: { name: 'LIMIT_SENDS_PER_EXPO_HOUR', fallback: 1000, windowS: 3600 },
+  /** unverified SMS sends per number range (calling code and the next 4 digits) and hour, across expos: SMS pumping */
+  sendsPerRangeHour: { name: 'LIMIT_SENDS_PER_RANGE_HOUR', fallback: 30, windowS: 3600 },
+  /** unverified SMS sends per expo and destination country and hour */
+  sendsPerAreaHour: { name: 'LIMIT_SENDS_PER_AREA_HOUR', fallback: 300, windowS: 3600 },
+  /** unverified SMS sends per destination country and hour across every expo */
+  sendsPerCountryHour: { name: 'LIMIT_SENDS_PER_COUNTRY_HOUR', fallback: 1000, windowS: 3600 },
+  /** unverified code sends per expo and hour, all visitors together */
+  sendsPerExpoHour: { name: 'LIMIT_SENDS_PER_EXPO_HOUR', fallback: 2000, windowS: 3600 },
   /** lookups (`POST /api/lookup`) per client address and minute */
-  lookupsPerIpMinute: { name: 'LIMIT_LOOKUPS_PER_IP_MIN', fallback: 30, windowS: 60 },
+  lookupsPerIpMinute: { name: 'LIMIT_LOOKUPS_PER_IP_MIN', fallback: 600, windowS: 60 },
   /** lookups per IPv6 /56 and minute */
-  lookupsPerIp56Minute: { name: 'LIMIT_LOOKUPS_PER_IP56_MIN', fallback: 60, windowS: 60 },
+  lookupsPerIp56Minute: { name: 'LIMIT_LOOKUPS_PER_IP56_MIN', fallback: 600, windowS: 60 },
   /** lookups per IPv6 /48 and minute */
-  lookupsPerIp48Minute: { name: 'LIMIT_LOOKUPS_PER_IP48_MIN', fallback: 120, windowS: 60 },
+  lookupsPerIp48Minute: { name: 'LIMIT_LOOKUPS_PER_IP48_MIN', fallback: 600, windowS: 60 },
   /** codes not accepted (wrong, expired, used) per client address and hour, across contacts */
-  wrongCodesPerIpHour: { name: 'LIMIT_WRONG_CODES_PER_IP_HOUR', fallback: 20, windowS: 3600 },
+  wrongCodesPerIpHour: { name: 'LIMIT_WRONG_CODES_PER_IP_HOUR', fallback: 1000, windowS: 3600 },
+  /** codes not accepted per contact and hour, wherever they come from */
+  wrongCodesPerContactHour: { name: 'LIMIT_WRONG_CODES_PER_CONTACT_HOUR', fallback: 10, windowS: 3600 },
+  /** code-less lookups (spec §2.2 bypass, site 10542) per e-mail and expo and hour */
+  bypassLookupsPerEmailHour: { name: 'LIMIT_BYPASS_LOOKUPS_PER_EMAIL_HOUR', fallback: 5, windowS: 3600 },
   /** seat lookups and company lists per client address and expo, per minute */
-  seatLookupsPerIpMinute: { name: 'LIMIT_SEAT_LOOKUPS_PER_IP_MIN', fallback: 30, windowS: 60 },
+  seatLookupsPerIpMinute: { name: 'LIMIT_SEAT_LOOKUPS_PER_IP_MIN', fallback: 600, windowS: 60 },
   /** seat lookups and company lists per expo and minute, all visitors together */
   seatLookupsPerExpoMinute: { name: 'LIMIT_SEAT_LOOKUPS_PER_EXPO_MIN', fallback: 1200, windowS: 60 },
   /** registrations (`POST /api/register` posts that reach the upstream) per verified contact and hour, across every expo */
   registersPerContactHour: { name: 'LIMIT_REGISTERS_PER_CONTACT_HOUR', fallback: 20, windowS: 3600 },
   /** registrations per client address and hour */
-  registersPerIpHour: { name: 'LIMIT_REGISTERS_PER_IP_HOUR', fallback: 60, windowS: 3600 },
+  registersPerIpHour: { name: 'LIMIT_REGISTERS_PER_IP_HOUR', fallback: 1000, windowS: 3600 },
   /** orders (`POST /api/order`) per verified contact and hour */
   ordersPerContactHour: { name: 'LIMIT_ORDERS_PER_CONTACT_HOUR', fallback: 10, windowS: 3600 },
   /** orders per client address and hour */
-  ordersPerIpHour: { name: 'LIMIT_ORDERS_PER_IP_HOUR', fallback: 30, windowS: 3600 },
+  ordersPerIpHour: { name: 'LIMIT_ORDERS_PER_IP_HOUR', fallback: 1000, windowS: 3600 },
   /** discount codes tried (`POST /api/discount`, or an order with a code) per verified contact and hour */
   discountTriesPerContactHour: { name: 'LIMIT_DISCOUNT_TRIES_PER_CONTACT_HOUR', fallback: 10, windowS: 3600 },
   /** discount codes tried per client address and hour */
-  discountTriesPerIpHour: { name: 'LIMIT_DISCOUNT_TRIES_PER_IP_HOUR', fallback: 30, windowS: 3600 },
+  discountTriesPerIpHour: { name: 'LIMIT_DISCOUNT_TRIES_PER_IP_HOUR', fallback: 300, windowS: 3600 },
   /** share-card signatures (`GET /api/share-signature`) per client address and minute */
-  shareSignaturesPerIpMinute: { name: 'LIMIT_SHARE_SIGNATURES_PER_IP_MIN', fallback: 30, windowS: 60 },
+  shareSignaturesPerIpMinute: { name: 'LIMIT_SHARE_SIGNATURES_PER_IP_MIN', fallback: 600, windowS: 60 },
   /** credential pages whose code the upstream does not know, per client address and hour */
-  credentialMissesPerIpHour: { name: 'LIMIT_CREDENTIAL_MISSES_PER_IP_HOUR', fallback: 30, windowS: 3600 },
+  credentialMissesPerIpHour: { name: 'LIMIT_CREDENTIAL_MISSES_PER_IP_HOUR', fallback: 300, windowS: 3600 },
 } as const satisfies Record<string, LimitSpec>;
 
 export type LimitName = keyof typeof LIMIT_SPECS;

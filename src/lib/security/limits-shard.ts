@@ -11,7 +11,7 @@
  * (`send:expo:2002`, `seat:expo:2002`) still has one object, by necessity, but only that expo's
  * sends or seat lookups reach it (tens a second at a show's peak), not everything of every expo.
  */
-import type { LimitRule } from './limits';
+import type { LimitReason, LimitRule } from './limits';
 
 /**
  * Buckets per family. 16 objects per family carry a family's traffic at about a sixteenth
@@ -88,8 +88,12 @@ export function groupRules(rules: readonly LimitRule[], shards: number = LIMIT_S
 export interface ShardRefusal {
   key: string;
   retryAfterMs: number;
-  /** only shared budgets (soft rules) refused: a challenge would let the sender on */
+  /** only shared budgets refused, below their ceilings: a challenge would let the sender on */
   friction: boolean;
+  /** what the visitor can do (the refusing rule's reason) */
+  reason: LimitReason;
+  /** a challenged sender met a shared budget's ceiling */
+  ceiling?: boolean;
 }
 
 /**

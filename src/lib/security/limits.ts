@@ -19,20 +19,46 @@ export * from './client';
 export * from './contact-key';
 
 /**
+ * What a refusal tells the visitor to do (the `limit.*` catalogue keys, {@link limitMessage}):
+ * `network`, try again in a moment or from another network (a per-address cap: one machine's
+ * flood, never a crowd); `contact`, use the code already sent (a contact's own caps);
+ * `destination`, codes to there are paused, try the other contact mode (a shared budget's
+ * ceiling); `attempts`, too many tries of one thing (registrations, orders, discount codes).
+ */
+export type LimitReason = 'network' | 'contact' | 'destination' | 'attempts';
+
+/**
  * One count a request is checked against: at most `limit` hits of `key` in the last `windowMs`.
- * `soft` (a shared budget: expo, area, country, contact): a full one asks the
- * sender for a challenge instead of refusing, and a sender who passed one is not held by it.
- * `alert`: the operator hears once per window when the count reaches half the limit.
+ * `ceiling` (a shared budget: contact, range, area, country, expo): full at `limit`, it asks the
+ * sender for a challenge instead of refusing; a sender who passed one is held at `ceiling`,
+ * which nothing passes (issue 29). `alert`: the operator hears once per window at half the
+ * limit. `unverified`: the hit is given back when the send's code is verified, or when the
+ * upstream sent nothing, so a budget counts only codes that went out and were never used.
  */
 export interface LimitRule {
   key: string;
   limit: number;
   windowMs: number;
-  soft?: boolean;
+  reason: LimitReason;
+  ceiling?: number;
+  alert?: boolean;
+  unverified?: boolean;
+}
+
+/** A shared budget's hard ceiling, as a multiple of the budget (README "Abuse limits"). */
+export const CEILING_FACTOR = 2;
+/**
+ * The share of a budget that senders may pass with a wait ticket per window (the no-JavaScript
+ * challenge: a wait a script can take, so it gets its own small ceiling), at least one.
+ */
+export const TICKET_SHARE = 0.1;
+
+interface RuleOptions {
+  factor?: number;
   alert?: boolean;
 }
 
-function rule(limits: Limits, name: LimitName, key: string, more: { factor?: number; soft?: boolean; alert?: boolean } = {}): LimitRule[] {
+function rule(limits: Limits, name: LimitName, key: string, reason: LimitReason, more: RuleOptions = {}): LimitRule[] {
   const limit = limits[name] * (more.factor ?? 1);
   if (!(limit > 0)) return [];
   return [
@@ -40,7 +66,7 @@ function rule(limits: Limits, name: LimitName, key: string, more: { factor?: num
       key,
       limit: Math.min(limit, LIMIT_MAX),
       windowMs: LIMIT_SPECS[name].windowS * 1000,
-      ...(more.soft ? { soft: true } : {}),
+      reason,
       ...(more.alert ? { alert: true } : {}),
     },
   ];
@@ -48,7 +74,21 @@ function rule(limits: Limits, name: LimitName, key: string, more: { factor?: num
 
 /** A per-address rule: raised for a trusted network (README "Abuse limits" > trusted networks). */
 function perAddress(limits: Limits, name: LimitName, key: string, client: Client): LimitRule[] {
-  return rule(limits, name, key, { factor: client.trusted ? TRUSTED_FACTOR : 1 });
+  return rule(limits, name, key, 'network', { factor: client.trusted ? TRUSTED_FACTOR : 1 });
+}
+
+/** How a sender passed a challenge before this count: Turnstile, a matured wait ticket, or not at all. */
+export type ChallengePass = 'turnstile' | 'ticket' | null;
+
+/**
+ * A shared budget: its challenge threshold, its hard ceiling, given back when verified; a
+ * sender who passed with a wait ticket is also counted under the budget's ticket share.
+ */
+function budget(limits: Limits, name: LimitName, key: string, reason: LimitReason, pass: ChallengePass, alert = false): LimitRule[] {
+  return rule(limits, name, key, reason, { alert }).flatMap((r) => [
+    { ...r, ceiling: Math.min(r.limit * CEILING_FACTOR, LIMIT_MAX), unverified: true },
+    ...(pass === 'ticket' ? [{ key: `ticketed:${key}`, limit: Math.max(1, Math.floor(r.limit * TICKET_SHARE)), windowMs: r.windowMs, reason }] : []),
+  ]);
 }
 
 /** What a code send is counted under. */
@@ -62,14 +102,16 @@ export interface SendSubject {
    * strangers' one; null for any other browser.
    */
   ownNonce: string | null;
+  /** the challenge the sender passed before this count */
+  pass: ChallengePass;
 }
 
 /**
- * The rules a code send must pass, all at once (a refused send counts against none of them).
- * The per-minute and per-hour counts of one client share a key: they read the same hits.
- * Per address (hard): the address or /64, the /56, the /48. Shared (soft):
- * the contact's strangers, the expo's area (the destination country), the country across
- * expos, the expo; past one of them a sender must pass a challenge, never a refusal for all.
+ * The rules a code send must pass, all at once (a refused send counts against none of them),
+ * narrowest first. Per address (hard, set above any crowd): the address or /64, the /56, the
+ * /48. Per contact: from this address (hard), and the strangers' budget or this browser's own.
+ * Shared budgets of unverified sends: the number's range, the expo's area (destination
+ * country), the country across expos, the expo; past one a challenge, past its ceiling nothing.
  */
 export function sendRules(limits: Limits, s: SendSubject): LimitRule[] {
   const c = s.client;
@@ -81,36 +123,47 @@ export function sendRules(limits: Limits, s: SendSubject): LimitRule[] {
     ...perAddress(limits, 'sendsPerIpHour', ip, c),
     ...(c.net56 ? perAddress(limits, 'sendsPerIp56Hour', `send:ip:${c.net56}`, c) : []),
     ...(c.net48 ? perAddress(limits, 'sendsPerIp48Hour', `send:ip:${c.net48}`, c) : []),
+    ...rule(limits, 'sendsPerContactIpHour', `send:contact-ip:${contact}:${c.key}`, 'contact'),
     ...(s.ownNonce
-      ? rule(limits, 'sendsPerBrowserHour', `send:own:${s.ownNonce}`)
-      : rule(limits, 'sendsPerContactHour', `send:contact:${contact}`, { soft: true })),
+      ? rule(limits, 'sendsPerBrowserHour', `send:own:${s.ownNonce}`, 'contact')
+      : budget(limits, 'sendsPerContactHour', `send:contact:${contact}`, 'contact', s.pass)),
     ...(dest
       ? [
-          ...rule(limits, 'sendsPerAreaHour', `send:area:${s.expoId}:${dest.country}`, { soft: true, alert: true }),
-          ...rule(limits, 'sendsPerCountryHour', `send:country:${dest.country}`, { soft: true, alert: true }),
+          ...budget(limits, 'sendsPerRangeHour', `send:range:${dest.range}`, 'destination', s.pass, true),
+          ...budget(limits, 'sendsPerAreaHour', `send:area:${s.expoId}:${dest.country}`, 'destination', s.pass, true),
+          ...budget(limits, 'sendsPerCountryHour', `send:country:${dest.country}`, 'destination', s.pass, true),
         ]
       : []),
-    ...rule(limits, 'sendsPerExpoHour', `send:expo:${s.expoId}`, { soft: true, alert: true }),
+    ...budget(limits, 'sendsPerExpoHour', `send:expo:${s.expoId}`, 'destination', s.pass, true),
   ];
 }
 
-/** The key of the wrong-code count of a client (its hit is given back when the code is accepted). */
-export function wrongCodeKey(client: string): string {
-  return `wrong:ip:${client}`;
+/** The keys of the wrong-code counts a lookup with a code takes a slot of (given back when the code is accepted). */
+export function wrongCodeKeys(client: string, contact: string): string[] {
+  return [`wrong:ip:${client}`, `wrong:contact:${contact}`];
 }
 
 /**
  * The rules a lookup must pass before the upstream sees it. With a code to check, the lookup
- * also takes one wrong-code slot up front (given back when the code is accepted), so that
- * concurrent guesses cannot all pass before the first is counted.
+ * also takes one wrong-code slot of its address and of its contact up front (given back when
+ * the code is accepted), so that concurrent guesses cannot all pass before the first is
+ * counted. A code-less lookup (spec §2.2's bypass) is counted per e-mail and expo: the e-mail
+ * alone gives the credential, so it is the key a harvester has to repeat.
  */
-export function lookupRules(limits: Limits, s: { client: Client; checksCode: boolean }): LimitRule[] {
+export function lookupRules(
+  limits: Limits,
+  s: { client: Client; expoId: number; contact: SendContact; checksCode: boolean },
+): LimitRule[] {
   const c = s.client;
+  const contact = contactKey(s.contact);
+  const [wrongIp = '', wrongContact = ''] = wrongCodeKeys(c.key, contact);
   return [
     ...perAddress(limits, 'lookupsPerIpMinute', `lookup:ip:${c.key}`, c),
     ...(c.net56 ? perAddress(limits, 'lookupsPerIp56Minute', `lookup:ip:${c.net56}`, c) : []),
     ...(c.net48 ? perAddress(limits, 'lookupsPerIp48Minute', `lookup:ip:${c.net48}`, c) : []),
-    ...(s.checksCode ? perAddress(limits, 'wrongCodesPerIpHour', wrongCodeKey(c.key), c) : []),
+    ...(s.checksCode
+      ? [...perAddress(limits, 'wrongCodesPerIpHour', wrongIp, c), ...rule(limits, 'wrongCodesPerContactHour', wrongContact, 'contact')]
+      : rule(limits, 'bypassLookupsPerEmailHour', `bypass:email:${s.expoId}:${contact}`, 'contact')),
   ];
 }
 
@@ -121,7 +174,7 @@ export function lookupRules(limits: Limits, s: { client: Client; checksCode: boo
 export function seatRules(limits: Limits, s: { client: Client; expoId: number }): LimitRule[] {
   return [
     ...perAddress(limits, 'seatLookupsPerIpMinute', `seat:ip:${s.expoId}:${s.client.key}`, s.client),
-    ...rule(limits, 'seatLookupsPerExpoMinute', `seat:expo:${s.expoId}`),
+    ...rule(limits, 'seatLookupsPerExpoMinute', `seat:expo:${s.expoId}`, 'attempts'),
   ];
 }
 
@@ -139,7 +192,7 @@ export function shareRules(limits: Limits, s: { client: Client }): LimitRule[] {
  */
 export function registerRules(limits: Limits, s: { client: Client; contact: SendSubject['contact'] }): LimitRule[] {
   return [
-    ...rule(limits, 'registersPerContactHour', `register:contact:${contactKey(s.contact)}`),
+    ...rule(limits, 'registersPerContactHour', `register:contact:${contactKey(s.contact)}`, 'attempts'),
     ...perAddress(limits, 'registersPerIpHour', `register:ip:${s.client.key}`, s.client),
   ];
 }
@@ -166,13 +219,13 @@ export function purchaseRules(limits: Limits, s: PurchaseSubject): LimitRule[] {
   return [
     ...(s.kind === 'order'
       ? [
-          ...rule(limits, 'ordersPerContactHour', `order:contact:${contact}`),
+          ...rule(limits, 'ordersPerContactHour', `order:contact:${contact}`, 'attempts'),
           ...perAddress(limits, 'ordersPerIpHour', `order:ip:${s.client.key}`, s.client),
         ]
       : []),
     ...(s.triesCode
       ? [
-          ...rule(limits, 'discountTriesPerContactHour', `discount:contact:${contact}`),
+          ...rule(limits, 'discountTriesPerContactHour', `discount:contact:${contact}`, 'attempts'),
           ...perAddress(limits, 'discountTriesPerIpHour', `discount:ip:${s.client.key}`, s.client),
         ]
       : []),
@@ -196,22 +249,75 @@ export function credentialMissRules(limits: Limits, s: { client: Client }): Limi
 }
 
 /** The catalogue keys of a refusal (src/i18n/*.json). */
-export type LimitMessageKey =
-  'limit.sendSeconds' | 'limit.sendMinutes' | 'limit.lookupSeconds' | 'limit.lookupMinutes' | 'limit.busy';
+export type LimitMessageKey = `limit.${LimitReason}${'Seconds' | 'Minutes'}` | 'limit.busy';
 
 /**
- * The message of a refusal: what was refused and how long to wait, in seconds below a
- * minute and whole minutes from there (rounded up, so the visitor never retries too early);
- * `limit.busy` when the wait is not known (the counter could not be reached).
- * @example limitMessage('send', 42_100) // { key: 'limit.sendSeconds', vars: { n: 43 } }
- * @example limitMessage('lookup', 600_000) // { key: 'limit.lookupMinutes', vars: { n: 10 } }
+ * The message of a refusal: what the visitor can do now (by the refusing rule's reason) and how
+ * long to wait, in seconds below a minute and whole minutes from there (rounded up, so the
+ * visitor never retries too early); `limit.busy` when the wait is not known (the counter could
+ * not be reached).
+ * @example limitMessage('network', 42_100) // { key: 'limit.networkSeconds', vars: { n: 43 } }
+ * @example limitMessage('contact', 600_000) // { key: 'limit.contactMinutes', vars: { n: 10 } }
  */
-export function limitMessage(
-  kind: 'send' | 'lookup',
-  retryAfterMs: number | null,
-): { key: LimitMessageKey; vars: { n: number } } {
+export function limitMessage(reason: LimitReason, retryAfterMs: number | null): { key: LimitMessageKey; vars: { n: number } } {
   if (retryAfterMs === null || !Number.isFinite(retryAfterMs)) return { key: 'limit.busy', vars: { n: 0 } };
   const s = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  if (s < 60) return { key: kind === 'send' ? 'limit.sendSeconds' : 'limit.lookupSeconds', vars: { n: s } };
-  return { key: kind === 'send' ? 'limit.sendMinutes' : 'limit.lookupMinutes', vars: { n: Math.ceil(s / 60) } };
+  return s < 60 ? { key: `limit.${reason}Seconds`, vars: { n: s } } : { key: `limit.${reason}Minutes`, vars: { n: Math.ceil(s / 60) } };
+}
+
+/** What a sender is asked for past a shared budget (README "Abuse limits" > challenges). */
+export type ChallengeKind = 'turnstile' | 'ticket';
+
+/**
+ * Which challenge a sender past a shared budget meets: with Turnstile configured, a JSON
+ * caller (JavaScript runs) must pass Turnstile; the wait ticket is the no-JavaScript form's,
+ * or everyone's when no Turnstile is configured (issue 29: a wait a script can take is no
+ * challenge for a script that can run JavaScript).
+ */
+export function challengeKind(s: { json: boolean; turnstile: boolean }): ChallengeKind {
+  return s.json && s.turnstile ? 'turnstile' : 'ticket';
+}
+
+/** Whether a matured wait ticket counts as a pass for this caller ({@link challengeKind}). */
+export function ticketAccepted(s: { json: boolean; turnstile: boolean }): boolean {
+  return challengeKind(s) === 'ticket';
+}
+
+/** The longest wait a ticket asks (seconds): a ticket stays redeemable for its life after it. */
+export const MAX_TICKET_WAIT_S = 300;
+
+/**
+ * A new wait ticket's wait: the base wait doubled for each ticket this address or this contact
+ * was already given in the hour (issue 29: the wait grows when it is taken again and again),
+ * at most {@link MAX_TICKET_WAIT_S}. A visitor meets one ticket and waits the base.
+ * @example ticketWait(20, 0) // 20
+ * @example ticketWait(20, 3) // 160
+ */
+export function ticketWait(baseS: number, issuedBefore: number): number {
+  const n = Math.max(0, Math.min(10, Math.floor(issuedBefore)));
+  return Math.min(MAX_TICKET_WAIT_S, Math.max(baseS, baseS * 2 ** n));
+}
+
+/** A count's answer, as the objects gave it (functions/limits hitLimits). */
+export type CountAnswer =
+  | { ok: true }
+  | { ok: false; retryAfterMs: number; friction: boolean; reason: LimitReason }
+  | { ok: 'unreachable' };
+
+/** What a code send meets: it goes on, it is refused (with why and how long), or a challenge first. */
+export type SendDecision =
+  | { kind: 'ok' }
+  | { kind: 'refused'; reason: LimitReason; retryAfterMs: number | null }
+  | { kind: 'challenge'; via: ChallengeKind };
+
+/**
+ * The decision of a send from its count: the one place a count becomes an answer. A full
+ * shared budget asks a sender who has not passed a challenge for the one that fits its caller;
+ * a sender who passed one was counted against the ceilings, so a refusal then is final.
+ */
+export function decideSend(count: CountAnswer, s: { pass: ChallengePass; json: boolean; turnstile: boolean }): SendDecision {
+  if (count.ok === true) return { kind: 'ok' };
+  if (count.ok === 'unreachable') return { kind: 'refused', reason: 'network', retryAfterMs: null };
+  if (count.friction && s.pass === null) return { kind: 'challenge', via: challengeKind(s) };
+  return { kind: 'refused', reason: count.reason, retryAfterMs: count.retryAfterMs };
 }
