@@ -79,7 +79,7 @@ export interface AppEnv extends Cloudflare.Env {
   LIMITS: DurableObjectNamespace<Limiter>;
   /** Where new limiter objects are created: a Durable Object location hint, or `none` (default `apac`; issue 24). */
   LIMITS_LOCATION_HINT?: string;
-  /** The abuse limits' table (README "Security" > "Abuse limits"): each limit's variable, default and window, and reading the operator's variables into the limits in force. Pure. /  /** One limit: the variable that sets it, its default, and the sliding window it counts over. */ export interface LimitSpec { readonly name: string; readonly fallback: number; readonly windowS: number; }  /** Every limit, with its variable and default. A value of `0` switches that limit off. README "Security" > "Abuse limits" documents each one; keep the two in step. / export const LIMIT_SPECS = { // Per client address: hard caps set where no crowd reaches (issue 29). A venue's Wi-Fi or a // carrier's NAT is hundreds of visitors on one address, so an address is never the unit a // real visitor is refused by; these stop one machine flooding, nothing more. /** code sends per client address (an IPv4 address or an IPv6 /64) and minute (default 120). */
+  /** Code sends per client address (an IPv4 address or an IPv6 /64) and minute (default 120). */
   LIMIT_SENDS_PER_IP_MIN?: string;
   /** Code sends per client address (an IPv4 address or an IPv6 /64) and hour (default 3000). */
   LIMIT_SENDS_PER_IP_HOUR?: string;
