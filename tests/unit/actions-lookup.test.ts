@@ -37,8 +37,10 @@ function ports(over: Partial<LookupPorts> = {}, up: Partial<LookupPorts['upstrea
     },
     secret: SECRET,
     bypassCode: '1234',
-    countSend: vi.fn(async (): Promise<SendCheck> => ({ kind: 'ok' })),
+    bypass: true,
+    countSend: vi.fn(async (): Promise<SendCheck> => ({ kind: 'ok', unverified: [['send:expo:2002', 7]] })),
     countLookup: vi.fn(async () => limits),
+    giveBack: vi.fn(async () => {}),
     turnstile: false,
     ...over,
   };

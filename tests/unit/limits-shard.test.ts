@@ -37,9 +37,9 @@ const phone = { type: 'phone' as const, areaCode: '66', national: '812345678' };
 
 /** Every key a request of each kind is counted under, with its family. */
 const familyOfRules: [string, LimitRule[]][] = [
-  ['send', sendRules(DEFAULT_LIMITS, { client: v6, expoId: 2002, contact: phone, ownNonce: null })],
-  ['send', sendRules(DEFAULT_LIMITS, { client: v4, expoId: 2002, contact: mail, ownNonce: 'n1' })],
-  ['lookup', lookupRules(DEFAULT_LIMITS, { client: v6, checksCode: false })],
+  ['send', sendRules(DEFAULT_LIMITS, { client: v6, expoId: 2002, contact: phone, ownNonce: null, pass: null })],
+  ['send', sendRules(DEFAULT_LIMITS, { client: v4, expoId: 2002, contact: mail, ownNonce: 'n1', pass: null })],
+  ['lookup', lookupRules(DEFAULT_LIMITS, { client: v6, expoId: 2002, contact: mail, checksCode: false }).slice(0, -1)],
   ['seat', seatRules(DEFAULT_LIMITS, { client: v4, expoId: 2002 })],
   ['share', shareRules(DEFAULT_LIMITS, { client: v4 })],
   ['register', registerRules(DEFAULT_LIMITS, { client: v4, contact: mail })],
@@ -53,7 +53,9 @@ describe('the family of a key: its kind, the first segment', () => {
   });
 
   it('wrong codes, orders and discount tries are families of their own', () => {
-    expect(lookupRules(DEFAULT_LIMITS, { client: v4, checksCode: true }).map((r) => limitFamily(r.key))).toEqual(['lookup', 'wrong']);
+    expect(lookupRules(DEFAULT_LIMITS, { client: v4, expoId: 2002, contact: mail, checksCode: true }).map((r) => limitFamily(r.key))).toEqual(['lookup', 'wrong', 'wrong']);
+    expect(lookupRules(DEFAULT_LIMITS, { client: v4, expoId: 1308, contact: mail, checksCode: false }).map((r) => limitFamily(r.key))).toEqual(['lookup', 'bypass']);
+    expect(sendRules(DEFAULT_LIMITS, { client: v4, expoId: 2002, contact: mail, ownNonce: null, pass: 'ticket' }).map((r) => limitFamily(r.key))).toContain('ticketed');
     const purchase = purchaseRules(DEFAULT_LIMITS, { client: v4, contact: '+66812345678', kind: 'order', triesCode: true });
     expect(purchase.map((r) => limitFamily(r.key))).toEqual(['order', 'order', 'discount', 'discount']);
     expect(limitFamily('ticket:203.0.113.7')).toBe('ticket');
@@ -109,7 +111,7 @@ describe('grouping a request\'s rules by object', () => {
   const rule = (key: string, extra: Partial<LimitRule> = {}): LimitRule => ({ key, limit: 5, windowMs: 60_000, ...extra });
 
   it('keeps every rule once, each in the object of its key, in the order of each object\'s first rule', () => {
-    const rules = sendRules(DEFAULT_LIMITS, { client: v6, expoId: 2002, contact: phone, ownNonce: null });
+    const rules = sendRules(DEFAULT_LIMITS, { client: v6, expoId: 2002, contact: phone, ownNonce: null, pass: null });
     const groups = groupRules(rules);
     expect(groups.flatMap((g) => g.rules).sort((a, b) => a.key.localeCompare(b.key) || a.windowMs - b.windowMs)).toEqual(
       [...rules].sort((a, b) => a.key.localeCompare(b.key) || a.windowMs - b.windowMs),
@@ -146,7 +148,7 @@ describe('grouping a request\'s rules by object', () => {
 });
 
 describe('which refusal a request gets when several objects refuse', () => {
-  const r = (key: string, retryAfterMs: number, friction: boolean): ShardRefusal => ({ key, retryAfterMs, friction });
+  const r = (key: string, retryAfterMs: number, friction: boolean): ShardRefusal => ({ key, retryAfterMs, friction, reason: 'destination' });
 
   it('a hard refusal before a challenge, however short its wait', () => {
     expect(worstRefusal([r('send:expo:1', 3_000_000, true), r('seat:expo:1', 1_000, false)])).toEqual(r('seat:expo:1', 1_000, false));
@@ -183,10 +185,10 @@ describe('where new limiter objects are created (LIMITS_LOCATION_HINT)', () => {
   });
 });
 
-describe('README "Abuse limits" says how the counts are spread', () => {
+describe('docs/limits.md says how the counts are spread', () => {
   const readme = readFileSync('README.md', 'utf8');
   it('the shard count and the location hint variable', () => {
-    expect(readme).toContain(`${LIMIT_SHARDS} objects per family`);
+    expect(readFileSync('docs/limits.md', 'utf8')).toContain(`lookup:<0..${LIMIT_SHARDS - 1}>`);
     expect(readme).toMatch(/\| `LIMITS_LOCATION_HINT` \| var \| `apac` \|/);
   });
 });

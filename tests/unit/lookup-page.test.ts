@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lookupModes, usesBypass } from '../../src/lib/lookup/page';
+import { bypassEnabled, lookupModes, usesBypass } from '../../src/lib/lookup/page';
 import { variantByExpoId } from '../../src/lib/expo/variants';
 
 const v = (id: number) => variantByExpoId(id);
@@ -40,12 +40,12 @@ describe('lookup page modes (spec §2.1, §2.2)', () => {
 
 describe('bypass (spec §2.2, DESIGN.md)', () => {
   it('applies to 1308 url 10542 e-mail only', () => {
-    expect(usesBypass(v(1308), 1308, 10542, 2)).toBe(true);
-    expect(usesBypass(v(1308), 1308, 10542, 1)).toBe(false);
-    expect(usesBypass(v(1308), 1308, 21308, 2)).toBe(false);
-    expect(usesBypass(null, 1308, 10542, 2)).toBe(false);
+    expect(usesBypass(v(1308), 1308, 10542, 2, true)).toBe(true);
+    expect(usesBypass(v(1308), 1308, 10542, 1, true)).toBe(false);
+    expect(usesBypass(v(1308), 1308, 21308, 2, true)).toBe(false);
+    expect(usesBypass(null, 1308, 10542, 2, true)).toBe(false);
   });
   it('never for another expo posted with the variant', () => {
-    expect(usesBypass(v(1308), 1179, 10542, 2)).toBe(false);
+    expect(usesBypass(v(1308), 1179, 10542, 2, true)).toBe(false);
   });
 });
