@@ -301,8 +301,24 @@ export async function checkSendLimits(c: Ctx, s: SendCount): Promise<SendCheck> 
 
 /** The key of a client address's one live ticket in the limiter. */
 const ticketKey = (client: string) => `ticket:${client}`;
-/** The keys the tickets given to an address and to a contact are counted under (the wait grows with them). */
-const ticketsGivenKeys = (client: string, contact: string) => [`tickets:ip:${client}`, `tickets:contact:${contact}`];
+/** The keys the tickets taken by an address and for a contact are counted under (a new ticket's wait grows with them). */
+const ticketsTakenKeys = (client: string, contact: string) => [`tickets:ip:${client}`, `tickets:contact:${contact}`];
+
+/** Counts (`add`) or reads the tickets an address and a contact have taken in the hour: the larger. */
+async function ticketsTaken(c: Ctx, s: { client: string; contactKey: string }, add: boolean): Promise<number> {
+  const now = Date.now();
+  const counts = await Promise.all(
+    ticketsTakenKeys(s.client, s.contactKey).map((key) =>
+      limiterOf(c.env, key)
+        .tally(key, 3_600_000, now, add)
+        .catch((e: unknown) => {
+          console.error('abuse limits: could not count wait tickets', e);
+          return 0;
+        }),
+    ),
+  );
+  return Math.max(0, ...counts);
+}
 
 /**
  * The challenge a sender brings: 'turnstile' (a verified token), 'ticket' (a matured ticket of
@@ -321,7 +337,9 @@ async function challengeBrought(
   const wait = ticketWaitS(ticket);
   if (wait > 0) return wait;
   try {
-    return (await limiterOf(c.env, ticketKey(s.client)).redeemTicket(ticketKey(s.client), ticket.n, Date.now())) ? 'ticket' : null;
+    if (!(await limiterOf(c.env, ticketKey(s.client)).redeemTicket(ticketKey(s.client), ticket.n, Date.now()))) return null;
+    await ticketsTaken(c, s, true);
+    return 'ticket';
   } catch (e) {
     console.error('abuse limits: could not redeem a wait ticket', e);
     return null;
@@ -349,22 +367,12 @@ async function turnstileVerified(cfg: ChallengeConfig, token: string, remoteip: 
 
 /**
  * Issues the wait ticket of this address for this contact (the cookie the answer sets); its one
- * live ticket from now. Its wait doubles with each ticket the address or the contact was given
+ * live ticket from now. Its wait doubles with each ticket the address or the contact has taken
  * in the hour (src/lib/security/limits.ts ticketWait).
  */
 async function issueTicket(c: Ctx, s: { client: string; contactKey: string; expoId: number }): Promise<{ waitS: number; ticket: CookieWrite }> {
   const now = Date.now();
-  const given = await Promise.all(
-    ticketsGivenKeys(s.client, s.contactKey).map((key) =>
-      limiterOf(c.env, key)
-        .bump(key, 3_600_000, now)
-        .catch((e: unknown) => {
-          console.error('abuse limits: could not count a wait ticket', e);
-          return 0;
-        }),
-    ),
-  );
-  const waitS = ticketWait(challengeOf(c.env).waitS, Math.max(0, ...given));
+  const waitS = ticketWait(challengeOf(c.env).waitS, await ticketsTaken(c, s, false));
   const nonce = newNonce();
   const value = await signTicket({ a: s.client, c: s.contactKey, e: s.expoId, n: nonce }, waitS, c.env.SESSION_SECRET ?? '', now);
   try {

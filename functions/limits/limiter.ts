@@ -173,15 +173,14 @@ export class Limiter extends DurableObject {
   }
 
   /**
-   * Counts one more event under `key` (a wait ticket issued to an address or a contact) and
-   * answers how many were counted in the window before it: the ticket's wait grows with them.
+   * How many events were counted under `key` in the window (the wait tickets an address or a
+   * contact has taken: a new ticket's wait grows with them); `add` counts one more first.
    */
-  bump(key: string, windowMs: number, now: number): number {
-    if (key.length > MAX_KEY || !(windowMs > 0)) throw new RangeError('Limiter.bump: key too long or no window');
+  tally(key: string, windowMs: number, now: number, add: boolean): number {
+    if (key.length > MAX_KEY || !(windowMs > 0)) throw new RangeError('Limiter.tally: key too long or no window');
     this.sql.exec('DELETE FROM hits WHERE expires <= ?', now);
-    const before = this.sql.exec<{ n: number }>('SELECT count(*) AS n FROM hits WHERE key = ? AND at > ?', key, now - windowMs).one().n;
-    this.sql.exec('INSERT INTO hits (key, at, expires) VALUES (?, ?, ?)', key, now, now + windowMs);
-    return before;
+    if (add) this.sql.exec('INSERT INTO hits (key, at, expires) VALUES (?, ?, ?)', key, now, now + windowMs);
+    return this.sql.exec<{ n: number }>('SELECT count(*) AS n FROM hits WHERE key = ? AND at > ?', key, now - windowMs).one().n;
   }
 
   /**

@@ -23,6 +23,20 @@ export const LIFTED_LIMITS = Object.fromEntries(Object.values(LIMIT_SPECS).map((
 /** The edge project's bindings (vitest.config.ts): DEV_OUTBOX '1', BYPASS_CODE '2468', SESSION_SECRET. */
 export const testEnv = env as unknown as AppEnv;
 /**
+ * The per-address caps set low (the values of earlier versions): the defaults sit above any
+ * crowd, so the mechanics of a cap (windows, waits, concurrency) are seen with a few requests.
+ */
+export const TIGHT_PER_ADDRESS = {
+  LIMIT_SENDS_PER_IP_MIN: '5',
+  LIMIT_SENDS_PER_IP_HOUR: '20',
+  LIMIT_SENDS_PER_IP56_HOUR: '40',
+  LIMIT_SENDS_PER_IP48_HOUR: '100',
+  LIMIT_LOOKUPS_PER_IP_MIN: '30',
+  LIMIT_LOOKUPS_PER_IP56_MIN: '60',
+  LIMIT_LOOKUPS_PER_IP48_MIN: '120',
+  LIMIT_WRONG_CODES_PER_IP_HOUR: '20',
+} as const;
+/**
  * The same with the send limits lifted, for tests that send several codes: the reference's
  * (60 s gap, 5 an hour) and the edge's abuse limits (tests/edge/limits.worker.test.ts proves those).
  */

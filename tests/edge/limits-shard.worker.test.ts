@@ -12,7 +12,7 @@
  */
 import { listDurableObjectIds, runInDurableObject } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { app, BASE, testEnv } from './api-lookup.helpers';
+import { app, BASE, testEnv, TIGHT_PER_ADDRESS } from './api-lookup.helpers';
 import type { AppEnv } from '../../functions/env';
 import { hitLimits } from '../../functions/limits';
 import type { Limiter } from '../../functions/limits/limiter';
@@ -165,9 +165,10 @@ describe('each key stays exact', () => {
     expect(perAddress.reduce((a, b) => a + b, 0)).toBe(7);
   }, 60_000);
 
-  it('40 sends at once from one address, to 40 contacts: exactly 5 go out (LIMIT_SENDS_PER_IP_MIN)', async () => {
+  it('40 sends at once from one address, to 40 contacts: exactly the cap go out (LIMIT_SENDS_PER_IP_MIN set to 5)', async () => {
     const tag = freshTag();
-    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => send(testEnv, '198.19.7.7', `${tag}-${i}@shard.test`)));
+    const env = { ...testEnv, ...TIGHT_PER_ADDRESS };
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => send(env, '198.19.7.7', `${tag}-${i}@shard.test`)));
     expect(results.filter(Boolean)).toHaveLength(5);
   }, 60_000);
 });
@@ -182,7 +183,7 @@ function twoObjects(family: string, tag: string): [string, string] {
 }
 
 describe('a request whose rules live in several objects is counted all or none', () => {
-  const rule = (key: string, limit: number, more: Partial<LimitRule> = {}): LimitRule => ({ key, limit, windowMs: HOUR, ...more });
+  const rule = (key: string, limit: number, more: Partial<LimitRule> = {}): LimitRule => ({ key, limit, windowMs: HOUR, reason: 'destination', ...more });
 
   it('a refusal by a later object gives back the hit an earlier one counted', async () => {
     const [a, b] = twoObjects('send', freshTag());
@@ -199,23 +200,25 @@ describe('a request whose rules live in several objects is counted all or none',
   it('a hard refusal in an object not yet asked wins over a challenge from an earlier one', async () => {
     const [soft, hard] = twoObjects('send', freshTag());
     const now = Date.now();
-    await hitLimits(testEnv, [rule(soft, 1, { soft: true })], now);
+    await hitLimits(testEnv, [rule(soft, 1, { ceiling: 2 })], now);
     await hitLimits(testEnv, [rule(hard, 1)], now - 1000);
-    const r = await hitLimits(testEnv, [rule(soft, 1, { soft: true }), rule(hard, 1)], now);
+    const r = await hitLimits(testEnv, [rule(soft, 1, { ceiling: 2 }), rule(hard, 1)], now);
     expect(r).toMatchObject({ ok: false, key: hard, friction: false, retryAfterMs: HOUR - 1000 });
     // Only the shared budget full: a challenge, and a challenged sender passes it.
     const [soft2, free] = twoObjects('send', freshTag());
-    await hitLimits(testEnv, [rule(soft2, 1, { soft: true })], now);
-    expect(await hitLimits(testEnv, [rule(soft2, 1, { soft: true }), rule(free, 5)], now)).toMatchObject({ ok: false, friction: true });
-    expect((await hitLimits(testEnv, [rule(soft2, 1, { soft: true }), rule(free, 5)], now, { challenged: true })).ok).toBe(true);
+    await hitLimits(testEnv, [rule(soft2, 1, { ceiling: 2 })], now);
+    expect(await hitLimits(testEnv, [rule(soft2, 1, { ceiling: 2 }), rule(free, 5)], now)).toMatchObject({ ok: false, friction: true });
+    expect((await hitLimits(testEnv, [rule(soft2, 1, { ceiling: 2 }), rule(free, 5)], now, { challenged: true })).ok).toBe(true);
+    // … up to the budget's ceiling, a hard refusal that says so.
+    expect(await hitLimits(testEnv, [rule(soft2, 1, { ceiling: 2 }), rule(free, 5)], now, { challenged: true })).toMatchObject({ ok: false, friction: false, ceiling: true, key: soft2 });
   });
 
   it('a budget an earlier object brought to half is still told when a later object refuses', async () => {
     const [budget, full] = twoObjects('send', freshTag());
     const now = Date.now();
     await hitLimits(testEnv, [rule(full, 1)], now);
-    await hitLimits(testEnv, [rule(budget, 4, { soft: true, alert: true })], now);
-    const r = await hitLimits(testEnv, [rule(budget, 4, { soft: true, alert: true }), rule(full, 1)], now);
+    await hitLimits(testEnv, [rule(budget, 4, { ceiling: 8, alert: true })], now);
+    const r = await hitLimits(testEnv, [rule(budget, 4, { ceiling: 8, alert: true }), rule(full, 1)], now);
     expect(r.ok).toBe(false);
     expect(r.alerts?.map((x) => x.key)).toEqual([budget]);
   });

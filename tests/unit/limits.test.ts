@@ -305,12 +305,15 @@ describe('rules', () => {
     expect(rules.filter((r) => r.alert).map((r) => r.key)).toEqual(['send:range:+66 8123', 'send:area:1308:+66', 'send:country:+66', 'send:expo:1308']);
   });
 
-  it('a sender who passed with a wait ticket is also counted under each budget\'s ticket share (a tenth, at least one)', () => {
-    const rules = sendRules(L, { client: c, expoId: 2, contact: mail, ownNonce: null, pass: 'ticket' });
+  it('a sender who passed with a wait ticket is also counted under each destination budget\'s ticket share (a tenth, at least one), not the contact\'s', () => {
+    const rules = sendRules(L, { client: c, expoId: 2, contact: phone, ownNonce: null, pass: 'ticket' });
     expect(rules.filter((r) => r.key.startsWith('ticketed:')).map(short)).toEqual([
-      `ticketed:send:contact:a@b.test/1`,
+      `ticketed:send:range:+66 8123/${L.sendsPerRangeHour / 10}`,
+      `ticketed:send:area:2:+66/${L.sendsPerAreaHour / 10}`,
+      `ticketed:send:country:+66/${L.sendsPerCountryHour / 10}`,
       `ticketed:send:expo:2/${L.sendsPerExpoHour / 10}`,
     ]);
+    expect(sendRules({ ...L, sendsPerExpoHour: 5 }, { client: c, expoId: 2, contact: mail, ownNonce: null, pass: 'ticket' }).filter((r) => r.key.startsWith('ticketed:')).map(short)).toEqual(['ticketed:send:expo:2/1']);
     expect(sendRules(L, { client: c, expoId: 2, contact: mail, ownNonce: null, pass: 'turnstile' }).some((r) => r.key.startsWith('ticketed:'))).toBe(false);
   });
 
@@ -402,7 +405,7 @@ describe('decideSend: the one place a count becomes an answer', () => {
     expect(decideSend({ ok: 'unreachable' }, { pass: null, json: true, turnstile: true })).toEqual({ kind: 'refused', reason: 'network', retryAfterMs: null });
     expect(decideSend({ ok: true }, { pass: null, json: true, turnstile: true })).toEqual({ kind: 'ok' });
   });
-  it('a ticket\'s wait doubles with each ticket the address or contact was given in the hour, up to 5 minutes', () => {
+  it('a ticket\'s wait doubles with each ticket the address or contact has taken in the hour, up to 5 minutes', () => {
     expect([0, 1, 2, 3, 4, 10, 99].map((n) => ticketWait(20, n))).toEqual([20, 40, 80, 160, MAX_TICKET_WAIT_S, MAX_TICKET_WAIT_S, MAX_TICKET_WAIT_S]);
   });
 });

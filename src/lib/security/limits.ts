@@ -81,13 +81,16 @@ function perAddress(limits: Limits, name: LimitName, key: string, client: Client
 export type ChallengePass = 'turnstile' | 'ticket' | null;
 
 /**
- * A shared budget: its challenge threshold, its hard ceiling, given back when verified; a
- * sender who passed with a wait ticket is also counted under the budget's ticket share.
+ * A shared budget: its challenge threshold, its hard ceiling, given back when verified. On a
+ * destination budget (`share`), a sender who passed with a wait ticket is also counted under the
+ * budget's ticket share. The contact's strangers' budget has none: its ceiling and the cap per
+ * contact and address already bound it, and a share one attacker could spend would lock the
+ * contact's own no-JavaScript browser out.
  */
-function budget(limits: Limits, name: LimitName, key: string, reason: LimitReason, pass: ChallengePass, alert = false): LimitRule[] {
-  return rule(limits, name, key, reason, { alert }).flatMap((r) => [
+function budget(limits: Limits, name: LimitName, key: string, reason: LimitReason, pass: ChallengePass, share: boolean): LimitRule[] {
+  return rule(limits, name, key, reason, { alert: share }).flatMap((r) => [
     { ...r, ceiling: Math.min(r.limit * CEILING_FACTOR, LIMIT_MAX), unverified: true },
-    ...(pass === 'ticket' ? [{ key: `ticketed:${key}`, limit: Math.max(1, Math.floor(r.limit * TICKET_SHARE)), windowMs: r.windowMs, reason }] : []),
+    ...(share && pass === 'ticket' ? [{ key: `ticketed:${key}`, limit: Math.max(1, Math.floor(r.limit * TICKET_SHARE)), windowMs: r.windowMs, reason }] : []),
   ]);
 }
 
@@ -126,7 +129,7 @@ export function sendRules(limits: Limits, s: SendSubject): LimitRule[] {
     ...rule(limits, 'sendsPerContactIpHour', `send:contact-ip:${contact}:${c.key}`, 'contact'),
     ...(s.ownNonce
       ? rule(limits, 'sendsPerBrowserHour', `send:own:${s.ownNonce}`, 'contact')
-      : budget(limits, 'sendsPerContactHour', `send:contact:${contact}`, 'contact', s.pass)),
+      : budget(limits, 'sendsPerContactHour', `send:contact:${contact}`, 'contact', s.pass, false)),
     ...(dest
       ? [
           ...budget(limits, 'sendsPerRangeHour', `send:range:${dest.range}`, 'destination', s.pass, true),
@@ -288,7 +291,7 @@ export const MAX_TICKET_WAIT_S = 300;
 
 /**
  * A new wait ticket's wait: the base wait doubled for each ticket this address or this contact
- * was already given in the hour (issue 29: the wait grows when it is taken again and again),
+ * has already taken in the hour (issue 29: the wait grows when it is taken again and again),
  * at most {@link MAX_TICKET_WAIT_S}. A visitor meets one ticket and waits the base.
  * @example ticketWait(20, 0) // 20
  * @example ticketWait(20, 3) // 160
