@@ -79,7 +79,7 @@ export interface AppEnv extends Cloudflare.Env {
   LIMITS: DurableObjectNamespace<Limiter>;
   /** Where new limiter objects are created: a Durable Object location hint, or `none` (default `apac`; issue 24). */
   LIMITS_LOCATION_HINT?: string;
-  /** Code sends per client address (an IPv4 address or an IPv6 /64) and minute (default 120). */
+  /** Code sends per client address (an IPv4 address or an IPv6 /64) and minute (default 300). */
   LIMIT_SENDS_PER_IP_MIN?: string;
   /** Code sends per client address (an IPv4 address or an IPv6 /64) and hour (default 3000). */
   LIMIT_SENDS_PER_IP_HOUR?: string;

@@ -476,3 +476,175 @@ describe('issue 19 item 7: buckets that do not split', () => {
     expect(await sentTo(`${t}-b`)).toBe(9);
   });
 });
+
+/**
+ * Issue 29, at the defaults: a show morning is a crowd behind one address, and every attack of
+ * the issue is counted where it is. Each of these failed on the limits before issue 29.
+ */
+describe('issue 29: a crowd behind one address, and the attacks counted where they are', () => {
+  /** A visitor's whole lookup: send, read the code, look up with it; the replies it saw. */
+  async function visit(b: Browser, contact: Record<string, string>, to: string, opts: { typo?: boolean; env?: AppEnv } = {}): Promise<Reply[]> {
+    const seen = [await send(contact, b, opts.env)];
+    if (!ok(seen[0] as Reply)) return seen;
+    const code = await codeOf(to);
+    if (opts.typo) seen.push(await lookup({ ...contact, code: code === '000000' ? '111111' : '000000' }, b, opts.env));
+    seen.push(await lookup({ ...contact, code }, b, opts.env));
+    return seen;
+  }
+  const CN_PREFIXES = ['130', '131', '132', '133', '135', '136', '137', '138', '139', '150', '151', '152', '155', '156', '157', '158', '159', '176', '177', '178', '180', '181', '182', '183', '185', '186', '187', '188', '189', '199'];
+  const reached = (replies: Reply[]) => {
+    const last = replies[replies.length - 1] as Reply;
+    return last.code === 200 && ['navigate', 'select'].includes((last.data as { outcome?: string } | null)?.outcome ?? '');
+  };
+
+  it('240 visitors with their own contacts behind one venue address, and 120 phones of one carrier /48: every one reaches the form, none refused or challenged', { timeout: 120_000 }, async () => {
+    const t = fresh();
+    const venue = '203.0.113.250';
+    const everyone: Reply[][] = [];
+    for (let i = 0; i < 240; i += 40) {
+      everyone.push(
+        ...(await Promise.all(
+          Array.from({ length: 40 }, (_, k) => {
+            const n = i + k;
+            const phone = n % 2 === 0;
+            // mobile numbers spread over the ranges of China's carriers, as a crowd's are
+            const contact = phone ? sms('+86', `${CN_PREFIXES[n % CN_PREFIXES.length]}${Math.floor(n / CN_PREFIXES.length) % 10}${String(1_000_000 + n * 7919).slice(-7)}`) : mail(`${t}-${n}@crowd.test`);
+            const to = phone ? `+86${contact['phone']}` : `${t}-${n}@crowd.test`;
+            return visit(new Browser(venue), contact, to, { typo: n % 5 === 0 });
+          }),
+        )),
+      );
+      advance(15_000); // 40 visitors every 15 s: 160 a minute at the desk
+    }
+    for (let i = 0; i < 120; i += 40) {
+      everyone.push(
+        ...(await Promise.all(Array.from({ length: 40 }, (_, k) => visit(new Browser(`2001:db8:c0de:${(i + k).toString(16)}::1`), mail(`${t}-v6-${i + k}@crowd.test`), `${t}-v6-${i + k}@crowd.test`)))),
+      );
+    }
+    const all = everyone.flat();
+    expect(all.filter(refused)).toEqual([]);
+    expect(all.filter(challenged).slice(0, 2)).toEqual([]);
+    expect(everyone.filter(reached)).toHaveLength(360);
+  });
+
+  it('with Turnstile configured a JSON caller must pass it: a matured wait ticket is the no-JavaScript form\'s only, with its own share of the budget', async () => {
+    stubOutside();
+    const env = { ...turnstileEnv, LIMIT_SENDS_PER_EXPO_HOUR: '2' };
+    const t = fresh();
+    for (let n = 0; n < 2; n++) expect(ok(await send(mail(`${t}-${n}@tk.test`), `203.0.113.${60 + n}`, env))).toBe(true);
+    const bot = new Browser('203.0.113.70');
+    // JSON: Turnstile asked, no ticket given.
+    const asked = await send(mail(`${t}-bot@tk.test`), bot, env);
+    expect(asked.data).toEqual({ challenge: { waitS: 20, turnstile: true } });
+    expect(bot.cookies.has(TICKET_COOKIE)).toBe(false);
+    // The form post gets a ticket; once matured, a JSON send with it is still asked for Turnstile …
+    await post('/api/send-code', mail(`${t}-bot@tk.test`), bot, { env, form: true });
+    expect(bot.cookies.has(TICKET_COOKIE)).toBe(true);
+    advance(21_000);
+    expect(challenged(await send(mail(`${t}-bot@tk.test`), bot, env))).toBe(true);
+    expect(await sentTo(`${t}-bot`)).toBe(0);
+    // … and the form post passes with it: the no-JavaScript visitor is never shut out.
+    const form = await post('/api/send-code', mail(`${t}-bot@tk.test`), bot, { env, form: true });
+    expect(flashOf(form, BACK)?.notice).toMatchObject({ key: 'search.codeSentTo' });
+    expect(await sentTo(`${t}-bot`)).toBe(1);
+  });
+
+  it('past a spent budget, scripted addresses waiting out tickets get the ticket share only; a script taking ticket after ticket waits longer each time; the ceiling holds even Turnstile', { timeout: 60_000 }, async () => {
+    const { verifies } = stubOutside();
+    const warn = vi.spyOn(console, 'warn');
+    const env = { ...turnstileEnv, LIMIT_SENDS_PER_RANGE_HOUR: '10' };
+    const t = fresh();
+    const num = (n: number) => `7700901${String(n).padStart(3, '0')}`;
+    // The +44 7700 range's budget of 10 unverified sends, spent.
+    for (let n = 0; n < 10; n++) expect(ok(await send(sms('+44', num(n)), `203.0.113.${100 + n}`, env))).toBe(true);
+    // 15 scripted addresses, no JavaScript: a ticket each, waited out, redeemed.
+    const bots = Array.from({ length: 15 }, (_, i) => new Browser(`198.51.100.${150 + i}`));
+    for (const [i, b] of bots.entries()) await post('/api/send-code', sms('+44', num(20 + i)), b, { env, form: true });
+    advance(21_000);
+    const got = [];
+    for (const [i, b] of bots.entries()) got.push(flashOf(await post('/api/send-code', sms('+44', num(20 + i)), b, { env, form: true }), BACK)?.notice?.key);
+    // The ticket share of a budget of 10 is 1: one more SMS, the others refused for the hour.
+    expect(got.filter((k) => k === 'search.codeSentTo')).toHaveLength(1);
+    expect(got.filter((k) => k === 'limit.destinationMinutes')).toHaveLength(14);
+    expect(await sentTo('+447700901')).toBe(11);
+    // The address that took a ticket waits twice as long for its next one.
+    const lucky = bots[got.indexOf('search.codeSentTo')] as Browser;
+    advance(61_000); // past the edge's own 60 s between two codes of one browser
+    const next = await post('/api/send-code', sms('+44', num(90)), lucky, { env, form: true });
+    expect(flashOf(next, BACK)?.notice, JSON.stringify(flashOf(next, BACK))).toMatchObject({ key: 'limit.challengeWait', vars: { n: 40 } });
+    // Turnstile passes up to the ceiling (twice the budget: 20 unverified sends), never past it.
+    const human = [];
+    for (let n = 0; n < 12; n++) human.push(await send({ ...sms('+44', num(200 + n)), 'cf-turnstile-response': GOOD_TOKEN }, `192.0.2.${n + 1}`, env));
+    expect(human.map((r) => (ok(r) ? 'sent' : refused(r) ? 'refused' : 'other'))).toEqual([...Array<string>(9).fill('sent'), ...Array<string>(3).fill('refused')]);
+    expect(await sentTo('+447700901')).toBe(20);
+    expect(verifies.length).toBe(12);
+    // The operator hears of the ceiling once.
+    await vi.waitFor(() => expect(warn.mock.calls.filter((c) => String(c[0]).includes('"limits.ceiling"'))).toHaveLength(1));
+  });
+
+  it('one address cannot lock a contact out: waiting out tickets and the upstream\'s 60 s, it reaches the organiser 3 times; the victim\'s own browser then gets its code', { timeout: 60_000 }, async () => {
+    const victimMail = `${fresh()}@victim.test`;
+    const attacker = '203.0.113.66';
+    // 12 rounds from one address: a fresh browser each (cookies dropped) or the same, tickets waited out.
+    for (let n = 0; n < 12; n++) {
+      const b = new Browser(attacker);
+      const first = await post('/api/send-code', mail(victimMail), b, { form: true });
+      const wait = flashOf(first, BACK)?.notice?.vars?.['n'];
+      if (typeof wait === 'number') {
+        advance((wait + 1) * 1000);
+        await post('/api/send-code', mail(victimMail), b, { form: true });
+      }
+      advance(61_000);
+    }
+    expect(await sentTo(victimMail)).toBe(3);
+    // The victim, from its own address, without JavaScript: one wait at most, then its code.
+    const victim = new Browser('198.51.100.99');
+    const r1 = await post('/api/send-code', mail(victimMail), victim, { form: true });
+    const wait = flashOf(r1, BACK)?.notice;
+    if (wait?.key === 'limit.challengeWait') {
+      advance(((wait.vars?.['n'] as number) + 1) * 1000);
+      await post('/api/send-code', mail(victimMail), victim, { form: true });
+    }
+    expect(await sentTo(victimMail)).toBe(4);
+    const found = await lookup({ ...mail(victimMail), code: await codeOf(victimMail) }, victim);
+    expect(found.code).toBe(200);
+    expect((found.data as { outcome: string }).outcome).not.toBe('failed');
+  });
+
+  it('a visitor\'s verified code gives its send back to the shared budgets: a budget of 3 serves 10 visitors who use their codes', async () => {
+    const env = { ...testEnv, LIMIT_SENDS_PER_EXPO_HOUR: '3' };
+    const t = fresh();
+    const seen: Reply[] = [];
+    for (let n = 0; n < 10; n++) seen.push(...(await visit(new Browser(`203.0.113.${180 + n}`), mail(`${t}-${n}@used.test`), `${t}-${n}@used.test`, { env })));
+    expect(seen.filter(challenged)).toEqual([]);
+    // Three codes sent and never used fill it: the next sender is asked for a challenge.
+    for (let n = 0; n < 3; n++) expect(ok(await send(mail(`${t}-idle${n}@used.test`), `203.0.113.${200 + n}`, env))).toBe(true);
+    expect(challenged(await send(mail(`${t}-late@used.test`), '203.0.113.210', env))).toBe(true);
+  });
+
+  it('a send the organiser refuses (its 60 s between codes) gives its budget hits back', async () => {
+    const env = { ...testEnv, LIMIT_SENDS_PER_EXPO_HOUR: '2', LIMIT_SENDS_PER_CONTACT_HOUR: '100' };
+    const t = fresh();
+    expect(ok(await send(mail(`${t}-a@up.test`), '203.0.113.220', env))).toBe(true);
+    // Refused by the upstream (60 s): nothing went out, so the expo's budget is not spent by it.
+    for (let n = 0; n < 3; n++) expect(ok(await send(mail(`${t}-a@up.test`), `203.0.113.${221 + n}`, env))).toBe(false);
+    expect(ok(await send(mail(`${t}-b@up.test`), '203.0.113.230', env))).toBe(true);
+    expect(await sentTo(`${t}-`)).toBe(2);
+  });
+
+  it('site 10542\'s code-less lookup: one exhibitor\'s e-mail from 40 addresses reaches the credential 5 times an hour; EXHIBITOR_BYPASS=off asks for a code', async () => {
+    const ieae = { expoId: '1308', urlId: '10542', ty: 'visitor', variant: 'IEAE', f: '' };
+    const from = Array.from({ length: 40 }, (_, i) => `198.18.9.${i + 1}`);
+    const replies = await Promise.all(from.map((ip) => lookup({ ...ieae, checkType: '2', email: 'exhibitor@demo.test' }, ip)));
+    const through = replies.filter((r) => r.code === 200 && (r.data as { outcome?: string } | null)?.outcome === 'navigate');
+    expect(through, JSON.stringify(replies.slice(0, 3))).toHaveLength(5);
+    expect(replies.filter(refused)).toHaveLength(35);
+    expect(replies.filter(refused).every((r) => r.msg?.startsWith('此联系方式'))).toBe(true);
+    // Turned off: the site asks for a code like any other, and no code-less lookup reaches the organiser.
+    const up = spyUpstream();
+    const off = await lookup({ ...ieae, checkType: '2', email: 'two@demo.test' }, '198.18.10.1', { ...testEnv, EXHIBITOR_BYPASS: 'off' });
+    expect(off.code).toBe(400);
+    expect((off.data as { field?: string }).field).toBe('code');
+    expect(up.paths()).toEqual([]);
+  });
+});

@@ -19,7 +19,7 @@ export const LIMIT_SPECS = {
   // carrier's NAT is hundreds of visitors on one address, so an address is never the unit a
   // real visitor is refused by; these stop one machine flooding, nothing more.
   /** code sends per client address (an IPv4 address or an IPv6 /64) and minute */
-  sendsPerIpMinute: { name: 'LIMIT_SENDS_PER_IP_MIN', fallback: 120, windowS: 60 },
+  sendsPerIpMinute: { name: 'LIMIT_SENDS_PER_IP_MIN', fallback: 300, windowS: 60 },
   /** code sends per client address (an IPv4 address or an IPv6 /64) and hour */
   sendsPerIpHour: { name: 'LIMIT_SENDS_PER_IP_HOUR', fallback: 3000, windowS: 3600 },
   /** code sends per IPv6 /56 and hour (one subscriber often holds a /56) */
