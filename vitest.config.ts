@@ -27,7 +27,8 @@ export default defineConfig(async () => {
               miniflare: {
                 compatibilityDate: '2026-10-19',
                 compatibilityFlags: ['nodejs_compat'],
-                d1Databases: ['DB', 'STAFF'],
+                // BLANK_D1 is never migrated: the health check's test of a database without its schema (issue 29).
+                d1Databases: ['DB', 'STAFF', 'BLANK_D1'],
                 // The abuse limits' counter (functions/limits); the limits keep their defaults here.
                 durableObjects: { LIMITS: { className: 'Limiter', useSQLite: true } },
                 bindings: {

@@ -18,6 +18,8 @@ export interface AppEnv extends Cloudflare.Env {
   CONFIG_CACHE_STALE_S?: string;
   /** HMAC key for the verified-contact cookie. */
   SESSION_SECRET?: string;
+  /** The operator's token for `/healthz`'s details (`Authorization: Bearer …`, at least 16 characters); unset: nobody gets them. A secret. */
+  HEALTH_TOKEN?: string;
   /** The fixed 4-digit bypass code of spec §5 (used only for configured sites, never sent to a browser). */
   BYPASS_CODE?: string;
   /** `off`: spec §2.2's code-less e-mail lookup (site 10542) is off, its site asks for a code (README "Abuse limits"). */

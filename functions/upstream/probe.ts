@@ -4,13 +4,17 @@
  * asks), with a short timeout. Any `{code, msg, data}` envelope counts as an answer, a refusal
  * too: the question is whether the organiser's API is reachable and speaks the contract, not
  * whether it knows this expo.
+ *
+ * {@link SharedProbe} shares the answer (issue 29): an isolate asks at most once per
+ * HEALTH_PROBE_TTL_MS, however many checks arrive, so `/healthz` cannot be used to flood the
+ * organiser.
  */
 import type { AppEnv } from '../env';
 import { createCore } from './core';
 import { Path } from './contract';
 import { isUpstreamError } from './errors';
 import { upstreamTimeoutMs } from './timeout';
-import { HEALTH_PROBE_TIMEOUT_MS, type UpstreamProbe } from '../../src/lib/ops/health';
+import { HEALTH_PROBE_TIMEOUT_MS, HEALTH_PROBE_TTL_MS, type UpstreamProbe } from '../../src/lib/ops/health';
 
 /** The expo asked about: the spec's own sample expo (spec §2.1); an unknown one is answered with a refusal, which is fine. */
 export const PROBE_EXPO_ID = 1308;
@@ -33,5 +37,81 @@ export async function probeUpstream(
   } catch (e) {
     if (isUpstreamError(e)) return { kind: 'down', fault: e.kind, status: e.status, ms: now() - start };
     return { kind: 'down', fault: 'network', ms: now() - start };
+  }
+}
+
+/**
+ * How a check waits for a probe another request has in flight: it looks every `pollMs`, from its
+ * own request (a timer), for at most `waitMs` (the probe's timeout and a margin: a probe still in
+ * flight after that was lost, e.g. its request was cancelled), then probes itself. It never awaits
+ * the other request's promise: workerd runs a promise's continuations in the request that settles
+ * it, and I/O on behalf of another request fails (functions/upstream/credential-views.ts).
+ */
+export const PROBE_WAIT = { pollMs: 20, waitMs: HEALTH_PROBE_TIMEOUT_MS + 500 } as const;
+
+/** Options of {@link SharedProbe}. */
+export interface SharedProbeOptions {
+  /** how long a settled probe answers (ms); default HEALTH_PROBE_TTL_MS */
+  ttlMs: number;
+  /** clock, ms; default Date.now */
+  now: () => number;
+  /** waits `ms` in the caller's own request; default a timer */
+  sleep: (ms: number) => Promise<unknown>;
+}
+
+const timer = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One isolate's upstream probe, shared (or one app's: tests make their own): the last settled
+ * answer (plain data) is reused while younger than `ttlMs`; a check that finds a probe in flight
+ * waits for its settled answer ({@link PROBE_WAIT}); otherwise it probes and shares the answer.
+ * Keyed by the upstream's settings, so an answer is never reused for another address.
+ */
+export class SharedProbe {
+  readonly #opts: SharedProbeOptions;
+  /** the last settled answer */
+  #settled: { key: string; at: number; probe: UpstreamProbe } | undefined;
+  /** the probe in flight: which settings, since when (a marker, never its promise) */
+  #inFlight: { key: string; since: number } | undefined;
+
+  constructor(options: Partial<SharedProbeOptions> = {}) {
+    this.#opts = { ttlMs: options.ttlMs ?? HEALTH_PROBE_TTL_MS, now: options.now ?? Date.now, sleep: options.sleep ?? timer };
+  }
+
+  /** The settled answer for `key` while it is fresh. */
+  #fresh(key: string): UpstreamProbe | undefined {
+    const s = this.#settled;
+    return s && s.key === key && this.#opts.now() - s.at < this.#opts.ttlMs ? s.probe : undefined;
+  }
+
+  /** Whether another check's probe for `key` is in flight and not yet taken as lost. */
+  #waitable(key: string): boolean {
+    const f = this.#inFlight;
+    return f !== undefined && f.key === key && this.#opts.now() - f.since < PROBE_WAIT.waitMs;
+  }
+
+  /** The upstream's state, asked through `probe` only when no fresh answer is at hand. */
+  async read(key: string, probe: () => Promise<UpstreamProbe>): Promise<UpstreamProbe> {
+    for (;;) {
+      const fresh = this.#fresh(key);
+      if (fresh) return fresh;
+      if (!this.#waitable(key)) break;
+      await this.#opts.sleep(PROBE_WAIT.pollMs);
+    }
+    // Set before the first await, so the checks that arrive meanwhile wait for this one.
+    const mine = { key, since: this.#opts.now() };
+    this.#inFlight = mine;
+    try {
+      const answer = await probe();
+      this.#settled = { key, at: this.#opts.now(), probe: answer };
+      return answer;
+    } finally {
+      if (this.#inFlight === mine) this.#inFlight = undefined;
+    }
+  }
+
+  /** How the upstream's settings are told apart ({@link read}'s key). */
+  static keyOf(env: Pick<AppEnv, 'UPSTREAM_URL' | 'UPSTREAM_TIMEOUT_MS'>): string {
+    return `${(env.UPSTREAM_URL ?? '').trim()}\n${(env.UPSTREAM_TIMEOUT_MS ?? '').trim()}`;
   }
 }

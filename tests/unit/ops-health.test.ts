@@ -1,10 +1,24 @@
 /**
- * The health check's decision (src/lib/ops/health.ts, issue 24): 503 with the reason when
- * SESSION_SECRET is missing, the upstream does not answer or a config fault shows; 200 otherwise;
- * never a value from the environment in the body.
+ * The health check's decision (src/lib/ops/health.ts, issues 24 and 29): 503 with the reason when
+ * SESSION_SECRET is missing, a database's schema is not in place, the upstream does not answer or
+ * a config fault shows; 200 otherwise; never a value from the environment in the body. A stranger
+ * gets the verdict only; the operator's token, compared in constant time, gets the details.
  */
 import { describe, expect, it } from 'vitest';
-import { healthAnswer, MIN_SESSION_SECRET_LENGTH, shouldProbe, timeoutShape, urlShape, type HealthFacts } from '../../src/lib/ops/health';
+import {
+  bearerToken,
+  healthAnswer,
+  healthLogLine,
+  MIN_HEALTH_TOKEN_LENGTH,
+  MIN_SESSION_SECRET_LENGTH,
+  publicBody,
+  shouldProbe,
+  timeoutShape,
+  tokenMatches,
+  urlShape,
+  type HealthFacts,
+  type SchemaCheck,
+} from '../../src/lib/ops/health';
 
 const FINE: HealthFacts = {
   sessionSecretLength: 32,
@@ -12,8 +26,16 @@ const FINE: HealthFacts = {
   upstreamAuthUrl: 'empty',
   upstreamTimeout: 'unset',
   missingBindings: [],
+  schema: [
+    { db: 'STAFF', state: 'ok', latest: '0001_gate_keys.sql' },
+    { db: 'DB', state: 'ok', latest: '0015_expo_visit.sql' },
+  ],
   upstream: { kind: 'reference' },
 };
+const schemaOf = (staff: SchemaCheck['state'], db: SchemaCheck['state'] = 'ok'): SchemaCheck[] => [
+  { db: 'STAFF', state: staff, latest: '0001_gate_keys.sql' },
+  { db: 'DB', state: db, latest: '0015_expo_visit.sql', ...(db === 'unreadable' ? { error: 'D1_ERROR: overloaded' } : {}) },
+];
 const codes = (f: Partial<HealthFacts>) => healthAnswer({ ...FINE, ...f }).body.problems.map((p) => p.code);
 
 describe('healthAnswer', () => {
@@ -53,6 +75,25 @@ describe('healthAnswer', () => {
     expect(healthAnswer({ ...FINE, missingBindings: ['STAFF', 'LIMITS'] }).body.problems[0]?.message).toContain('STAFF, LIMITS');
   });
 
+  it('answers 503 `schema` when a database was never migrated or lacks the newest migration, saying what to run', () => {
+    const never = healthAnswer({ ...FINE, schema: schemaOf('missing') });
+    expect(never.status).toBe(503);
+    expect(never.body.problems).toEqual([{ code: 'schema', message: expect.stringContaining('STAFF (never migrated)') }]);
+    expect(never.body.problems[0]?.message).toContain('`npx wrangler d1 migrations apply STAFF --remote`');
+    const both = healthAnswer({ ...FINE, schema: schemaOf('missing', 'behind') }).body.problems;
+    expect(both).toHaveLength(1);
+    expect(both[0]?.message).toContain('STAFF (never migrated), DB (0015_expo_visit.sql not applied)');
+    expect(both[0]?.message).toContain('apply STAFF --remote` and `npx wrangler d1 migrations apply DB --remote');
+    expect(codes({ schema: [] })).toEqual([]);
+  });
+
+  it('answers 503 when a database cannot be read, keeping its error out of the details', () => {
+    const a = healthAnswer({ ...FINE, schema: schemaOf('ok', 'unreadable') });
+    expect(a.body.problems.map((p) => p.code)).toEqual(['database-unreadable']);
+    expect(a.body.problems[0]?.message).toContain('database DB could not be read');
+    expect(JSON.stringify(a.body)).not.toContain('overloaded');
+  });
+
   it('lists every fault at once', () => {
     expect(codes({ sessionSecretLength: 0, upstreamUrl: 'ok', upstream: { kind: 'down', fault: 'network', ms: 1 } })).toEqual([
       'session-secret-missing',
@@ -64,6 +105,50 @@ describe('healthAnswer', () => {
     const a = healthAnswer({ ...FINE, upstreamTimeout: 'bad' });
     expect(a.status).toBe(200);
     expect(a.body.warnings.map((w) => w.code)).toEqual(['upstream-timeout-ignored']);
+  });
+});
+
+describe('who sees what (issue 29)', () => {
+  it('gives a stranger the verdict only', () => {
+    expect(publicBody(healthAnswer(FINE))).toEqual({ ok: true });
+    const down = healthAnswer({ ...FINE, upstreamUrl: 'ok', upstream: { kind: 'down', fault: 'timeout', ms: 3000 }, upstreamTimeout: 'bad' });
+    expect(publicBody(down)).toEqual({ ok: false });
+  });
+
+  it('logs the details of an unhealthy check: codes, sentences, the upstream, the databases that are not in place and their errors', () => {
+    const facts: HealthFacts = { ...FINE, upstreamUrl: 'ok', upstream: { kind: 'down', fault: 'http', status: 502, ms: 12.4 }, schema: schemaOf('missing', 'unreadable') };
+    expect(healthLogLine(healthAnswer(facts), facts)).toEqual({
+      event: 'healthz.unhealthy',
+      status: 503,
+      faults: ['schema', 'database-unreadable', 'upstream-down'],
+      problems: expect.any(Array),
+      upstream: 'down',
+      upstreamMs: 12,
+      schema: [
+        { db: 'STAFF', state: 'missing', latest: '0001_gate_keys.sql' },
+        { db: 'DB', state: 'unreadable', latest: '0015_expo_visit.sql', error: 'D1_ERROR: overloaded' },
+      ],
+    });
+  });
+
+  it('reads the token of an Authorization: Bearer header only', () => {
+    expect(bearerToken('Bearer abc')).toBe('abc');
+    expect(bearerToken('  bearer   abc ')).toBe('abc');
+    expect([null, undefined, '', 'Bearer', 'Bearer ', 'Basic abc', 'abc', 'Bearer a b'].map(bearerToken)).toEqual([null, null, null, null, null, null, null, null]);
+  });
+
+  it('matches the configured token exactly, and grants nothing without one of at least 16 characters', async () => {
+    const token = 'x'.repeat(MIN_HEALTH_TOKEN_LENGTH);
+    expect(MIN_HEALTH_TOKEN_LENGTH).toBe(16);
+    expect(await tokenMatches(token, token)).toBe(true);
+    expect(await tokenMatches(token, `${token}\n`)).toBe(true); // a secret set with a trailing newline
+    expect(await tokenMatches(`${token}x`, token)).toBe(false);
+    expect(await tokenMatches(token.slice(1), token)).toBe(false);
+    expect(await tokenMatches(token.toUpperCase(), token)).toBe(false);
+    expect(await tokenMatches(null, token)).toBe(false);
+    expect(await tokenMatches('', '')).toBe(false);
+    expect(await tokenMatches(undefined, undefined)).toBe(false);
+    expect(await tokenMatches('short', 'short')).toBe(false);
   });
 });
 

@@ -1,13 +1,19 @@
 /**
- * The Worker's health check (`GET /healthz`, docs/deploy.md "Health check"; issue 24): what an
- * operator and a monitor need to know, decided from facts the handler gathers. Pure: the handler
- * (functions/healthz.ts) reads the environment and asks the upstream once; this file says what
- * the answer is.
+ * The Worker's health check (`GET /healthz`, docs/deploy.md "Health check"; issues 24 and 29): what
+ * an operator and a monitor need to know, decided from facts the handler gathers. Pure: the handler
+ * (functions/healthz.ts) reads the environment, asks each database whether its newest migration is
+ * applied and asks the upstream (at most once per {@link HEALTH_PROBE_TTL_MS} per isolate); this
+ * file says what the answer is.
  *
  * A fault makes the answer 503, so a monitor pages someone: without `SESSION_SECRET` every API
  * call answers 503 while the pages still render, which `GET /api/health` (always `{ok:true}`)
- * never showed. The body names each fault by a fixed code and a sentence that says what to do;
- * it never carries a value from the environment (a secret, or the upstream's address).
+ * never showed; without the migrations every page fails with "no such table".
+ *
+ * Who sees what (issue 29): anyone gets the status and `{"ok":true}` / `{"ok":false}`, nothing
+ * else (no upstream state or latency, no variable names: a stranger learns only what the status
+ * says). The details, each fault by a fixed code and a sentence that says what to do, go to the
+ * Worker log (one line per unhealthy check) and to a caller presenting `HEALTH_TOKEN`. They never
+ * carry a value from the environment (a secret, or the upstream's address).
  */
 
 /** Shortest SESSION_SECRET the API accepts (functions/api/index.ts MIN_SESSION_SECRET). */
@@ -24,6 +30,24 @@ export type UpstreamProbe =
   /** not asked, because its address is unusable (a config fault says why) */
   | { kind: 'skipped' };
 
+/** The databases whose schema the check verifies (wrangler.toml bindings; functions/schema.ts names their newest migrations). */
+export type SchemaDatabase = 'DB' | 'STAFF';
+
+/**
+ * One database's schema: its migrations table (`d1_migrations`, written by `wrangler d1
+ * migrations apply`) holds the newest migration file of its folder (`ok`), holds rows but not
+ * that one (`behind`: this code expects a migration not applied yet), does not exist (`missing`:
+ * never migrated), or the read failed otherwise (`unreadable`).
+ */
+export interface SchemaCheck {
+  db: SchemaDatabase;
+  state: 'ok' | 'behind' | 'missing' | 'unreadable';
+  /** the newest migration file name this code expects (functions/schema.ts) */
+  latest: string;
+  /** `unreadable`: the database's error, for the log line only (never in a reply) */
+  error?: string;
+}
+
 /** The facts the answer is decided from: lengths and shapes, never the values themselves. */
 export interface HealthFacts {
   /** length of SESSION_SECRET after trimming (0 when unset) */
@@ -36,6 +60,8 @@ export interface HealthFacts {
   upstreamTimeout: 'unset' | 'ok' | 'bad';
   /** bindings wrangler.toml declares that are missing at runtime */
   missingBindings: readonly string[];
+  /** the schema of STAFF always, and of DB when it is the upstream (UPSTREAM_URL empty); a missing binding is not checked */
+  schema: readonly SchemaCheck[];
   upstream: UpstreamProbe;
 }
 
@@ -45,7 +71,7 @@ export interface HealthProblem {
   message: string;
 }
 
-/** The reply body. */
+/** The details: the body a caller presenting `HEALTH_TOKEN` gets, and what the log line says. */
 export interface HealthBody {
   ok: boolean;
   /** 'reference' (built in, not asked), 'up' / 'down' (UPSTREAM_URL asked), 'unchecked' (its address is unusable) */
@@ -57,7 +83,12 @@ export interface HealthBody {
   warnings: HealthProblem[];
 }
 
-/** The answer: status and body. */
+/** The body anyone gets: the verdict and nothing else (issue 29). */
+export interface PublicHealthBody {
+  ok: boolean;
+}
+
+/** The answer: status and the details (see {@link publicBody} for what a stranger gets). */
 export interface HealthAnswer {
   status: 200 | 503;
   body: HealthBody;
@@ -122,6 +153,22 @@ const FAULTS: readonly Rule[] = [
     }),
   },
   {
+    when: (f) => f.schema.some((s) => s.state === 'missing' || s.state === 'behind'),
+    then: (f) => {
+      const behind = f.schema.filter((s) => s.state === 'missing' || s.state === 'behind');
+      const what = behind.map((s) => `${s.db} (${s.state === 'missing' ? 'never migrated' : `${s.latest} not applied`})`).join(', ');
+      const run = behind.map((s) => `\`npx wrangler d1 migrations apply ${s.db} --remote\``).join(' and ');
+      return { code: 'schema', message: `The database schema is not in place: ${what}; every page that reads it fails. Run ${run} (docs/deploy.md).` };
+    },
+  },
+  {
+    when: (f) => f.schema.some((s) => s.state === 'unreadable'),
+    then: (f) => {
+      const names = f.schema.filter((s) => s.state === 'unreadable').map((s) => s.db);
+      return { code: 'database-unreadable', message: `The database${names.length > 1 ? 's' : ''} ${names.join(', ')} could not be read (the Worker log has the error).` };
+    },
+  },
+  {
     when: (f) => f.upstream.kind === 'down',
     then: (f) => {
       const probe = f.upstream as Extract<UpstreamProbe, { kind: 'down' }>;
@@ -157,6 +204,56 @@ export function healthAnswer(facts: HealthFacts): HealthAnswer {
   return { status: problems.length === 0 ? 200 : 503, body };
 }
 
+/** What anyone gets: the verdict alone (issue 29: no upstream state, latency or variable names). */
+export function publicBody(answer: HealthAnswer): PublicHealthBody {
+  return { ok: answer.body.ok };
+}
+
+/**
+ * The Worker log's line for an unhealthy check (healthy checks write none: the request log
+ * already has a line per request): the details, and the databases not in place with their
+ * errors. No secret, no upstream address.
+ */
+export function healthLogLine(answer: HealthAnswer, facts: Pick<HealthFacts, 'schema'>): Record<string, unknown> {
+  const { body } = answer;
+  return {
+    event: 'healthz.unhealthy',
+    status: answer.status,
+    faults: body.problems.map((p) => p.code),
+    problems: body.problems,
+    upstream: body.upstream,
+    ...(body.upstreamMs !== undefined ? { upstreamMs: body.upstreamMs } : {}),
+    schema: facts.schema.filter((s) => s.state !== 'ok'),
+  };
+}
+
+/** Shortest `HEALTH_TOKEN` that grants the details: a shorter one grants nothing (it could be guessed). */
+export const MIN_HEALTH_TOKEN_LENGTH = 16;
+
+/** The token of an `Authorization: Bearer <token>` header (scheme in any case); null for anything else. */
+export function bearerToken(header: string | null | undefined): string | null {
+  const m = /^\s*bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return m?.[1] ?? null;
+}
+
+/**
+ * Whether `given` is the operator's `expected` token, in constant time: both are hashed
+ * (SHA-256) first, so the comparison always runs over 32 bytes whatever the lengths, and the
+ * bytes are compared without an early exit. False when `expected` is unset or shorter than
+ * {@link MIN_HEALTH_TOKEN_LENGTH} (without the secret configured, nobody gets the details).
+ */
+export async function tokenMatches(given: string | null | undefined, expected: string | undefined): Promise<boolean> {
+  const secret = (expected ?? '').trim();
+  if (secret.length < MIN_HEALTH_TOKEN_LENGTH || !given) return false;
+  const enc = new TextEncoder();
+  const [a, b] = await Promise.all([crypto.subtle.digest('SHA-256', enc.encode(given)), crypto.subtle.digest('SHA-256', enc.encode(secret))]);
+  const x = new Uint8Array(a);
+  const y = new Uint8Array(b);
+  let diff = 0;
+  for (let i = 0; i < x.length; i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
+  return diff === 0;
+}
+
 /** Whether the upstream should be asked: it is configured and its address is usable. */
 export function shouldProbe(facts: Pick<HealthFacts, 'upstreamUrl'>): boolean {
   return facts.upstreamUrl === 'ok';
@@ -164,3 +261,11 @@ export function shouldProbe(facts: Pick<HealthFacts, 'upstreamUrl'>): boolean {
 
 /** The probe's timeout: short, so a monitor's check never waits the calls' full UPSTREAM_TIMEOUT_MS. */
 export const HEALTH_PROBE_TIMEOUT_MS = 3_000;
+
+/**
+ * How long an isolate answers checks from its last settled probe (issue 29): `/healthz` is public,
+ * so without it each request was one call to the organiser (200 requests, 200 calls). 10 s keeps
+ * a monitor's view current (it checks every minute or so, and an outage is seen within 10 s)
+ * while a flood of checks costs the organiser at most one call per isolate per 10 s.
+ */
+export const HEALTH_PROBE_TTL_MS = 10_000;
