@@ -5,7 +5,7 @@
 // - `DEV_OUTBOX` (the development outbox, /dev/*: every code "sent", readable by anyone) and
 //   `REF_HTTP` (the reference upstream's HTTP face, /custom/* and /wx/*) must not be on in
 //   `[vars]` or in any `[env.<name>.vars]`. Locally `npm start` passes them with --var.
-// - `SESSION_SECRET`, `BYPASS_CODE` and `REF_HTTP_SECRET` are secrets: `wrangler secret put NAME`,
+// - `SESSION_SECRET`, `BYPASS_CODE`, `REF_HTTP_SECRET`, `REF_PAY_SECRET` and `HEALTH_TOKEN` are secrets: `wrangler secret put NAME`,
 //   never `[vars]` (which is committed and shown in the dashboard).
 //
 //   node scripts/check-config.mjs [wrangler.toml | dist/server/wrangler.json]
@@ -24,7 +24,7 @@ export const DEV_FACES = {
 };
 
 /** Secrets: set with `wrangler secret put`, never in vars. */
-export const SECRETS = ['SESSION_SECRET', 'BYPASS_CODE', 'REF_HTTP_SECRET', 'REF_PAY_SECRET'];
+export const SECRETS = ['SESSION_SECRET', 'BYPASS_CODE', 'REF_HTTP_SECRET', 'REF_PAY_SECRET', 'HEALTH_TOKEN'];
 
 /** Whether a var's value turns its face on: anything but empty, "0", "false", "off", "no" (fail closed). */
 export function isOn(value) {

@@ -152,6 +152,9 @@ export function isBuilt() {
   return existsSync('dist/server/wrangler.json');
 }
 
+/** The local `HEALTH_TOKEN` when the environment gives none (never a deployment's). */
+export const LOCAL_HEALTH_TOKEN = 'local-dev-health-token-not-for-production';
+
 /**
  * The Worker's variables for local runs: the environment wins, else local defaults.
  * The defaults are for a developer's machine only; README.md "Configuration" says what to set in production.
@@ -162,6 +165,8 @@ export function workerVars() {
     UPSTREAM_TIMEOUT_MS: process.env.UPSTREAM_TIMEOUT_MS ?? '15000',
     SESSION_SECRET: process.env.SESSION_SECRET ?? 'local-dev-session-secret-not-for-production',
     BYPASS_CODE: process.env.BYPASS_CODE ?? '2468',
+    // /healthz's details (docs/deploy.md "Health check"): a local token, so `npm start` can show them.
+    HEALTH_TOKEN: process.env.HEALTH_TOKEN ?? LOCAL_HEALTH_TOKEN,
     DEV_OUTBOX: process.env.DEV_OUTBOX ?? '1',
     // The reference's HTTP face, for local clients of the legacy API (loopback only without REF_HTTP_SECRET).
     REF_HTTP: process.env.REF_HTTP ?? '1',

@@ -4,7 +4,7 @@
 // Flags: --no-build (serve the existing build).
 // Environment: PORT; DEMO_GATE=0 prints no demo gate link; PERSIST_DIR (the local state dir, default .wrangler/state); FRESH_DB=1 wipes it first;
 // the wallet secrets (APPLE_*, GOOGLE_WALLET_*: README "Configuration") are handed over as secrets.
-import { run, isBuilt, workerVars, varArgs, walletSecrets, secretFileArgs, migrateLocal, seedLocal } from './lib.mjs';
+import { run, isBuilt, workerVars, varArgs, walletSecrets, secretFileArgs, migrateLocal, seedLocal, LOCAL_HEALTH_TOKEN } from './lib.mjs';
 import { rmSync } from 'node:fs';
 import { addGateKey } from './gate.mjs';
 
@@ -37,7 +37,8 @@ Expo Pass is starting on ${base}
     ${base}/JakartaSearch/21178/MTE3OA/visitor   lookup, expo 1178 (Jakarta, country picker)
     ${base}/21308/MTMwOA/visitor                 home, expo 1308
     ${base}/dev/outbox                           development outbox: the codes "sent"
-    ${base}/healthz                              health check (docs/deploy.md "Health check and logs")
+    ${base}/healthz                              health check, {"ok":true} (docs/deploy.md "Health check and logs"); its details:
+      curl -s -H "Authorization: Bearer ${vars.HEALTH_TOKEN === LOCAL_HEALTH_TOKEN ? LOCAL_HEALTH_TOKEN : '$HEALTH_TOKEN'}" ${base}/healthz
 ${demoGate ? `    ${demoGate.link}
                                                  the gate of expo 1308 ("Demo Gate", staff key valid 24 h; npm run gate -- add …)
 ` : ''}  demo contacts: functions/reference/SEED.md
