@@ -1,7 +1,8 @@
 /**
  * Issue 19 item 3 ("throttle credential misses per address") and item 13 ("unknown codes are not
  * negative-cached") on the built Worker, as an attacker runs them: a second Worker with the
- * production defaults (LIMIT_CREDENTIAL_MISSES_PER_IP_HOUR 30, UNKNOWN_CODE_CACHE_TTL_S 60) is
+ * production defaults (UNKNOWN_CODE_CACHE_TTL_S 60) but LIMIT_CREDENTIAL_MISSES_PER_IP_HOUR
+ * lowered to 30 (its default, 300, sits above a crowd behind one address: docs/limits.md) is
  * started with `UPSTREAM_URL` pointing at a counting proxy in front of the reference upstream's
  * HTTP face (served by the suite's own Worker), which counts `queryCustomerCode` calls. HTTP only.
  */
@@ -59,7 +60,7 @@ test.describe('credential misses on the built Worker', { tag: '@http' }, () => {
     proxy = await countingProxy(baseUrl(info));
     // E2E_SECOND_PORT: a fixed port for runs by hand that must stay in a port range
     const port = Number(process.env['E2E_SECOND_PORT'] ?? 0) || (await freePort());
-    ({ child: worker, site } = await startSecondWorker(port, `.wrangler/e2e-misses-${port}`, { UPSTREAM_URL: proxy.url }));
+    ({ child: worker, site } = await startSecondWorker(port, `.wrangler/e2e-misses-${port}`, { UPSTREAM_URL: proxy.url, LIMIT_CREDENTIAL_MISSES_PER_IP_HOUR: String(LIMIT) }));
   });
 
   test.afterAll(async () => {
@@ -93,7 +94,7 @@ test.describe('credential misses on the built Worker', { tag: '@http' }, () => {
     const refused = replies.find((r) => r.status === 429);
     expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(3000);
     const html = (await refused?.text()) ?? '';
-    expect(html).toMatch(textPattern(t('en', 'limit.lookupMinutes')));
+    expect(html).toMatch(textPattern(t('en', 'limit.attemptsMinutes')));
     expect(html).toContain(`href="${lookupUrl(IEAE)}"`);
     await Promise.all(replies.map((r) => r.arrayBuffer().catch(() => null)));
     // over the limit the upstream is not asked, not even for a real code (the wait is on the page)

@@ -35,6 +35,12 @@ export const TIGHT_PER_ADDRESS = {
   LIMIT_LOOKUPS_PER_IP56_MIN: '60',
   LIMIT_LOOKUPS_PER_IP48_MIN: '120',
   LIMIT_WRONG_CODES_PER_IP_HOUR: '20',
+  LIMIT_SEAT_LOOKUPS_PER_IP_MIN: '30',
+  LIMIT_REGISTERS_PER_IP_HOUR: '60',
+  LIMIT_ORDERS_PER_IP_HOUR: '30',
+  LIMIT_DISCOUNT_TRIES_PER_IP_HOUR: '30',
+  LIMIT_SHARE_SIGNATURES_PER_IP_MIN: '30',
+  LIMIT_CREDENTIAL_MISSES_PER_IP_HOUR: '30',
 } as const;
 /**
  * The same with the send limits lifted, for tests that send several codes: the reference's

@@ -171,12 +171,13 @@ describe('limits on discount codes and orders (item 8)', () => {
     expect((await guess('EARLY50')).status).toBe(429);
   }, 60_000);
 
-  it('the address limit holds across contacts (each with its own proven contact)', async () => {
+  it('the address limit holds across contacts (each with its own proven contact; the cap set to 30, its default sits above a crowd)', async () => {
     const ip = '203.0.113.51';
+    const env = { ...testEnv, LIMIT_DISCOUNT_TRIES_PER_IP_HOUR: '30' };
     const rs = [];
     for (let i = 0; i < 40; i++) {
       const cookie = await cookieFor(uniq(`many${i}`));
-      rs.push(await post('/api/discount', { path: PATH, ticketId: '2', discountCode: 'NOPE' }, { cookie, json: true, ip }));
+      rs.push(await post('/api/discount', { path: PATH, ticketId: '2', discountCode: 'NOPE' }, { cookie, json: true, ip, env }));
     }
     expect(rs.filter((r) => r.status !== 429)).toHaveLength(30); // LIMIT_DISCOUNT_TRIES_PER_IP_HOUR
   }, 60_000);
@@ -188,7 +189,7 @@ describe('limits on discount codes and orders (item 8)', () => {
     const res = await post('/api/discount', buyerForm({ discountCode: 'X11', uname: 'Kept' }), { cookie, ip });
     expect(res.status).toBe(303);
     const f = flashOf(res, `/ticketForm/${PATH}?ticketId=2`);
-    expect(f?.notice?.key).toBe('limit.lookupMinutes');
+    expect(f?.notice?.key).toBe('limit.attemptsMinutes');
     expect(f?.values).toMatchObject({ uname: 'Kept', discountCode: 'X11' });
   });
 

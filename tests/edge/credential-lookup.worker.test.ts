@@ -12,11 +12,14 @@ import { upstreamFor, type Upstream } from '../../functions/upstream';
 import { UnknownCodeMemo, unknownCodeCache } from '../../functions/upstream/unknown-code-cache';
 import { CredentialViews } from '../../functions/upstream/credential-views';
 import { clientOfHeader, DEFAULT_LIMITS } from '../../src/lib/security/limits';
+import { TIGHT_PER_ADDRESS } from './api-lookup.helpers';
 
 const testEnv = env as unknown as AppEnv;
 // Seed: expo 1308's used credential (functions/reference/SEED.md).
 const KNOWN = { expoId: 1308, euCode: 'IWHBZIMYEOZETLFI' };
-const LIMIT = DEFAULT_LIMITS.credentialMissesPerIpHour;
+/** The cap set low (its default sits above a crowd behind one address): the mechanics with a few requests. */
+const LIMIT = Number(TIGHT_PER_ADDRESS.LIMIT_CREDENTIAL_MISSES_PER_IP_HOUR);
+const tightEnv = { ...testEnv, ...TIGHT_PER_ADDRESS };
 
 /** The reference upstream with its credential reads counted. */
 function counted(base: Upstream = upstreamFor(testEnv)) {
@@ -38,7 +41,7 @@ const guess = () => `GUESS${String(++n).padStart(4, '0')}${Math.random().toStrin
 describe('credential misses per address (LIMIT_CREDENTIAL_MISSES_PER_IP_HOUR)', () => {
   it(`40 guesses at once from one address: the upstream is asked at most ${LIMIT} times, the rest are refused without it`, async () => {
     const { calls, upstream } = counted();
-    const look = credentialLookupFor(testEnv, requestFrom('198.51.100.40'), upstream, undefined, new CredentialViews());
+    const look = credentialLookupFor(tightEnv, requestFrom('198.51.100.40'), upstream, undefined, new CredentialViews());
     const results = await Promise.all(Array.from({ length: 40 }, () => look({ expoId: 1308, euCode: guess() })));
     const kinds = results.map((r) => r.kind);
     expect(calls.length).toBeLessThanOrEqual(LIMIT);
@@ -52,13 +55,13 @@ describe('credential misses per address (LIMIT_CREDENTIAL_MISSES_PER_IP_HOUR)', 
     expect(calls.length).toBe(LIMIT);
     // another address keeps its own budget
     const other = counted();
-    expect(await credentialLookupFor(testEnv, requestFrom('198.51.100.41'), other.upstream, undefined, new CredentialViews())(KNOWN)).toMatchObject({ kind: 'found', record: { euCode: KNOWN.euCode } });
+    expect(await credentialLookupFor(tightEnv, requestFrom('198.51.100.41'), other.upstream, undefined, new CredentialViews())(KNOWN)).toMatchObject({ kind: 'found', record: { euCode: KNOWN.euCode } });
   });
 
   it('known codes give their slot back: 60 views of real credentials from one address are never refused', async () => {
     const { calls, upstream } = counted();
     // views not shared (TTL 0, issue 24's sharing tested in credential-views.worker.test.ts): every view reaches the limiter
-    const look = credentialLookupFor(testEnv, requestFrom('198.51.100.42'), upstream, undefined, new CredentialViews({ ttlMs: 0 }));
+    const look = credentialLookupFor(tightEnv, requestFrom('198.51.100.42'), upstream, undefined, new CredentialViews({ ttlMs: 0 }));
     for (let i = 0; i < 60; i++) expect((await look(KNOWN)).kind).toBe('found');
     expect(calls).toHaveLength(60);
     // and the budget is whole for misses afterwards
@@ -69,10 +72,10 @@ describe('credential misses per address (LIMIT_CREDENTIAL_MISSES_PER_IP_HOUR)', 
 
   it('an upstream fault is not a miss: 40 failed views leave the budget whole', async () => {
     const failing: Pick<Upstream, 'queryCustomerCode'> = { queryCustomerCode: () => Promise.reject(new Error('upstream down')) };
-    const look = credentialLookupFor(testEnv, requestFrom('198.51.100.43'), failing, undefined, new CredentialViews());
+    const look = credentialLookupFor(tightEnv, requestFrom('198.51.100.43'), failing, undefined, new CredentialViews());
     for (let i = 0; i < 40; i++) expect((await look({ expoId: 1308, euCode: guess() })).kind).toBe('failed');
     const { upstream } = counted();
-    expect((await credentialLookupFor(testEnv, requestFrom('198.51.100.43'), upstream, undefined, new CredentialViews())(KNOWN)).kind).toBe('found');
+    expect((await credentialLookupFor(tightEnv, requestFrom('198.51.100.43'), upstream, undefined, new CredentialViews())(KNOWN)).kind).toBe('found');
   });
 
   it('when the counter cannot be reached the visitor at the gate still gets the credential (logged)', async () => {
@@ -89,12 +92,12 @@ describe('unknown codes are remembered briefly (issue 19 item 13)', () => {
   it('a dead link opened 20 times costs one upstream call and one miss', async () => {
     const { calls, upstream } = counted();
     const dead = { expoId: 1308, euCode: guess() };
-    const look = credentialLookupFor(testEnv, requestFrom('198.51.100.50'), upstream, undefined, new CredentialViews());
+    const look = credentialLookupFor(tightEnv, requestFrom('198.51.100.50'), upstream, undefined, new CredentialViews());
     for (let i = 0; i < 20; i++) expect((await look(dead)).kind).toBe('unknown');
     expect(calls).toEqual([dead.euCode]);
     // another isolate (no memo) still finds it in the Cache API: a fresh lookup object, same answer, no call
     const again = counted();
-    expect((await credentialLookupFor(testEnv, requestFrom('198.51.100.51'), again.upstream, undefined, new CredentialViews())(dead)).kind).toBe('unknown');
+    expect((await credentialLookupFor(tightEnv, requestFrom('198.51.100.51'), again.upstream, undefined, new CredentialViews())(dead)).kind).toBe('unknown');
     expect(again.calls).toEqual([]);
   });
 
@@ -133,7 +136,7 @@ describe('unknown codes are remembered briefly (issue 19 item 13)', () => {
     let fail = true;
     const { upstream: real } = counted();
     const upstream: Pick<Upstream, 'queryCustomerCode'> = { queryCustomerCode: (p) => (fail ? Promise.reject(new Error('timeout')) : real.queryCustomerCode(p)) };
-    const look = credentialLookupFor(testEnv, requestFrom('198.51.100.53'), upstream, undefined, new CredentialViews());
+    const look = credentialLookupFor(tightEnv, requestFrom('198.51.100.53'), upstream, undefined, new CredentialViews());
     expect((await look(KNOWN)).kind).toBe('failed');
     fail = false;
     expect((await look(KNOWN)).kind).toBe('found');

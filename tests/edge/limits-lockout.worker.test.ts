@@ -509,7 +509,7 @@ describe('issue 29: a crowd behind one address, and the attacks counted where th
             const phone = n % 2 === 0;
             // mobile numbers spread over the ranges of China's carriers, as a crowd's are
             const contact = phone ? sms('+86', `${CN_PREFIXES[n % CN_PREFIXES.length]}${Math.floor(n / CN_PREFIXES.length) % 10}${String(1_000_000 + n * 7919).slice(-7)}`) : mail(`${t}-${n}@crowd.test`);
-            const to = phone ? `+86${contact['phone']}` : `${t}-${n}@crowd.test`;
+            const to = phone ? `+86${(contact as { phone: string }).phone}` : `${t}-${n}@crowd.test`;
             return visit(new Browser(venue), contact, to, { typo: n % 5 === 0 });
           }),
         )),
@@ -553,7 +553,6 @@ describe('issue 29: a crowd behind one address, and the attacks counted where th
     const { verifies } = stubOutside();
     const warn = vi.spyOn(console, 'warn');
     const env = { ...turnstileEnv, LIMIT_SENDS_PER_RANGE_HOUR: '10' };
-    const t = fresh();
     const num = (n: number) => `7700901${String(n).padStart(3, '0')}`;
     // The +44 7700 range's budget of 10 unverified sends, spent.
     for (let n = 0; n < 10; n++) expect(ok(await send(sms('+44', num(n)), `203.0.113.${100 + n}`, env))).toBe(true);

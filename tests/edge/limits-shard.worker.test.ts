@@ -119,14 +119,14 @@ describe('many keys at once spread over many limiter objects', () => {
     const tag = freshTag();
     const keys = Array.from({ length: 200 }, (_, i) => `lookup:ip:${tag}:${i}`);
     const now = Date.now();
-    const results = await Promise.all(keys.map((key) => hitLimits(testEnv, [{ key, limit: 1, windowMs: HOUR }], now)));
+    const results = await Promise.all(keys.map((key) => hitLimits(testEnv, [{ key, limit: 1, windowMs: HOUR, reason: 'network' }], now)));
     expect(results.every((r) => r.ok)).toBe(true);
     const held = await keysByObject(`lookup:ip:${tag}:`);
     const buckets = new Set(keys.map((k) => shardBucket(k)));
     expect(held.size).toBe(buckets.size);
     expect(held.size).toBeGreaterThanOrEqual(LIMIT_SHARDS - 2);
     // A second hit of every key is refused: one object saw each key's first.
-    const again = await Promise.all(keys.map((key) => hitLimits(testEnv, [{ key, limit: 1, windowMs: HOUR }], now)));
+    const again = await Promise.all(keys.map((key) => hitLimits(testEnv, [{ key, limit: 1, windowMs: HOUR, reason: 'network' }], now)));
     expect(again.filter((r) => r.ok)).toHaveLength(0);
   }, 60_000);
 });
@@ -141,8 +141,8 @@ describe('each key stays exact', () => {
         hitLimits(
           testEnv,
           [
-            { key: `seat:ip:${tag}:${i}`, limit: 30, windowMs: 60_000 },
-            { key, limit: 7, windowMs: 60_000 },
+            { key: `seat:ip:${tag}:${i}`, limit: 30, windowMs: 60_000, reason: 'network' },
+            { key, limit: 7, windowMs: 60_000, reason: 'network' },
           ],
           now,
         ),
@@ -243,7 +243,7 @@ describe('LIMITS_LOCATION_HINT', () => {
     const tag = freshTag();
     for (const [value, hint] of [['weur', 'weur'], ['none', undefined]] as const) {
       const { env, asked } = recording();
-      expect((await hitLimits({ ...env, LIMITS_LOCATION_HINT: value }, [{ key: `share:ip:${tag}:${value}`, limit: 1, windowMs: HOUR }], Date.now())).ok).toBe(true);
+      expect((await hitLimits({ ...env, LIMITS_LOCATION_HINT: value }, [{ key: `share:ip:${tag}:${value}`, limit: 1, windowMs: HOUR, reason: 'network' }], Date.now())).ok).toBe(true);
       expect(asked.map((a) => a.hint)).toEqual([hint]);
     }
   });

@@ -19,7 +19,7 @@ import { jsSdkSignature } from '../../functions/reference/calls/share';
 import { DEMO_JSAPI_TICKET } from '../../functions/reference/rules';
 import { Path } from '../../functions/upstream/contract';
 import { requestUpstream, type Upstream } from '../../functions/upstream';
-import { BASE, LIFTED_LIMITS, app, fastEnv, page, sendJson, testEnv } from './api-lookup.helpers';
+import { BASE, LIFTED_LIMITS, app, fastEnv, page, sendJson, testEnv, TIGHT_PER_ADDRESS } from './api-lookup.helpers';
 
 const APP_ID = 'wxdemo0123456789';
 const wxEnv: AppEnv = { ...testEnv, ...LIFTED_LIMITS, REF_WX_APP_ID: APP_ID };
@@ -120,8 +120,8 @@ describe('GET /api/share-signature (spec §4, §7 ajaxData)', () => {
     expect(post.status).toBe(404);
   });
 
-  it('40 at once from one address: 30 signed (LIMIT_SHARE_SIGNATURES_PER_IP_MIN), the rest 429 with Retry-After', async () => {
-    const env: AppEnv = { ...testEnv, REF_WX_APP_ID: APP_ID };
+  it('40 at once from one address: 30 signed (LIMIT_SHARE_SIGNATURES_PER_IP_MIN set to 30), the rest 429 with Retry-After', async () => {
+    const env: AppEnv = { ...testEnv, ...TIGHT_PER_ADDRESS, REF_WX_APP_ID: APP_ID };
     const ip = '203.0.113.77';
     const replies = await Promise.all(Array.from({ length: 40 }, () => signature(PAGE, { env, headers: { 'cf-connecting-ip': ip } })));
     const statuses = replies.map((r) => r.status);

@@ -87,9 +87,9 @@ describe('send-code', () => {
     expect(json(o).body).toEqual({ code: 600, msg: 'search.waitResend{"n":50}', data: null });
   });
   it('over a limit: refused (code 600, HTTP 429, Retry-After)', async () => {
-    const p = ports({ countSend: async () => ({ kind: 'refused', refusal: { status: 429, retryAfterS: 60, key: 'limit.sendMinutes', vars: { n: 1 } } }) });
+    const p = ports({ countSend: async () => ({ kind: 'refused', refusal: { status: 429, retryAfterS: 60, key: 'limit.networkMinutes', vars: { n: 1 } } }) });
     const o = await send({}, p);
-    expect(json(o)).toEqual({ status: 429, body: { code: 600, msg: 'limit.sendMinutes{"n":1}', data: null } });
+    expect(json(o)).toEqual({ status: 429, body: { code: 600, msg: 'limit.networkMinutes{"n":1}', data: null } });
     expect(o.headers).toEqual({ 'retry-after': '60' });
   });
   it('a shared budget full: a challenge (code 601, HTTP 429)', async () => {
@@ -134,7 +134,7 @@ describe('lookup', () => {
     expect(p.upstream.queryRegistrations).not.toHaveBeenCalled();
   });
   it('over a limit: refused before the upstream sees the code', async () => {
-    const refusal = { status: 503 as const, retryAfterS: null, key: 'limit.lookupMinutes' as const, vars: { n: 1 } };
+    const refusal = { status: 503 as const, retryAfterS: null, key: 'limit.attemptsMinutes' as const, vars: { n: 1 } };
     const p = ports({ countLookup: async () => ({ refused: refusal, codeAccepted: async () => {} }) });
     const o = await find({}, p);
     expect(json(o).status).toBe(503);

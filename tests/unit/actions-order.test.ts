@@ -138,7 +138,7 @@ describe('order', () => {
     expect(body(o).body).toMatchObject({ code: 500, data: { outcome: 'refused', message: 'down' } });
   });
   it('over the limits: code 600 with Retry-After (the one limits outcome: JSON and form post alike)', async () => {
-    const limit = async () => ({ status: 429 as const, retryAfterS: 30, key: 'limit.lookupSeconds' as const, vars: { n: 30 } });
+    const limit = async () => ({ status: 429 as const, retryAfterS: 30, key: 'limit.attemptsSeconds' as const, vars: { n: 30 } });
     const o = await runOrder(BUY, portsOf({}, { limit }), true);
     expect(o).toMatchObject({ kind: 'notice', status: 429, headers: { 'retry-after': '30' }, reply: { code: 600 } });
     expect((await runOrder(BUY, portsOf({}, { limit }))).headers).toEqual({ 'retry-after': '30' });

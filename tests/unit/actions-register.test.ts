@@ -78,7 +78,7 @@ describe('register', () => {
     expect(json(o).body).toMatchObject({ code: 400, data: { outcome: 'invalid', field: 'uname', name: 'uname' } });
   });
   it('over a limit: refused before the upstream writes', async () => {
-    const p = ports({ countRegister: async () => ({ status: 429, retryAfterS: 9, key: 'limit.lookupSeconds', vars: { n: 9 } }) });
+    const p = ports({ countRegister: async () => ({ status: 429, retryAfterS: 9, key: 'limit.attemptsSeconds', vars: { n: 9 } }) });
     const o = await post({}, p);
     expect(json(o)).toMatchObject({ status: 429, body: { code: 600 } });
     expect(p.upstream.addUserInfo).not.toHaveBeenCalled();

@@ -16,7 +16,7 @@ const ctxOf = (json = false, cookies: Record<string, string> = {}): ActionContex
 const ok = <T>(data: T) => ({ ok: true as const, data });
 const no = (code: number, msg: string | null = null) => ({ ok: false as const, code, msg });
 const body = (o: ActionOutcome) => jsonOf(o, t);
-const refusal = { status: 429 as const, retryAfterS: 60, key: 'limit.lookupSeconds' as const, vars: { n: 60 } };
+const refusal = { status: 429 as const, retryAfterS: 60, key: 'limit.attemptsSeconds' as const, vars: { n: 60 } };
 
 describe('seat actions', () => {
   const PAGE = { expoId: '1235', urlId: '10542', ty: '', back: '' };

@@ -108,7 +108,7 @@ describe('the bucket of a key', () => {
 });
 
 describe('grouping a request\'s rules by object', () => {
-  const rule = (key: string, extra: Partial<LimitRule> = {}): LimitRule => ({ key, limit: 5, windowMs: 60_000, ...extra });
+  const rule = (key: string, extra: Partial<LimitRule> = {}): LimitRule => ({ key, limit: 5, windowMs: 60_000, reason: 'network', ...extra });
 
   it('keeps every rule once, each in the object of its key, in the order of each object\'s first rule', () => {
     const rules = sendRules(DEFAULT_LIMITS, { client: v6, expoId: 2002, contact: phone, ownNonce: null, pass: null });

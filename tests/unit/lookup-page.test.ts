@@ -48,4 +48,10 @@ describe('bypass (spec §2.2, DESIGN.md)', () => {
   it('never for another expo posted with the variant', () => {
     expect(usesBypass(v(1308), 1179, 10542, 2, true)).toBe(false);
   });
+  it('never when the deployment turned it off (EXHIBITOR_BYPASS=off)', () => {
+    expect(usesBypass(v(1308), 1308, 10542, 2, bypassEnabled('off'))).toBe(false);
+    expect(usesBypass(v(1308), 1308, 10542, 2, bypassEnabled(' OFF '))).toBe(false);
+    expect(usesBypass(v(1308), 1308, 10542, 2, bypassEnabled(undefined))).toBe(true);
+    expect(usesBypass(v(1308), 1308, 10542, 2, bypassEnabled('on'))).toBe(true);
+  });
 });

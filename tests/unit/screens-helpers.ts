@@ -30,6 +30,7 @@ export function page(path: string, more: Partial<Omit<ScreenPage, 'cookie'>> & {
     now: NOW,
     lang: 'en',
     t,
+    bypass: true,
     cookie: (name) => cookies[name],
     config,
     configFailed: false,
