@@ -15,6 +15,6 @@ export const MIGRATIONS_TABLE = 'd1_migrations';
 
 /** The newest migration file of each database's folder. */
 export const LATEST_MIGRATIONS: Readonly<Record<'DB' | 'STAFF', string>> = {
-  DB: '0015_expo_visit.sql', // functions/reference/migrations
+  DB: '0016_order_release.sql', // functions/reference/migrations
   STAFF: '0001_gate_keys.sql', // functions/staff/migrations
 };

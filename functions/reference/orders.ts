@@ -9,6 +9,7 @@ import { OrderStatus, type Order, type Ticket } from '../upstream/contract';
 import { CHECKOUT_HOLD_MINUTES, OPEN_ORDERS_PER_EXPO, OPEN_ORDERS_PER_TICKET, ORDER_HOLD_MINUTES } from './rules';
 import type { AppEnv } from '../env';
 import { expoLocalTime } from './expo';
+import { COOLING, HOLD_COOLDOWN_MS, RELEASED_AT, type HoldCounts } from './holds';
 
 /** A row of `orders`. */
 export interface OrderRow {
@@ -42,6 +43,8 @@ export interface OrderRow {
   pay_start_ms: number | null;
   /** 0005: paid after the hold ended: 1 honoured, 2 marked for automatic refund */
   late_payment: number | null;
+  /** 0016: when a cancelled order stopped holding (the cooldown runs from here, holds.ts) */
+  released_ms: number | null;
 }
 
 /** A row of `tickets` (0001 + 0002). */
@@ -142,6 +145,34 @@ export async function heldByContact(db: D1Database, expoId: number, contactKey: 
     .bind(expoId, contactKey, now)
     .first<{ n: number }>();
   return row?.n ?? 0;
+}
+
+/**
+ * The counts the hold rules read (holds.ts) for one ticket and one contact's mailbox at `now`:
+ * tickets taken (sold before plus every holding order), the contact's own unpaid holds, and when
+ * its latest unpaid order of the ticket stopped holding within the cooldown (null: none did).
+ */
+export async function holdCountsOf(
+  db: D1Database,
+  ticket: TicketRow,
+  contactKey: string,
+  now: number,
+): Promise<HoldCounts & { releasedMs: number | null }> {
+  const row = await db
+    .prepare(
+      `SELECT
+         (SELECT coalesce(sum(o.quantity), 0) FROM orders o WHERE o.ticket_id = ?1 AND ${HOLDING.replaceAll('?now', '?3')}) AS held,
+         (SELECT coalesce(sum(o.quantity), 0) FROM orders o WHERE o.ticket_id = ?1 AND ${CONTACT_KEY} = ?2 AND ${OPEN.replaceAll('?now', '?3')}) AS mine,
+         (SELECT max(${RELEASED_AT}) FROM orders o WHERE o.ticket_id = ?1 AND ${CONTACT_KEY} = ?2 AND ${COOLING.replaceAll('?now', '?3').replaceAll('?cut', '?4')}) AS released`,
+    )
+    .bind(ticket.id, contactKey, now, now - HOLD_COOLDOWN_MS)
+    .first<{ held: number; mine: number; released: number | null }>();
+  return {
+    stock: ticket.stock,
+    taken: ticket.sold_count + (row?.held ?? 0),
+    mine: row?.mine ?? 0,
+    releasedMs: row?.released ?? null,
+  };
 }
 
 /** Uses left of a discount code: -1 unlimited; null when the code does not exist for the ticket. */

@@ -17,6 +17,19 @@ export const CHECKOUT_HOLD_MINUTES = 10;
 export const OPEN_ORDERS_PER_TICKET = 1;
 export const OPEN_ORDERS_PER_EXPO = 3;
 
+/**
+ * "Open orders" (our reading, issue 29): of a ticket with limited stock, one contact's unpaid
+ * orders may hold at most a third of what is not held by others (at least 1; see holds.ts).
+ */
+export const HOLD_SHARE_DIVISOR = 3;
+
+/**
+ * "Open orders" (our reading, issue 29): after a contact's unpaid order of a ticket with limited
+ * stock stops holding (cancelled, or its hold ran out), that contact waits this long before it
+ * may order that ticket again.
+ */
+export const HOLD_COOLDOWN_MINUTES = 15;
+
 /** "Health upload": a file is a JPEG or PNG of at most 5 MB. */
 export const HEALTH_MAX_BYTES = 5 * 1024 * 1024;
 

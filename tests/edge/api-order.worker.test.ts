@@ -174,6 +174,33 @@ describe('POST /api/order', () => {
     expect(flashOf(en, `${FORM}?ticketId=4`)?.notice?.text).toBe('This ticket is sold out');
   });
 
+  it('the hold refusals (issue 29) in the page language, values kept: a share of the last Day Passes; ordering again right after cancelling', async () => {
+    const email = uniq('hold');
+    const jar = await jarFor(email);
+    const form = `${FORM}?ticketId=1`;
+    const idem = () => crypto.randomUUID().replace(/-/g, '');
+    // 8 Day Passes left: one person may hold 2 of them unpaid.
+    const share = await postForm('/api/order', buyerForm({ ticketId: '1', quantity: '3', idem: idem() }), { env: orderEnv, jar });
+    const f = flashOf(share, form);
+    expect(f?.notice?.text).toBe('该票余票不多，每人未支付时最多可保留 2 张。请减少数量，或先完成支付');
+    expect(f?.values).toMatchObject({ uname: '买票人', ucompany: 'Demo Co.', quantity: '3' });
+    const json = (await (
+      await postJson('/api/order', buyerForm({ ticketId: '1', quantity: '3', idem: idem() }), { env: orderEnv, jar })
+    ).json()) as OrderReply;
+    expect(json).toMatchObject({ code: 20109, data: { outcome: 'refused', message: f?.notice?.text } });
+    // Ordered, cancelled, ordered again at once: refused, the wait said; the form comes back filled.
+    const made = await postForm('/api/order', buyerForm({ ticketId: '1', quantity: '1', idem: idem() }), { env: orderEnv, jar });
+    const no = payNo(made.headers.get('location'));
+    expect(no).not.toBe('');
+    await postForm('/api/order/action', { path: PATH, orderNo: no, action: 'cancel' }, { env: orderEnv, jar });
+    expect((await ordersOf(email))[0]?.status).toBe(3);
+    const again = await postForm('/api/order', buyerForm({ ticketId: '1', quantity: '1', idem: idem() }), { env: orderEnv, jar });
+    const g = flashOf(again, form);
+    expect(g?.notice?.text).toBe('您刚取消或未按时支付此票的订单，请 15 分钟后再下单');
+    expect(g?.values).toMatchObject({ uname: '买票人', quantity: '1' });
+    expect(await ordersOf(email)).toHaveLength(1);
+  });
+
   it('a discount code lowers the total', async () => {
     const email = uniq('disc');
     const res = await postForm('/api/order', buyerForm({ discountCode: 'EARLY50' }), { env: orderEnv, jar: await jarFor(email) });

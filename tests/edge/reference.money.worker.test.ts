@@ -136,7 +136,8 @@ describe('stock hoarding (item 11)', () => {
 
 describe('paid after the hold ended (item 12)', () => {
   it('stock left: the payment is honoured, the tickets issued, once', async () => {
-    const ticketId = await smallTicket(3);
+    // 6 in stock: one contact may hold a third of it unpaid (issue 29, holds.ts), so 2.
+    const ticketId = await smallTicket(6);
     const r = await order({ ticketId, email: uniq('late'), quantity: 2 });
     const no = orderNoOf(r);
     await goPay(no);
@@ -151,7 +152,7 @@ describe('paid after the hold ended (item 12)', () => {
     const o = await status(no);
     expect(o.status).toBe(2);
     expect(o.euCodes).toHaveLength(2);
-    expect(await surplus(ticketId)).toBe(1);
+    expect(await surplus(ticketId)).toBe(4);
     // The provider retries: nothing more.
     expect((await notify(no, 2000, txId)).code).toBe(200);
     expect((await status(no)).euCodes).toHaveLength(2);

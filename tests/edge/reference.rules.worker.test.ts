@@ -40,6 +40,9 @@ describe('the reference writes the contract numbers itself', () => {
     expect(rules.CHECKOUT_HOLD_MINUTES).toBe(10);
     expect(rules.OPEN_ORDERS_PER_TICKET).toBe(1);
     expect(rules.OPEN_ORDERS_PER_EXPO).toBe(3);
+    // "Open orders", our reading (issue 29): a third of what others do not hold; 15 minutes after letting an order go
+    expect(rules.HOLD_SHARE_DIVISOR).toBe(3);
+    expect(rules.HOLD_COOLDOWN_MINUTES).toBe(15);
     expect(rules.HEALTH_MAX_BYTES).toBe(5 * 1024 * 1024);
     expect(rules.HEALTH_MAX_PER_KIND).toBe(3);
     // "Check-in (the gate)": gate names, body, scan times, list pages

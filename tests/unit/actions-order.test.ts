@@ -153,6 +153,17 @@ describe('order', () => {
     const unknown = await runOrder({ ...BUY, discountCode: 'NOPE' }, portsOf({ createOrderNew: async () => no(404) }));
     expect(body(unknown).body).toMatchObject({ code: TicketCode.DISCOUNT_USED_UP, msg: 'form.discountTimes' });
   });
+  it('the hold refusals (issue 29): the number the upstream says, in the page language; without one, the limit text and the documented 15 minutes', async () => {
+    const share = await runOrder(BUY, portsOf({ createOrderNew: async () => no(TicketCode.HOLD_SHARE, 'few tickets are left: one contact may hold at most 2 of them unpaid; order fewer, or pay first') }));
+    expect(share).toMatchObject({ notice: { text: 'ticket.holdShare{"n":2}' } });
+    expect(body(share).body).toMatchObject({ code: 20109, data: { outcome: 'refused' } });
+    const shareBare = await runOrder(BUY, portsOf({ createOrderNew: async () => no(TicketCode.HOLD_SHARE, 'too many') }));
+    expect(shareBare).toMatchObject({ notice: { text: 'ticket.overLimit' } });
+    const wait = await runOrder(BUY, portsOf({ createOrderNew: async () => no(TicketCode.HOLD_COOLDOWN, 'this contact may order it again in 7 min') }));
+    expect(wait).toMatchObject({ notice: { text: 'ticket.holdCooldown{"n":7}' } });
+    const waitBare = await runOrder(BUY, portsOf({ createOrderNew: async () => no(TicketCode.HOLD_COOLDOWN, null) }));
+    expect(waitBare).toMatchObject({ notice: { text: 'ticket.holdCooldown{"n":15}' } });
+  });
   it('created: on to a cashier of this site (303), the contact and an idempotency key sent', async () => {
     let sent: Record<string, unknown> = {};
     const o = await runOrder(BUY, portsOf({ createOrderNew: async (p) => ((sent = { ...p.values }), ok({ orderNo: 'T20260101ABCDEF' })) }));

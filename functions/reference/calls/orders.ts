@@ -14,7 +14,8 @@ import { RefCode, ok, reply } from '../envelope';
 import type { AppEnv } from '../../env';
 import { expoLocalTime } from '../expo';
 import { DecimalId, FormValues, decryptValues, parseInput, readJsonBody } from '../inputs';
-import { CONTACT_KEY, HOLDING, OPEN, checkoutHoldMs, codesOf, findOrder, heldByContact, holdMs, newOrderNo, openOrderCaps, statusAt, toOrder, usesLeft, type OrderRow } from '../orders';
+import { CONTACT_KEY, HOLDING, OPEN, checkoutHoldMs, codesOf, findOrder, heldByContact, holdCountsOf, holdMs, newOrderNo, openOrderCaps, statusAt, toOrder, usesLeft, type OrderRow } from '../orders';
+import { COOLING, HOLD_COOLDOWN_MS, cooldownEnds, holdShareSql, mayHold, mayOrderNow, minutesUntil } from '../holds';
 
 import { queriedContact, DiscountCode as Code, Encrypted, OrderBody, OrderNo, OrderQuery, PayType, sameExpo, ticketRow, type Ctx } from './order-inputs';
 
@@ -50,7 +51,9 @@ const BuyerValues = FormValues.and(
 /**
  * `POST /CustomerUserInfo/createOrderNew`: an unpaid order holding its tickets until
  * `expireTime` (spec §9). 20102 sold out, 20103 over the per-contact limit, 20101 code used up;
- * 20104 not on sale. A repeat of the same buyer form (its `idem` key) answers the same order.
+ * 20104 not on sale; 20107 an unpaid order still open; 20109 more than the contact's share of a
+ * limited stock, 20110 its cooldown after letting an unpaid order of the ticket go (holds.ts).
+ * A repeat of the same buyer form (its `idem` key) answers the same order.
  */
 export async function createOrderNew(c: Ctx): Promise<Response> {
   const expo = c.var.expo;
@@ -113,11 +116,13 @@ export async function createOrderNew(c: Ctx): Promise<Response> {
 
   const orderNo = newOrderNo(now, expo.utc_offset_minutes);
   const { checkType: _ct, idem: _idem, update: _u, userId: _uid, euCode: _e, ...kept } = v;
-  // One statement: the order exists only if stock, the contact's limit, the code's uses and the
-  // caps on open unpaid orders all allow it at this instant. ?9 = now.
+  // One statement: the order exists only if stock, the contact's limit, the code's uses, the
+  // caps on open unpaid orders, the contact's share of a limited stock and its cooldown after
+  // an unpaid order let go (holds.ts) all allow it at this instant. ?9 = now, ?18 = now − cooldown.
   // The hold starts short (the checkout hold); going to pay starts spec §9's 30 minutes.
   const hold = HOLDING.replaceAll('?now', '?9');
   const open = OPEN.replaceAll('?now', '?9');
+  const cooling = COOLING.replaceAll('?now', '?9').replaceAll('?cut', '?18');
   const row = await db
     .prepare(
       `INSERT INTO orders (order_no, expo_id, urls_id, ticket_id, ticket_name, quantity, price, discount_code, total_fee, pay_type, status,
@@ -131,6 +136,12 @@ export async function createOrderNew(c: Ctx): Promise<Response> {
                AND (d.max_uses = 0 OR d.max_uses - d.used_before - (SELECT coalesce(sum(o.quantity), 0) FROM orders o WHERE o.ticket_id = t.id AND o.discount_code = ?4 AND ${hold}) >= ?2)))
          AND (SELECT count(*) FROM orders o WHERE o.expo_id = t.expo_id AND ${CONTACT_KEY} = ?15 AND ${open}) < ?16
          AND (SELECT count(*) FROM orders o WHERE o.ticket_id = t.id AND ${CONTACT_KEY} = ?15 AND ${open}) < ?17
+         AND (t.stock = 0 OR NOT EXISTS (SELECT 1 FROM orders o WHERE o.ticket_id = t.id AND ${CONTACT_KEY} = ?15 AND ${cooling}))
+         AND (t.stock = 0 OR EXISTS (
+               SELECT 1 FROM (SELECT coalesce(sum(o.quantity), 0) AS held,
+                                     coalesce(sum(CASE WHEN ${CONTACT_KEY} = ?15 AND ${open} THEN o.quantity ELSE 0 END), 0) AS mine
+                              FROM orders o WHERE o.ticket_id = ?13 AND ${hold}) h
+               WHERE h.mine + ?2 <= ${holdShareSql('t.stock - t.sold_count - h.held + h.mine')}))
        ON CONFLICT DO NOTHING
        RETURNING *`,
     )
@@ -152,6 +163,7 @@ export async function createOrderNew(c: Ctx): Promise<Response> {
       key,
       caps.perContact,
       caps.perTicket,
+      now - HOLD_COOLDOWN_MS,
     )
     .first<OrderRow>();
   if (row) return ok(c, created(row, expo.utc_offset_minutes));
@@ -178,6 +190,25 @@ export async function createOrderNew(c: Ctx): Promise<Response> {
     .first<{ n: number; here: number }>();
   if ((openNow?.n ?? 0) >= caps.perContact || (openNow?.here ?? 0) >= caps.perTicket) {
     return reply(c, TicketCode.OPEN_ORDERS, 'an unpaid order of this contact is still open: pay or cancel it first');
+  }
+  if (ticket.stock > 0) {
+    const counts = await holdCountsOf(db, ticket, key, now);
+    const ends = cooldownEnds(counts.releasedMs, now);
+    if (ends !== null) {
+      return reply(
+        c,
+        TicketCode.HOLD_COOLDOWN,
+        `an unpaid order of this ticket was let go a moment ago: this contact may order it again in ${minutesUntil(ends, now)} min`,
+      );
+    }
+    // Enough left for the order, but more than this contact may hold unpaid.
+    if (counts.stock - counts.taken >= quantity && mayOrderNow(counts) < quantity) {
+      return reply(
+        c,
+        TicketCode.HOLD_SHARE,
+        `few tickets are left: one contact may hold at most ${mayHold(counts)} of them unpaid; order fewer, or pay first`,
+      );
+    }
   }
   return reply(c, TicketCode.SOLD_OUT, 'sold out');
 }
@@ -328,7 +359,7 @@ export async function deleteOrderById(c: Ctx): Promise<Response> {
   const bad = sameExpo(c, body.value.expoId);
   if (bad) return bad;
   const res = await c.env.DB.prepare(
-    'UPDATE orders SET status = 3 WHERE expo_id = ? AND order_no = ? AND status = 0 AND expire_ms > ?',
+    'UPDATE orders SET status = 3, released_ms = ?3 WHERE expo_id = ?1 AND order_no = ?2 AND status = 0 AND expire_ms > ?3',
   )
     .bind(c.var.expo.id, body.value.orderNo, Date.now())
     .run();

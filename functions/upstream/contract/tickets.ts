@@ -35,6 +35,10 @@ export const TicketCode = {
   OPEN_ORDERS: 20107,
   /** payNotify: paid after the hold ended and the order cannot be honoured: marked for an automatic refund */
   LATE_REFUND: 20108,
+  /** more than one contact may hold unpaid of what is left of a ticket; `msg` says "at most N" (our reading, issue 29) */
+  HOLD_SHARE: 20109,
+  /** the contact let an unpaid order of this ticket go a moment ago; `msg` says "in N min" (our reading, issue 29) */
+  HOLD_COOLDOWN: 20110,
 } as const;
 
 /** Order states (docs/upstream.md "An order"). */

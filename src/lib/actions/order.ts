@@ -24,15 +24,12 @@ import { formatPrice, marketOf } from '../tickets/money';
 import { parsePathParams, type PathParams } from '../page/routes';
 import { absoluteUrl, handoffPage, payTarget } from '../tickets/cashier';
 import { ticketPaths } from '../tickets/paths';
-import { DISCOUNT_CODE, MAX_QUANTITY, ORDER_NO, OrderStatus, TicketCode, orderActions, type Order, type RefundWindow } from '../tickets/tickets';
+import { DISCOUNT_CODE, HOLD_COOLDOWN_MINUTES, MAX_QUANTITY, ORDER_NO, OrderStatus, TicketCode, holdRefusalNumber, orderActions, type Order, type RefundWindow } from '../tickets/tickets';
 import type { Lang } from '../page/languages';
 import { defineAction, FaultAt, type ActionContext, type ActionOutcome } from './outcome';
 import type { Result } from './results';
 import { limitOutcome, type LimitRefusal } from './limits';
 import type { OrderOutcome } from './replies';
-
-/** The reference's answer when the contact has as many unpaid orders open as it may (README "Beyond docs/upstream.md"). */
-const OPEN_ORDERS = 20107;
 
 /** A contact the edge verified, as the upstream receives it. */
 export interface VerifiedBuyer {
@@ -165,14 +162,24 @@ function refused(message: string, code: number, more: { to?: string; values?: Re
   };
 }
 
-/** The translated text of a known refusal code, else the upstream's message. */
+/**
+ * The translated text of a known refusal code, else the upstream's message. The hold refusals
+ * (docs/upstream.md "Open orders") carry a number in their message: how many one contact may
+ * hold, or the minutes to wait; without it, the share reads as over the per-person limit and the
+ * wait as the documented 15 minutes.
+ */
 function refusedText(t: ActionContext['t'], code: number, msg: string | null): string {
   const known: Readonly<Record<number, string>> = {
     [TicketCode.DISCOUNT_USED_UP]: 'form.discountTimes',
     [TicketCode.SOLD_OUT]: 'ticket.soldOutError',
     [TicketCode.OVER_LIMIT]: 'ticket.overLimit',
-    [OPEN_ORDERS]: 'ticket.openOrder',
+    [TicketCode.OPEN_ORDERS]: 'ticket.openOrder',
   };
+  if (code === TicketCode.HOLD_SHARE) {
+    const n = holdRefusalNumber(code, msg);
+    return n === null ? t('ticket.overLimit') : t('ticket.holdShare', { n });
+  }
+  if (code === TicketCode.HOLD_COOLDOWN) return t('ticket.holdCooldown', { n: holdRefusalNumber(code, msg) ?? HOLD_COOLDOWN_MINUTES });
   const key = known[code];
   return key ? t(key) : displayText(msg?.trim() || t('error.generic'));
 }

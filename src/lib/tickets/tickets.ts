@@ -13,7 +13,33 @@ export const TicketCode = {
   SOLD_OUT: 20102,
   /** over `limitPerContact` */
   OVER_LIMIT: 20103,
+  /** the contact has as many unpaid orders open as it may (README "Tickets and orders") */
+  OPEN_ORDERS: 20107,
+  /** more than one contact may hold unpaid of what is left of a ticket; `msg` "… at most N …" (docs/upstream.md "Open orders", our reading) */
+  HOLD_SHARE: 20109,
+  /** the contact let an unpaid order of this ticket go a moment ago; `msg` "… in N min" (docs/upstream.md "Open orders", our reading) */
+  HOLD_COOLDOWN: 20110,
 } as const;
+
+/**
+ * docs/upstream.md "Open orders" (our reading): how long a contact waits after letting an unpaid
+ * order of a ticket go, said when a refusal gives no number (as a send refusal without its wait
+ * says spec §9's 60 s).
+ */
+export const HOLD_COOLDOWN_MINUTES = 15;
+
+/**
+ * The number a hold refusal (20109, 20110) carries in its `msg`: "at most N", "in N min";
+ * null when there is none.
+ * @example holdRefusalNumber(20109, 'few tickets are left: one contact may hold at most 2 of them unpaid') // 2
+ * @example holdRefusalNumber(20110, 'may order it again in 14 min') // 14
+ */
+export function holdRefusalNumber(code: number, msg: string | null | undefined): number | null {
+  const said = msg ?? '';
+  const m = code === TicketCode.HOLD_SHARE ? /at most\s+(\d{1,4})\b/i.exec(said) : code === TicketCode.HOLD_COOLDOWN ? /\bin\s+(\d{1,4})\s*min/i.exec(said) : null;
+  const n = Number(m?.[1] ?? NaN);
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
 
 /** spec §9: unpaid orders are kept 30 minutes. */
 export const ORDER_HOLD_MINUTES = 30;
