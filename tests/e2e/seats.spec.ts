@@ -5,8 +5,8 @@
  * accepted after; a JPEG uploaded, listed and deleted on a credential page; axe on every new
  * screen in zh and en.
  *
- * The seat limit is at its default (30 a minute per address and expo): playwright.config.ts
- * raises every other limit but not LIMIT_SEAT_LOOKUPS_PER_IP_MIN. The limit test uses expo
+ * The seat limit is lowered to 30 a minute per address and expo (playwright.config.ts; its
+ * default, 600, sits above a crowd behind one address). The limit test uses expo
  * 1384 in the js project and 1385 in nojs, so no other test shares its count. Contacts and
  * names of this spec: functions/reference/SEED.md "Seat lookup" (health-js@ / health-nojs@).
  */
