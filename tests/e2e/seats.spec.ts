@@ -108,7 +108,7 @@ test.describe('seat lookup', () => {
       expect(r.status(), `lookup ${i + 1}`).toBe(303);
     }
     await findSeatNoCompany(page, expoId);
-    await expect(page.getByText(/尝试次数过多，请 \d+ (秒|分钟)后再试/)).toBeVisible();
+    await expect(page.getByText(/此网络上同时请求的人较多，请 \d+ (秒|分钟)后再试/)).toBeVisible();
     await expect(page.getByLabel(t('zh', 'seat.name'), { exact: true }).first()).toHaveValue('某人');
   });
 
