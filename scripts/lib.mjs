@@ -244,8 +244,8 @@ export function secretFileArgs(secrets, dir) {
 }
 
 /**
- * Every abuse limit raised far above what a local run sends (README "Abuse limits"): the
- * browser specs and the bench send many codes from 127.0.0.1; tests/edge proves the defaults.
+ * Every abuse limit raised far above what a local run sends (docs/limits.md): for the bench only,
+ * whose load run is one contact from one address thousands of times. Tests run at the defaults.
  */
 export const RAISED_LIMITS = {
   LIMIT_SENDS_PER_IP_MIN: '100000',

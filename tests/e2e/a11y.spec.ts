@@ -6,9 +6,9 @@
  * words; the seven languages have their own scan in lookup-a11y.spec.ts).
  * Nothing is excluded and no rule is disabled.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { expectAxeClean } from './axe';
-import { obtainCredentialPath, PAGES, setLangCookie, type Lang } from './fixtures';
+import { obtainCredentialPath, PAGES, setLangCookie, type Lang, test } from './fixtures';
 
 /** Opens `path` and scans it as the project's visitor gets it (tests/e2e/axe.ts). */
 async function scan(page: Page, browser: Browser, path: string): Promise<void> {

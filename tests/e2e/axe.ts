@@ -11,8 +11,8 @@
  *   fetched after it, and idle would only add half a second to every scan.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { jsEnabled } from './fixtures';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { jsEnabled, test } from './fixtures';
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 

@@ -12,8 +12,8 @@
  * gzip = node:zlib gzipSync at level 9. The measured numbers are printed (console.log).
  */
 import { gzipSync } from 'node:zlib';
-import { expect, test, type APIRequestContext, type Page, type Request, type Response } from '@playwright/test';
-import { baseUrl, IEAE_VISITOR, lookUpByEmail, obtainCredentialPath } from './fixtures';
+import { expect, type APIRequestContext, type Page, type Request, type Response } from '@playwright/test';
+import { baseUrl, IEAE_VISITOR, lookUpByEmail, obtainCredentialPath, test } from './fixtures';
 import { CASES, caseOf, hydrated, js, lookupUrl, type Case } from './lookup-helpers';
 
 const KB = 1024;

@@ -7,9 +7,9 @@
  * The js and nojs runs may share a server and both use one@demo.test's registration: each run
  * reserves on its own line (one seat per line), so neither sees the other's refusal.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { expectAxeClean } from './axe';
-import { jsEnabled, LANG_COOKIE, PAGES, setLangCookie, t } from './fixtures';
+import { jsEnabled, LANG_COOKIE, PAGES, setLangCookie, t, test } from './fixtures';
 import { eid, hydrated, lookupByEmail, openLookup, texts } from './lookup-helpers';
 
 const en = (key: string, vars: Record<string, string | number> = {}) =>

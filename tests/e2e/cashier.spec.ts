@@ -10,13 +10,13 @@
  */
 import { rmSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { freePort } from '../../scripts/lib.mjs';
 import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
 import { routePath } from '../../src/lib/page/routes';
 import { fillBuyer } from './buyer';
 import { startFakeCashier, type FakeCashier } from './fake-cashier';
-import { t } from './fixtures';
+import { t, test } from './fixtures';
 import { eid } from './lookup-helpers';
 import { startSecondWorker, stopSecondWorker } from './second-worker';
 

@@ -3,8 +3,8 @@
  * (src/middleware.ts) applies the organiser's config the same way on every screen. One test per
  * rule, on a lookup, a form or a credential page. HTTP only: the rules are server-rendered.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { HTML_LANG, LANG_COOKIE, lookupPath, t, type Lang } from './fixtures';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { HTML_LANG, LANG_COOKIE, lookupPath, t, type Lang, test } from './fixtures';
 import { caseOf, credentialPath, eid } from './lookup-helpers';
 
 async function html(request: APIRequestContext, path: string, lang: Lang | null): Promise<string> {

@@ -9,9 +9,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { freePort } from '../../scripts/lib.mjs';
-import { baseUrl, lookupPath } from './fixtures';
+import { baseUrl, lookupPath, test } from './fixtures';
 import { eid } from './lookup-helpers';
 import { startSecondWorker, stopSecondWorker } from './second-worker';
 

@@ -9,9 +9,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { freePort } from '../../scripts/lib.mjs';
-import { baseUrl, t } from './fixtures';
+import { baseUrl, t, test } from './fixtures';
 import { caseOf, credentialPath, lookupUrl, textPattern } from './lookup-helpers';
 import { startSecondWorker, stopSecondWorker } from './second-worker';
 

@@ -7,12 +7,12 @@
  */
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { expectAxeClean } from './axe';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { caseOf, credentialPath, lookupByEmail, lookupUrl, openLookup, pageLang, textPattern } from './lookup-helpers';
-import { HTML_LANG, obtainCredentialPath, setLangCookie, strings, t, type Lang } from './fixtures';
+import { HTML_LANG, obtainCredentialPath, setLangCookie, strings, t, type Lang, test } from './fixtures';
 import { CREDENTIAL_VIEW_TTL_MS } from '../../src/lib/credential/view-cache';
 
 const IEAE = caseOf('IEAE');

@@ -16,8 +16,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { HTML_LANG, baseUrl, lookUpByEmail, lookupPath, obtainCredentialPath, setLangCookie, t, type Lang } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { HTML_LANG, baseUrl, lookUpByEmail, lookupPath, obtainCredentialPath, setLangCookie, t, type Lang, test } from './fixtures';
 import { hydrated } from './lookup-helpers';
 import { LANGS } from '../../src/lib/page/languages';
 import { SENT_COOKIE } from '../../src/lib/lookup/resend';

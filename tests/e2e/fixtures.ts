@@ -9,7 +9,10 @@
  * - Every Playwright worker has a server and a database of its own (freshly migrated and
  *   seeded): `page`, `request`, `baseURL` and {@link baseUrl} all point at the worker's server.
  *   So a spec may use the seeded demo contacts (`one@demo.test` …), send codes and register
- *   as it likes: no other worker sees it. Import `test` from '@playwright/test' as usual.
+ *   as it likes: no other worker sees it. Import `test` from here, not from '@playwright/test':
+ *   it is Playwright's, with each test's browser and `request` given an address of its own
+ *   (`CF-Connecting-IP`, {@link visitorAddress}). The servers run with every abuse limit at the
+ *   product's defaults (playwright.config.ts): a spec is a visitor, not a load test.
  * - Tests of one file are spread over the workers (`fullyParallel`), and the js and nojs runs of
  *   a test may land on different servers: a test must not rely on another test having run
  *   before it (on its server). A test that changes a seeded contact for good (completes its
@@ -24,11 +27,33 @@
  *   `test.describe`): it runs once, in the `http` project, instead of in `js` and in `nojs`.
  */
 import { readFileSync } from 'node:fs';
-import { expect, type APIRequestContext, type BrowserContext, type TestInfo } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type BrowserContext, type TestInfo } from '@playwright/test';
 import { encodeId } from '../../src/lib/util/ids';
 import { LANG_COOKIE, type Lang } from '../../src/lib/page/languages';
 
 export { LANG_COOKIE };
+
+/**
+ * The address a test's visitor comes from, as Cloudflare would tell the Worker
+ * (`CF-Connecting-IP`): one of 198.18.0.0/15 (the benchmarking range, never routed), from a hash
+ * of the test, its project and its retry, so every test is a visitor of its own, as on a show
+ * morning (docs/limits.md). `n` names another visitor of the same test.
+ * @example visitorAddress(info) // '198.19.38.201'
+ */
+export function visitorAddress(info: TestInfo, n = 0): string {
+  const key = `${info.testId}|${info.project.name}|${info.retry}|${n}`;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  h >>>= 0;
+  return `198.${18 + (h & 1)}.${(h >>> 1) & 255}.${(h >>> 9) & 255}`;
+}
+
+/** Playwright's `test`, each test's browser and `request` coming from {@link visitorAddress}. */
+export const test = base.extend({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, info) => {
+    await use({ ...extraHTTPHeaders, 'cf-connecting-ip': visitorAddress(info) });
+  },
+});
 export type { Lang };
 
 /** True in the `js` project, false in `nojs` (javaScriptEnabled: false). */

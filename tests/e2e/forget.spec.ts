@@ -5,8 +5,8 @@
  * no name, and (with JavaScript, where the service worker had stored the page) the credential URL
  * opens no stored copy without a network. A cross-site post forgets nothing.
  */
-import { expect, test } from '@playwright/test';
-import { t } from './fixtures';
+import { expect } from '@playwright/test';
+import { t, test } from './fixtures';
 import { caseOf, credentialPath, form, js, lookupByEmail, lookupUrl, openLookup, texts } from './lookup-helpers';
 
 const IEAE = caseOf('IEAE');

@@ -6,10 +6,10 @@
  * Contacts are fresh per test, or the per-project form-*-<js|nojs> contacts of the seed
  * (functions/reference/SEED.md), so the two projects and the other specs never meet.
  */
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { HTML_LANG, jsEnabled, latestOutboxCode, lookUpByEmail, setLangCookie, t, type Lang, type LookupTarget } from './fixtures';
+import { HTML_LANG, jsEnabled, latestOutboxCode, lookUpByEmail, setLangCookie, t, type Lang, type LookupTarget, test } from './fixtures';
 import { decodeId, encodeId } from '../../src/lib/util/ids';
 import { idCheckChar } from '../../src/lib/form/id-number';
 

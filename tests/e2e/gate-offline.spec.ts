@@ -15,7 +15,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { CHROMIUM, CHROMIUM_FLAGS, e2eServer } from '../../scripts/lib.mjs';
 import { addGateKey } from '../../scripts/gate.mjs';
 import { expectAxeClean } from './axe';

@@ -11,9 +11,9 @@
  * share a server, so each makes its own code.
  */
 import { randomBytes } from 'node:crypto';
-import { expect, test, type TestInfo } from '@playwright/test';
+import { expect, type TestInfo } from '@playwright/test';
 import { expectAxeClean } from './axe';
-import { baseUrl } from './fixtures';
+import { baseUrl, test } from './fixtures';
 import { e2eServer } from '../../scripts/lib.mjs';
 import { addGateKey, execute } from '../../scripts/gate.mjs';
 import { routePath } from '../../src/lib/page/routes';

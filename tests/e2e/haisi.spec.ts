@@ -5,9 +5,9 @@
  * registration is found. Each screen is in the route's language, with no language menu, and
  * passes axe. Demo expo 2616 (functions/reference/SEED.md "Haisi").
  */
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Page, type TestInfo } from '@playwright/test';
 import { expectAxeClean } from './axe';
-import { HTML_LANG, jsEnabled, strings, type Lang } from './fixtures';
+import { HTML_LANG, jsEnabled, strings, type Lang, test } from './fixtures';
 import { eid, hydrated, lookupByEmail } from './lookup-helpers';
 import { decodeId } from '../../src/lib/util/ids';
 

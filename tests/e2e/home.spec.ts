@@ -3,9 +3,9 @@
  * crawlers (§1), the banner carousel (§2.5) and the language menu on a home page, against the
  * seeded reference upstream (functions/reference/SEED.md). Both projects: `js` and `nojs`.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { encodeId } from '../../src/lib/util/ids';
-import { HTML_LANG, jsEnabled, setLangCookie, t } from './fixtures';
+import { HTML_LANG, jsEnabled, setLangCookie, t, test } from './fixtures';
 
 /** The home of an expo's visitor url (SEED.md: 20000 + expo id) or of another url. */
 const home = (expoId: number, fId = 20000 + expoId, ty = 'visitor') => `/${fId}/${encodeId(expoId)}/${ty}`;

@@ -9,9 +9,9 @@
  * same list in every language but Chinese) only in Chinese and English: that keeps `npm test`
  * under its 30 minutes.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { expectAxeClean } from './axe';
-import { HTML_LANG, IEAE_VISITOR, lookUpByEmail, obtainCredentialPath, setLangCookie, type Lang } from './fixtures';
+import { HTML_LANG, IEAE_VISITOR, lookUpByEmail, obtainCredentialPath, setLangCookie, type Lang, test } from './fixtures';
 import { caseOf, form, hydrated, js, lookupUrl, texts } from './lookup-helpers';
 
 const LANGS: readonly Lang[] = ['zh', 'en', 'thai', 'vn', 'id', 'tw', 'ms'];

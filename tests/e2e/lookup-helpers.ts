@@ -6,10 +6,10 @@
  * Every step works in both projects (playwright.config.ts `js` and `nojs`): with JavaScript
  * the form is enhanced first (its plain script) so a click is the script's, not the plain form's.
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { HTML_LANG, jsEnabled, latestOutboxCode, strings, type Lang } from './fixtures';
+import { HTML_LANG, jsEnabled, latestOutboxCode, strings, type Lang, test } from './fixtures';
 
 /** An id as the URLs carry it: base64url of the decimal text, no padding (1308 → MTMwOA). */
 export function eid(n: number | string): string {

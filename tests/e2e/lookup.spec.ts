@@ -8,8 +8,8 @@
  * REF_SEND_INTERVAL_S=0, so only the edge's own 60 s rule (a cookie per browser) limits
  * resends: every test starts in a fresh browser context.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { setLangCookie, t } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { setLangCookie, t, test } from './fixtures';
 import {
   CASES,
   caseOf,

@@ -5,9 +5,9 @@
  * addExhiUserInfor) to its class 2 credential; a legacy link without any path. Each new screen
  * gets an axe scan in the flow. Contacts are fresh per test (demo expo 2030, SEED.md "Named forms").
  */
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Page, type TestInfo } from '@playwright/test';
 import { expectAxeClean } from './axe';
-import { HTML_LANG, jsEnabled, lookUpByEmail, t, type Lang, type LookupTarget } from './fixtures';
+import { HTML_LANG, jsEnabled, lookUpByEmail, t, type Lang, type LookupTarget, test } from './fixtures';
 import { decodeId, encodeId } from '../../src/lib/util/ids';
 
 const OCEAN = 2030;

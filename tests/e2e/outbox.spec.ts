@@ -3,8 +3,8 @@
  * contact, and by contact and expo (`/dev/outbox.json?to=&expoId=`), through the built Worker.
  * One contact is sent codes on two expos; each expo's code is the one its lookup accepts.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { IEAE_VISITOR, latestOutboxCode, lookupPath, type LookupTarget } from './fixtures';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { IEAE_VISITOR, latestOutboxCode, lookupPath, type LookupTarget, test } from './fixtures';
 
 /** Expo 1108 (Indonesian), visitor url 21108: one@demo.test has one registration there too (SEED.md). */
 const INDONESIAN_VISITOR: LookupTarget = {

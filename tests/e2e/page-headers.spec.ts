@@ -6,10 +6,10 @@
  * (src/lib/util/image-origins.ts) — with the banner of a home page still loading in Chromium.
  * Header checks use the request context (same in both projects); the browser check is @js.
  */
-import { expect, test, type APIRequestContext, type APIResponse, type ConsoleMessage } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse, type ConsoleMessage } from '@playwright/test';
 import { encodeId } from '../../src/lib/util/ids';
 import { CAMERA_PERMISSIONS_POLICY, DEFAULT_PERMISSIONS_POLICY } from '../../src/lib/page/permissions-policy';
-import { IEAE_VISITOR, PAGES, baseUrl, lookUpByEmail, obtainCredentialPath, t, type LookupTarget } from './fixtures';
+import { IEAE_VISITOR, PAGES, baseUrl, lookUpByEmail, obtainCredentialPath, t, type LookupTarget, test } from './fixtures';
 
 const PRIVATE = 'private, no-store';
 const PUBLIC = 'private, max-age=0, must-revalidate';

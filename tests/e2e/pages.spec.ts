@@ -6,9 +6,9 @@
  * lookup. Article and channel pages ship no JavaScript; axe scans every new screen.
  * The seeded data: functions/reference/SEED.md "Articles and channels".
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { expectAxeClean } from './axe';
-import { t } from './fixtures';
+import { t, test } from './fixtures';
 import { lookupByEmail, openLookup, pageLang } from './lookup-helpers';
 
 const IDS = '/21308/MTMwOA/visitor';

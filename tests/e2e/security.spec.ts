@@ -3,9 +3,9 @@
  * ended before its key fetch (hole 2), a form pre-filled from someone else's code in `?e=`
  * (hole 12), cross-site posts from a real browser page (hole 6).
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { encodeId } from '../../src/lib/util/ids';
-import { IEAE_VISITOR, lookUpByEmail, type LookupTarget } from './fixtures';
+import { IEAE_VISITOR, lookUpByEmail, type LookupTarget, test } from './fixtures';
 
 const freshEmail = (tag: string) => `sec-${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@demo.test`;
 

@@ -3,17 +3,8 @@
  * projects: `js` and `nojs` (javaScriptEnabled: false). Each test asserts what its mode must
  * do; the language menu, the not-found page and the headers behave the same in both.
  */
-import { expect, test, type APIResponse, type Page, type Request } from '@playwright/test';
-import {
-  HTML_LANG,
-  LANG_COOKIE,
-  PAGES,
-  jsEnabled,
-  obtainCredentialPath,
-  setLangCookie,
-  t,
-  type Lang,
-} from './fixtures';
+import { expect, type APIResponse, type Page, type Request } from '@playwright/test';
+import { HTML_LANG, LANG_COOKIE, PAGES, jsEnabled, obtainCredentialPath, setLangCookie, t, type Lang, test } from './fixtures';
 
 const DAY_S = 24 * 60 * 60;
 /** spec §1, §9: the language cookie lives 60 days */

@@ -4,9 +4,9 @@
  * in a chat, without them. Request-only (`@http`): the screens' JS-on/off flows are in their own
  * specs (haisi, named-forms, bus, pages). Headings are the pages' own, in Chinese (the default).
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { encodeId } from '../../src/lib/util/ids';
-import { baseUrl, lookUpByEmail, t, type LookupTarget } from './fixtures';
+import { baseUrl, lookUpByEmail, t, type LookupTarget, test } from './fixtures';
 
 const eid = (expoId: number) => encodeId(expoId);
 const HAISI = `22616/${eid(2616)}/visitor`;

@@ -11,8 +11,8 @@
  * 4. without JavaScript a refusal names every failing field at once;
  * 5. one country entry per calling code.
  */
-import { expect, test, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
-import { baseUrl, jsEnabled, lookUpByEmail, setLangCookie, strings, t, type Lang, type LookupTarget } from './fixtures';
+import { expect, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { baseUrl, jsEnabled, lookUpByEmail, setLangCookie, strings, t, type Lang, type LookupTarget, test } from './fixtures';
 import { form as lookupForm, readCode, outboxMark } from './lookup-helpers';
 import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
 import { encodeId } from '../../src/lib/util/ids';

@@ -10,10 +10,10 @@
  *    to it (issue 23, 'All my registrations (n)');
  * 3. Thai pages render in a Thai font (fonts-thai-tlwg, README's apt line).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { CODE_GROUP_SIZE, codeGroups, spokenCode } from '../../src/lib/lookup/code-groups';
 import { expectAxeClean } from './axe';
-import { HTML_LANG, setLangCookie, t, type Lang } from './fixtures';
+import { HTML_LANG, setLangCookie, t, type Lang, test } from './fixtures';
 import { caseOf, credentialPath, js, lookupByEmail, lookupUrl, openLookup, storedPath } from './lookup-helpers';
 
 const LANGS: readonly Lang[] = ['zh', 'en', 'thai', 'vn', 'id', 'tw', 'ms'];

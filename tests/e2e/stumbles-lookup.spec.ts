@@ -13,8 +13,8 @@
  * a code (fixtures.ts). The e2e servers send without the reference's 60 s gap
  * (REF_SEND_INTERVAL_S=0), so "too frequent" is covered by the workerd tests instead.
  */
-import { expect, test, type Page, type Route } from '@playwright/test';
-import { jsEnabled, setLangCookie, t, type Lang } from './fixtures';
+import { expect, type Page, type Route } from '@playwright/test';
+import { jsEnabled, setLangCookie, t, type Lang, test } from './fixtures';
 import { caseOf, chooseCountry, eid, form, hydrated, js, lookupUrl, openLookup, outboxMark, readCode, sendCode, textPattern } from './lookup-helpers';
 
 const LANGS: readonly Lang[] = ['zh', 'en', 'thai'];

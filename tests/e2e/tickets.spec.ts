@@ -8,11 +8,11 @@
  *
  * Every test uses its own contact (buyer-…@demo.test), so the specs run in parallel.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { fillBuyer } from './buyer';
-import { baseUrl, setLangCookie, t } from './fixtures';
+import { baseUrl, setLangCookie, t, test } from './fixtures';
 import { eid, form as lookupForm, hydrated, js, lookupByEmail, texts } from './lookup-helpers';
 import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
 import { SENT_COOKIE } from '../../src/lib/lookup/resend';

@@ -4,7 +4,8 @@
  * the upstream"; here the other way round: the client speaks to the Worker's `/custom/*`).
  * No browser page: the Playwright runner only supplies the server (webServer) and baseURL.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
 import { createAesKeyCache } from '../../functions/upstream/aes-key-cache';
 import { createUpstream, type Upstream } from '../../functions/upstream/client';
 

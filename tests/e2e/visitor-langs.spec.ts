@@ -25,8 +25,8 @@
  * Items of the issue that other specs cover per language: README of this file's report (the table)
  * and each spec's header.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { HTML_LANG, baseUrl, setLangCookie, strings, t, type Lang } from './fixtures';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { HTML_LANG, baseUrl, setLangCookie, strings, t, type Lang, test } from './fixtures';
 import { caseOf, chooseCountry, credentialPath, eid, form, hydrated, js, lookupByEmail, lookupUrl, openLookup, outboxMark, readCode, sendCode, storedPath, textPattern, texts } from './lookup-helpers';
 import { formatPrice } from '../../src/lib/tickets/money';
 import { expectAxeClean } from './axe';

@@ -11,11 +11,11 @@
  */
 import { rmSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { freePort } from '../../scripts/lib.mjs';
 import { expectAxeClean } from './axe';
 import { startFakeWxSdk, type FakeWxRecord, type FakeWxSdk } from './fake-wx-sdk';
-import { jsEnabled, obtainCredentialPath, t } from './fixtures';
+import { jsEnabled, obtainCredentialPath, t, test } from './fixtures';
 import { startSecondWorker, stopSecondWorker } from './second-worker';
 
 const WECHAT_UA =
