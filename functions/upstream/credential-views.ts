@@ -12,12 +12,12 @@
  * each make their own call per TTL, which is still a bounded cost per credential.
  */
 import type { Upstream } from './client';
-import { BoundedMemo, perIsolate } from './memo';
+import { perIsolate } from './memo';
+import { SettledReads } from './settled-reads';
 import {
   CREDENTIAL_VIEW_MAX_ENTRIES,
   CREDENTIAL_VIEW_TTL_MS,
   dropsEntry,
-  isFresh,
   keepsAnswer,
   SHARED_READS,
   VIEW_WRITES,
@@ -26,16 +26,6 @@ import {
   type ViewKey,
   type ViewWrite,
 } from '../../src/lib/credential/view-cache';
-
-interface Entry {
-  at: ViewKey;
-  /** when the answer came (ms); null while the read is in flight */
-  storedAt: number | null;
-  /** when the read started (ms): one in flight longer than IN_FLIGHT_WAIT.waitMs is taken as lost */
-  startedAt: number;
-  /** the answer (plain data, parsed from the reply) once it came */
-  value: unknown;
-}
 
 export interface CredentialViewsOptions {
   ttlMs?: number;
@@ -46,98 +36,41 @@ export interface CredentialViewsOptions {
   sleep?: (ms: number) => Promise<unknown>;
 }
 
-/**
- * How a view waits for a read another request has in flight: it looks at the entry every
- * `pollMs`, from its own request (a timer), for at most `waitMs`, then reads for itself.
- * A view never awaits another request's promise: workerd runs the continuations of a promise in
- * the request that settles it, so a waiter's page would be written from the other request and
- * fail ("Cannot perform I/O on behalf of a different request"; 16 of 4,664 credential views
- * answered 500 in the bench's load run when the in-flight promise itself was shared).
- */
+/** How a view waits for a read another request has in flight (./settled-reads.ts). */
 export const IN_FLIGHT_WAIT = { pollMs: 10, waitMs: 3_000 } as const;
 
-const timer = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The shared reads of one isolate (or of one test). */
+/** The shared reads of one isolate (or of one test): ./settled-reads.ts, tagged by their view key. */
 export class CredentialViews {
-  readonly #entries: BoundedMemo<Entry>;
-  readonly #ttlMs: number;
-  readonly #now: () => number;
-  readonly #sleep: (ms: number) => Promise<unknown>;
+  readonly #reads: SettledReads<ViewKey>;
 
   constructor(options: CredentialViewsOptions = {}) {
-    this.#ttlMs = options.ttlMs ?? CREDENTIAL_VIEW_TTL_MS;
-    this.#entries = new BoundedMemo(options.max ?? CREDENTIAL_VIEW_MAX_ENTRIES);
-    this.#now = options.now ?? Date.now;
-    this.#sleep = options.sleep ?? timer;
-  }
-
-  /**
-   * The entry of a key while it may answer (fresh, or in flight for less than the wait); a stale
-   * one is dropped, and so is a read that never came back (its request was aborted: workerd
-   * drops a cancelled request's pending work), so one aborted view cannot make every later view wait.
-   */
-  #live(k: ViewKey): Entry | undefined {
-    const e = this.#entries.get(k.key);
-    if (!e) return undefined;
-    const now = this.#now();
-    if (e.storedAt === null ? now - e.startedAt < IN_FLIGHT_WAIT.waitMs : isFresh(e.storedAt, now, this.#ttlMs)) return e;
-    this.#entries.delete(k.key);
-    return undefined;
+    this.#reads = new SettledReads<ViewKey>({
+      ttlMs: options.ttlMs ?? CREDENTIAL_VIEW_TTL_MS,
+      max: options.max ?? CREDENTIAL_VIEW_MAX_ENTRIES,
+      wait: IN_FLIGHT_WAIT,
+      ...(options.now ? { now: options.now } : {}),
+      ...(options.sleep ? { sleep: options.sleep } : {}),
+    });
   }
 
   /** The fresh answer of a read, if this isolate has one (not one still in flight). */
   peek<T>(k: ViewKey | null): Promise<T> | undefined {
-    const e = k ? this.#live(k) : undefined;
-    return e && e.storedAt !== null ? Promise.resolve(e.value as T) : undefined;
+    const hit = k ? this.#reads.peek<T>(k.key) : undefined;
+    return hit ? Promise.resolve(hit.value) : undefined;
   }
 
-  /**
-   * The shared answer of a read, or `load`'s (then shared while fresh, when it is an ok answer).
-   * A read another request has in flight is waited for (IN_FLIGHT_WAIT), never awaited.
-   */
-  async read<T>(k: ViewKey | null, load: () => Promise<T>): Promise<T> {
-    if (!k) return load();
-    let e = this.#live(k);
-    for (let waited = 0; e && e.storedAt === null && waited < IN_FLIGHT_WAIT.waitMs; waited += IN_FLIGHT_WAIT.pollMs) {
-      await this.#sleep(IN_FLIGHT_WAIT.pollMs);
-      e = this.#live(k);
-    }
-    if (e && e.storedAt !== null) return e.value as T;
-    // Nothing fresh (or the other read is slow, failed or was dropped by a write): read here.
-    const entry: Entry = { at: k, storedAt: null, startedAt: this.#now(), value: undefined };
-    const mine = () => this.#entries.get(k.key) === entry;
-    if (!e) this.#entries.set(k.key, entry);
-    try {
-      const r = await load();
-      // A write while the read was in flight dropped the entry: the answer is not shared.
-      if (mine()) {
-        if (keepsAnswer(r)) {
-          entry.value = r;
-          entry.storedAt = this.#now();
-        } else this.#entries.delete(k.key);
-      }
-      return r;
-    } catch (err) {
-      if (mine()) this.#entries.delete(k.key);
-      throw err;
-    }
+  /** The shared answer of a read, or `load`'s (then shared while fresh, when it is an ok answer). */
+  read<T>(k: ViewKey | null, load: () => Promise<T>): Promise<T> {
+    return k ? this.#reads.read(k.key, k, load, keepsAnswer) : load();
   }
 
   /** Drops what a write changes; how many entries went. */
   drop(write: ViewWrite, scope: string, p: { expoId: number; euCode?: string | undefined }): number {
-    let n = 0;
-    for (const [key, e] of this.#entries.entries()) {
-      if (dropsEntry(write, scope, p, e.at)) {
-        this.#entries.delete(key);
-        n++;
-      }
-    }
-    return n;
+    return this.#reads.drop((at) => dropsEntry(write, scope, p, at));
   }
 
   get size(): number {
-    return this.#entries.size;
+    return this.#reads.size;
   }
 }
 

@@ -14,6 +14,7 @@ import { createCore } from './core';
 import { Path } from './contract';
 import { isUpstreamError } from './errors';
 import { upstreamTimeoutMs } from './timeout';
+import { SettledReads } from './settled-reads';
 import { HEALTH_PROBE_TIMEOUT_MS, HEALTH_PROBE_TTL_MS, type UpstreamProbe } from '../../src/lib/ops/health';
 
 /** The expo asked about: the spec's own sample expo (spec §2.1); an unknown one is answered with a refusal, which is fine. */
@@ -59,55 +60,27 @@ export interface SharedProbeOptions {
   sleep: (ms: number) => Promise<unknown>;
 }
 
-const timer = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
- * One isolate's upstream probe, shared (or one app's: tests make their own): the last settled
- * answer (plain data) is reused while younger than `ttlMs`; a check that finds a probe in flight
- * waits for its settled answer ({@link PROBE_WAIT}); otherwise it probes and shares the answer.
- * Keyed by the upstream's settings, so an answer is never reused for another address.
+ * One isolate's upstream probe, shared (or one app's: tests make their own): ./settled-reads.ts
+ * with one key per upstream's settings, so an answer is never reused for another address; a
+ * failed probe is an answer too (the upstream is down), shared like any other.
  */
 export class SharedProbe {
-  readonly #opts: SharedProbeOptions;
-  /** the last settled answer */
-  #settled: { key: string; at: number; probe: UpstreamProbe } | undefined;
-  /** the probe in flight: which settings, since when (a marker, never its promise) */
-  #inFlight: { key: string; since: number } | undefined;
+  readonly #reads: SettledReads<null>;
 
   constructor(options: Partial<SharedProbeOptions> = {}) {
-    this.#opts = { ttlMs: options.ttlMs ?? HEALTH_PROBE_TTL_MS, now: options.now ?? Date.now, sleep: options.sleep ?? timer };
-  }
-
-  /** The settled answer for `key` while it is fresh. */
-  #fresh(key: string): UpstreamProbe | undefined {
-    const s = this.#settled;
-    return s && s.key === key && this.#opts.now() - s.at < this.#opts.ttlMs ? s.probe : undefined;
-  }
-
-  /** Whether another check's probe for `key` is in flight and not yet taken as lost. */
-  #waitable(key: string): boolean {
-    const f = this.#inFlight;
-    return f !== undefined && f.key === key && this.#opts.now() - f.since < PROBE_WAIT.waitMs;
+    this.#reads = new SettledReads<null>({
+      ttlMs: options.ttlMs ?? HEALTH_PROBE_TTL_MS,
+      max: 8,
+      wait: PROBE_WAIT,
+      ...(options.now ? { now: options.now } : {}),
+      ...(options.sleep ? { sleep: options.sleep } : {}),
+    });
   }
 
   /** The upstream's state, asked through `probe` only when no fresh answer is at hand. */
-  async read(key: string, probe: () => Promise<UpstreamProbe>): Promise<UpstreamProbe> {
-    for (;;) {
-      const fresh = this.#fresh(key);
-      if (fresh) return fresh;
-      if (!this.#waitable(key)) break;
-      await this.#opts.sleep(PROBE_WAIT.pollMs);
-    }
-    // Set before the first await, so the checks that arrive meanwhile wait for this one.
-    const mine = { key, since: this.#opts.now() };
-    this.#inFlight = mine;
-    try {
-      const answer = await probe();
-      this.#settled = { key, at: this.#opts.now(), probe: answer };
-      return answer;
-    } finally {
-      if (this.#inFlight === mine) this.#inFlight = undefined;
-    }
+  read(key: string, probe: () => Promise<UpstreamProbe>): Promise<UpstreamProbe> {
+    return this.#reads.read(key, null, probe);
   }
 
   /** How the upstream's settings are told apart ({@link read}'s key). */

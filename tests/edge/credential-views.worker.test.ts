@@ -15,7 +15,7 @@ import { upstreamFor, upstreamScope, useLocalUpstream, type Upstream } from '../
 import { CredentialViews, dropsViewsOnWrite, IN_FLIGHT_WAIT, sharedViewReads } from '../../functions/upstream/credential-views';
 import { CREDENTIAL_VIEW_TTL_MS, viewKey } from '../../src/lib/credential/view-cache';
 import { qrImagePath } from '../../src/lib/page/routes';
-import { DEFAULT_LIMITS } from '../../src/lib/security/limits';
+import { TIGHT_PER_ADDRESS } from './api-lookup.helpers';
 
 const testEnv = { ...(env as unknown as AppEnv), UPSTREAM_URL: '' };
 // Seed (functions/reference/SEED.md): expo 1308's unlimited credential (every scan admitted and counted), and a used one.
@@ -83,17 +83,19 @@ describe('a refresh storm costs one record read per credential per TTL', () => {
   });
 
   it('an address over the miss limit gets no shared record: it cannot go on guessing against codes others viewed', async () => {
+    // the miss cap set low (its default, 300, sits above a crowd): the mechanics with a few requests
+    const env = { ...testEnv, ...TIGHT_PER_ADDRESS };
     const views = new CredentialViews();
     const { calls, upstream } = counted();
-    expect((await credentialLookupFor(testEnv, requestFrom('198.51.100.63'), upstream, undefined, views)(USED)).kind).toBe('found');
-    const guesser = credentialLookupFor(testEnv, requestFrom('198.51.100.64'), upstream, undefined, views);
-    const guesses = await Promise.all(Array.from({ length: DEFAULT_LIMITS.credentialMissesPerIpHour + 5 }, (_, i) => guesser({ expoId: 1308, euCode: `VIEWGUESS${i}${Date.now()}` })));
+    expect((await credentialLookupFor(env, requestFrom('198.51.100.63'), upstream, undefined, views)(USED)).kind).toBe('found');
+    const guesser = credentialLookupFor(env, requestFrom('198.51.100.64'), upstream, undefined, views);
+    const guesses = await Promise.all(Array.from({ length: Number(TIGHT_PER_ADDRESS.LIMIT_CREDENTIAL_MISSES_PER_IP_HOUR) + 5 }, (_, i) => guesser({ expoId: 1308, euCode: `VIEWGUESS${i}${Date.now()}` })));
     expect(guesses.some((r) => r.kind === 'limited')).toBe(true);
     const before = calls.length;
     expect((await guesser(USED)).kind).toBe('limited');
     expect(calls).toHaveLength(before);
     // the visitor who holds the link still shares it
-    expect((await credentialLookupFor(testEnv, requestFrom('198.51.100.63'), upstream, undefined, views)(USED)).kind).toBe('found');
+    expect((await credentialLookupFor(env, requestFrom('198.51.100.63'), upstream, undefined, views)(USED)).kind).toBe('found');
     expect(calls).toHaveLength(before);
   });
 
