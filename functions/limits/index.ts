@@ -128,8 +128,8 @@ export function limiterOf(env: AppEnv, key: string): DurableObjectStub<Limiter> 
  * (never the reverse: no limit admits more than its count, and each key's count stays exact,
  * since all of one key's hits meet in one object).
  *
- * A refusal by one object is final, with that object's wait, except a challenge (soft rules
- * only): the objects not yet asked are then checked without counting (`check`), so a hard
+ * A refusal by one object is final, with that object's wait, except a challenge (shared budgets
+ * below their ceilings only): the objects not yet asked are then checked without counting (`check`), so a hard
  * refusal anywhere still wins over a challenge that could not help (and the longest wait is
  * told). The wait of a hard refusal is the first refusing object's, not the longest of all the
  * request's rules: finding that would make every refused request ask every object.
@@ -197,8 +197,7 @@ async function releaseCounted(env: AppEnv, counted: { name: string; ids: number[
 }
 
 /** A shared budget's ceiling refused a challenged sender: the operator hears once per window. */
-function tellCeiling(c: Ctx, key: string, now: number): void {
-  const windowMs = 3_600_000;
+function tellCeiling(c: Ctx, key: string, windowMs: number, now: number): void {
   const told = limiterOf(c.env, key)
     .firstCeiling(key, windowMs, now)
     .then((first) => {
@@ -249,7 +248,8 @@ async function count(c: Ctx, rules: LimitRule[], challenged = false): Promise<{ 
   // A budget an earlier object brought to half is told even when a later one refused the request.
   if (result.alerts && result.alerts.length > 0) alertOperator(c, result.alerts);
   if (result.ok) return { answer: { ok: true }, ids: result.ids };
-  if (result.ceiling) tellCeiling(c, result.key, now);
+  const ceiling = result.ceiling ? rules.find((r) => r.key === result.key) : undefined;
+  if (ceiling) tellCeiling(c, ceiling.key, ceiling.windowMs, now);
   return { answer: { ok: false, retryAfterMs: result.retryAfterMs, friction: result.friction, reason: result.reason }, ids: {} };
 }
 
@@ -301,6 +301,8 @@ export async function checkSendLimits(c: Ctx, s: SendCount): Promise<SendCheck> 
 
 /** The key of a client address's one live ticket in the limiter. */
 const ticketKey = (client: string) => `ticket:${client}`;
+/** The window the tickets an address or a contact has taken are counted in. */
+const TICKETS_TAKEN_WINDOW_MS = 3_600_000;
 /** The keys the tickets taken by an address and for a contact are counted under (a new ticket's wait grows with them). */
 const ticketsTakenKeys = (client: string, contact: string) => [`tickets:ip:${client}`, `tickets:contact:${contact}`];
 
@@ -310,7 +312,7 @@ async function ticketsTaken(c: Ctx, s: { client: string; contactKey: string }, a
   const counts = await Promise.all(
     ticketsTakenKeys(s.client, s.contactKey).map((key) =>
       limiterOf(c.env, key)
-        .tally(key, 3_600_000, now, add)
+        .tally(key, TICKETS_TAKEN_WINDOW_MS, now, add)
         .catch((e: unknown) => {
           console.error('abuse limits: could not count wait tickets', e);
           return 0;
