@@ -610,6 +610,19 @@ describe('issue 29: a crowd behind one address, and the attacks counted where th
     expect((found.data as { outcome: string }).outcome).not.toBe('failed');
   });
 
+  it('guesses from browsers the code was not sent to, from 15 addresses, never spend the contact\'s wrong-code tries: the visitor\'s own code still works', async () => {
+    const targetMail = `${fresh()}@target.test`;
+    const target = new Browser('198.51.100.120');
+    expect(ok(await send(mail(targetMail), target))).toBe(true);
+    const guesses = [];
+    for (let n = 0; n < 15; n++) guesses.push(await lookup({ ...mail(targetMail), code: String(100000 + n) }, `203.0.113.${130 + n}`));
+    expect(guesses.some(refused)).toBe(false);
+    expect(await wrongTries(targetMail)).toBe(0);
+    const found = await lookup({ ...mail(targetMail), code: await codeOf(targetMail) }, target);
+    expect(found.code).toBe(200);
+    expect((found.data as { outcome: string }).outcome).not.toBe('failed');
+  });
+
   it('a visitor\'s verified code gives its send back to the shared budgets: a budget of 3 serves 10 visitors who use their codes', async () => {
     const env = { ...testEnv, LIMIT_SENDS_PER_EXPO_HOUR: '3' };
     const t = fresh();

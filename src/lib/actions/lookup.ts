@@ -315,14 +315,15 @@ export const lookup = defineAction({
       const message = t('search.otherError');
       return { kind: 'notice', notice: { tone: 'error', key: 'search.otherError', text: null }, reply: { code: 500, msg: message, data: { outcome: 'nodata', message } } };
     }
-    // abuse limits: refused before the upstream checks (and burns) the code.
-    const limits = await ports.countLookup({ expoId: p.expoId, contact, checksCode: !bypass });
-    if (limits.refused) return limitOutcome(limits.refused, t);
     // a code is checked only from the browser it was sent to, so guesses from anywhere else
-    // never reach the upstream and cannot burn the visitor's code (counted above as a code not
-    // accepted: it keeps its wrong-code slots).
+    // never reach the upstream and cannot burn the visitor's code.
     const binding = await readBinding(ctx.cookies[BIND_COOKIE], ports.secret, ctx.now);
-    if (!bypass && !bindingMatches(binding, contactKey(contact), p.expoId)) return unbound(ctx);
+    const bound = !bypass && bindingMatches(binding, contactKey(contact), p.expoId);
+    // abuse limits: refused before the upstream checks (and burns) the code; an unbound guess
+    // keeps its address's wrong-code slot, never the contact's.
+    const limits = await ports.countLookup({ expoId: p.expoId, contact, checksCode: !bypass, bound });
+    if (limits.refused) return limitOutcome(limits.refused, t);
+    if (!bypass && !bound) return unbound(ctx);
     // spec §4: verify the code first (skipped for the bypass), then query; continue only on 200.
     if (!bypass) {
       const verified = await ports.upstream.captchaVerify({ expoId: p.expoId, contact, captcha });

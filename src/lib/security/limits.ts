@@ -150,12 +150,14 @@ export function wrongCodeKeys(client: string, contact: string): string[] {
  * The rules a lookup must pass before the upstream sees it. With a code to check, the lookup
  * also takes one wrong-code slot of its address and of its contact up front (given back when
  * the code is accepted), so that concurrent guesses cannot all pass before the first is
- * counted. A code-less lookup (spec §2.2's bypass) is counted per e-mail and expo: the e-mail
+ * counted. Only a browser the contact's code was sent to (`bound`) counts against the contact:
+ * a guess from anywhere else is refused before the organiser sees it, and must not spend the
+ * contact's own tries (the rehearsal's guesser locked its targets out that way). A code-less lookup (spec §2.2's bypass) is counted per e-mail and expo: the e-mail
  * alone gives the credential, so it is the key a harvester has to repeat.
  */
 export function lookupRules(
   limits: Limits,
-  s: { client: Client; expoId: number; contact: SendContact; checksCode: boolean },
+  s: { client: Client; expoId: number; contact: SendContact; checksCode: boolean; bound: boolean },
 ): LimitRule[] {
   const c = s.client;
   const contact = contactKey(s.contact);
@@ -165,7 +167,7 @@ export function lookupRules(
     ...(c.net56 ? perAddress(limits, 'lookupsPerIp56Minute', `lookup:ip:${c.net56}`, c) : []),
     ...(c.net48 ? perAddress(limits, 'lookupsPerIp48Minute', `lookup:ip:${c.net48}`, c) : []),
     ...(s.checksCode
-      ? [...perAddress(limits, 'wrongCodesPerIpHour', wrongIp, c), ...rule(limits, 'wrongCodesPerContactHour', wrongContact, 'contact')]
+      ? [...perAddress(limits, 'wrongCodesPerIpHour', wrongIp, c), ...(s.bound ? rule(limits, 'wrongCodesPerContactHour', wrongContact, 'contact') : [])]
       : rule(limits, 'bypassLookupsPerEmailHour', `bypass:email:${s.expoId}:${contact}`, 'contact')),
   ];
 }
