@@ -12,7 +12,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type Page } from '@playwright/test';
-import { jsEnabled, test } from './fixtures';
+import { jsEnabled, test, visitorHeaders } from './fixtures';
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 
@@ -43,7 +43,7 @@ export async function expectAxeClean(page: Page, browser: Browser, what: string,
   }
   const html = await page.content();
   const url = page.url();
-  const ctx = await browser.newContext({ viewport: size, javaScriptEnabled: true });
+  const ctx = await browser.newContext({ viewport: size, javaScriptEnabled: true, extraHTTPHeaders: visitorHeaders(test.info(), 9) });
   try {
     const twin = await ctx.newPage();
     await twin.route(url, (route) =>

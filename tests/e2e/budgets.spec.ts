@@ -13,7 +13,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { expect, type APIRequestContext, type Page, type Request, type Response } from '@playwright/test';
-import { baseUrl, IEAE_VISITOR, lookUpByEmail, obtainCredentialPath, test } from './fixtures';
+import { baseUrl, IEAE_VISITOR, lookUpByEmail, obtainCredentialPath, test, visitorHeaders } from './fixtures';
 import { CASES, caseOf, hydrated, js, lookupUrl, type Case } from './lookup-helpers';
 
 const KB = 1024;
@@ -276,7 +276,7 @@ test.describe('budgets: every page\'s HTML ≤ 14 KB gzip', { tag: '@http' }, ()
   test('credential, list, 404 and root', async ({ request, playwright }) => {
     const sizes: [string, number][] = [];
     sizes.push(['credential', await htmlBytes(request, await obtainCredentialPath(request))]);
-    const own = await playwright.request.newContext({ baseURL: baseUrl(test.info()) });
+    const own = await playwright.request.newContext({ baseURL: baseUrl(test.info()), extraHTTPHeaders: visitorHeaders(test.info(), 1) });
     try {
       const list = await lookUpByEmail(own, 'several@demo.test', IEAE_VISITOR);
       sizes.push(['/applyList', await htmlBytes(own, list)]);

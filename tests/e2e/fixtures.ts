@@ -48,6 +48,24 @@ export function visitorAddress(info: TestInfo, n = 0): string {
   return `198.${18 + (h & 1)}.${(h >>> 1) & 255}.${(h >>> 9) & 255}`;
 }
 
+/**
+ * The headers of a second visitor in a test (a context the test opens itself, which does not
+ * get the test's own header): `n` ≥ 1 gives each its own address.
+ * @example playwright.request.newContext({ baseURL, extraHTTPHeaders: visitorHeaders(info, 1) })
+ */
+export function visitorHeaders(info: TestInfo, n: number): Record<string, string> {
+  return { 'cf-connecting-ip': visitorAddress(info, n) };
+}
+
+/**
+ * An e-mail address of this test's own, known to no registration: for a test that sends a code
+ * it never uses. A contact's unverified sends are a budget of their own (docs/limits.md), so a
+ * seeded contact (`one@demo.test`) must only be sent codes that are then looked up with.
+ */
+export function visitorEmail(info: TestInfo, tag = ''): string {
+  return `v${tag}-${visitorAddress(info).replaceAll('.', '-')}@demo.test`;
+}
+
 /** Playwright's `test`, each test's browser and `request` coming from {@link visitorAddress}. */
 export const test = base.extend({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, info) => {

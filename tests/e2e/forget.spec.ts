@@ -6,7 +6,7 @@
  * opens no stored copy without a network. A cross-site post forgets nothing.
  */
 import { expect } from '@playwright/test';
-import { t, test } from './fixtures';
+import { t, test, visitorHeaders } from './fixtures';
 import { caseOf, credentialPath, form, js, lookupByEmail, lookupUrl, openLookup, texts } from './lookup-helpers';
 
 const IEAE = caseOf('IEAE');
@@ -86,7 +86,7 @@ test.describe('forget this device', () => {
 
 test.describe('forget this device: attacks', { tag: '@http' }, () => {
   test('a cross-site post forgets nothing; GET and HEAD forget nothing', async ({ playwright, baseURL }) => {
-    const visitor = await playwright.request.newContext({ baseURL: baseURL ?? '' });
+    const visitor = await playwright.request.newContext({ baseURL: baseURL ?? '', extraHTTPHeaders: visitorHeaders(test.info(), 1) });
     const { lookUpByEmail } = await import('./fixtures');
     await lookUpByEmail(visitor, 'one@demo.test');
     const page = credentialPath(IEAE, CODE);

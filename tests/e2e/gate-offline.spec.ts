@@ -16,7 +16,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { test } from './fixtures';
+import { test, visitorHeaders } from './fixtures';
 import { CHROMIUM, CHROMIUM_FLAGS, e2eServer } from '../../scripts/lib.mjs';
 import { addGateKey } from '../../scripts/gate.mjs';
 import { expectAxeClean } from './axe';
@@ -77,7 +77,7 @@ test('@js offline: decided from the list, queued, synced; a double entry is show
   // Meanwhile another gate, online, admits the same code: the server has it first.
   const other = e2eServer(test.info().parallelIndex);
   const otherKey = await addGateKey({ expo: 1308, gate: 'Gate 1', hours: 1, base: other.baseURL, persist: other.persist });
-  const otherGate = await page.context().browser()!.newContext({ baseURL: other.baseURL });
+  const otherGate = await page.context().browser()!.newContext({ baseURL: other.baseURL, extraHTTPHeaders: visitorHeaders(test.info(), 1) });
   try {
     const staff = await otherGate.newPage();
     await staff.goto(otherKey.link);

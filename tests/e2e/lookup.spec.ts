@@ -9,7 +9,7 @@
  * resends: every test starts in a fresh browser context.
  */
 import { expect, type Page } from '@playwright/test';
-import { setLangCookie, t, test } from './fixtures';
+import { setLangCookie, t, test, visitorEmail } from './fixtures';
 import {
   CASES,
   caseOf,
@@ -273,7 +273,7 @@ test.describe('lookup: send-code 60 s rule (spec §4, §9)', () => {
     const c = caseOf('Asia');
     const s = await openLookup(page, lookupUrl(c));
     const f = form(page, s);
-    const email = 'one@demo.test';
+    const email = visitorEmail(test.info()); // never looked up with: not a seeded contact
     await f.email.fill(email);
     await sendCode(page, request, email, s);
     const before = await outboxMark(request, email);
@@ -311,7 +311,7 @@ test.describe('lookup: send-code 60 s rule (spec §4, §9)', () => {
     request,
   }) => {
     const c = caseOf('Asia');
-    const email = 'one@demo.test';
+    const email = visitorEmail(test.info()); // never looked up with: not a seeded contact
     // tab B is loaded before any send: its button is enabled
     const other = await context.newPage();
     const s = await openLookup(other, lookupUrl(c));
@@ -342,7 +342,7 @@ test.describe('lookup: send-code 60 s rule (spec §4, §9)', () => {
     // spec §4: a signType 4 page without languageType is Chinese whatever the cookie says
     // (src/lib/expo/config-apply.ts); 1216 is one (functions/reference/SEED.md).
     const url = '/search/21216/MTIxNg/visitor';
-    const email = 'one@demo.test';
+    const email = visitorEmail(test.info()); // never looked up with: not a seeded contact
     const other = await context.newPage();
     const s = await openLookup(other, url);
     expect(await other.locator('html').getAttribute('lang')).toBe('zh-CN');
@@ -428,7 +428,7 @@ test.describe('lookup: validation (spec §5) and a wrong code (spec §8)', () =>
   test('missing code and non-digit code → the message under the code field, values kept', async ({ page, request }) => {
     const s = await openLookup(page, lookupUrl(c));
     const f = form(page, s);
-    const email = 'one@demo.test';
+    const email = visitorEmail(test.info()); // never looked up with: not a seeded contact
     await f.email.fill(email);
     await sendCode(page, request, email, s);
     if (js()) {

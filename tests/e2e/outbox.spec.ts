@@ -4,7 +4,7 @@
  * One contact is sent codes on two expos; each expo's code is the one its lookup accepts.
  */
 import { expect, type APIRequestContext } from '@playwright/test';
-import { IEAE_VISITOR, latestOutboxCode, lookupPath, type LookupTarget, test } from './fixtures';
+import { IEAE_VISITOR, latestOutboxCode, lookupPath, type LookupTarget, test, visitorHeaders } from './fixtures';
 
 /** Expo 1108 (Indonesian), visitor url 21108: one@demo.test has one registration there too (SEED.md). */
 const INDONESIAN_VISITOR: LookupTarget = {
@@ -35,14 +35,14 @@ test('the dev outbox answers by contact and expo; each expo takes only its own c
   baseURL,
 }) => {
   // Its own browser for each send (the edge's 60 s resend rule is a cookie per browser).
-  const sendOn = async (target: LookupTarget) => {
-    const browser = await playwright.request.newContext({ baseURL: baseURL ?? '' });
+  const sendOn = async (target: LookupTarget, n: number) => {
+    const browser = await playwright.request.newContext({ baseURL: baseURL ?? '', extraHTTPHeaders: visitorHeaders(test.info(), n) });
     const res = await browser.post('/api/send-code', { form: fields(target), maxRedirects: 0 });
     expect(res.status(), await res.text()).toBe(303);
     return browser;
   };
-  const on1308 = await sendOn(IEAE_VISITOR);
-  const on1108 = await sendOn(INDONESIAN_VISITOR);
+  const on1308 = await sendOn(IEAE_VISITOR, 1);
+  const on1108 = await sendOn(INDONESIAN_VISITOR, 2);
   try {
     const code1308 = await latestOutboxCode(on1308, EMAIL, 1308);
     const code1108 = await latestOutboxCode(on1108, EMAIL, 1108);

@@ -9,7 +9,7 @@
 import { expect, type APIRequestContext, type APIResponse, type ConsoleMessage } from '@playwright/test';
 import { encodeId } from '../../src/lib/util/ids';
 import { CAMERA_PERMISSIONS_POLICY, DEFAULT_PERMISSIONS_POLICY } from '../../src/lib/page/permissions-policy';
-import { IEAE_VISITOR, PAGES, baseUrl, lookUpByEmail, obtainCredentialPath, t, type LookupTarget, test } from './fixtures';
+import { IEAE_VISITOR, PAGES, baseUrl, lookUpByEmail, obtainCredentialPath, t, type LookupTarget, test, visitorHeaders } from './fixtures';
 
 const PRIVATE = 'private, no-store';
 const PUBLIC = 'private, max-age=0, must-revalidate';
@@ -121,7 +121,7 @@ test.describe('Cache-Control and noindex by page (issue 9 §1)', { tag: '@http' 
     const verified = await request.get(location, { maxRedirects: 0 });
     expect(verified.status()).toBe(200);
     await expectPolicy(verified, true);
-    const fresh = await playwright.request.newContext({ baseURL: baseUrl(test.info()) });
+    const fresh = await playwright.request.newContext({ baseURL: baseUrl(test.info()), extraHTTPHeaders: visitorHeaders(test.info(), 1) });
     try {
       await expectPolicy(await fresh.get(location, { maxRedirects: 0 }), true);
     } finally {

@@ -5,7 +5,7 @@
  */
 import { expect } from '@playwright/test';
 import { encodeId } from '../../src/lib/util/ids';
-import { IEAE_VISITOR, lookUpByEmail, type LookupTarget, test } from './fixtures';
+import { IEAE_VISITOR, lookUpByEmail, type LookupTarget, test, visitorHeaders } from './fixtures';
 
 const freshEmail = (tag: string) => `sec-${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@demo.test`;
 
@@ -22,12 +22,12 @@ test('HEAD and aborted requests on lookup pages never break later lookups of tha
   }
   // Requests the client gives up on at once (a tab closed mid-load).
   await Promise.all(Array.from({ length: 5 }, () => request.get(site.back, { timeout: 1 }).catch(() => undefined)));
-  const fresh = await playwright.request.newContext({ baseURL: baseURL ?? '' });
+  const fresh = await playwright.request.newContext({ baseURL: baseURL ?? '', extraHTTPHeaders: visitorHeaders(test.info(), 1) });
   const location = await lookUpByEmail(fresh, freshEmail('head'), site);
   expect(location).toMatch(/^\/form\//);
   await fresh.dispose();
   // … and a lookup of another expo (its own browser: the resend cookie is per browser).
-  const other = await playwright.request.newContext({ baseURL: baseURL ?? '' });
+  const other = await playwright.request.newContext({ baseURL: baseURL ?? '', extraHTTPHeaders: visitorHeaders(test.info(), 2) });
   expect(await lookUpByEmail(other, 'one@demo.test', IEAE_VISITOR)).toMatch(/^\/IEAESuccess\//);
   await other.dispose();
 });

@@ -6,7 +6,7 @@
  */
 import { expect, type APIRequestContext } from '@playwright/test';
 import { encodeId } from '../../src/lib/util/ids';
-import { baseUrl, lookUpByEmail, t, type LookupTarget, test } from './fixtures';
+import { baseUrl, lookUpByEmail, t, type LookupTarget, test, visitorHeaders } from './fixtures';
 
 const eid = (expoId: number) => encodeId(expoId);
 const HAISI = `22616/${eid(2616)}/visitor`;
@@ -70,7 +70,7 @@ test('all 22 routes of spec §2.3 that answered 404 show their own page with rea
 
 test('the same 22 routes opened by a link without their parameters answer a page, never "page not found" @http', async ({ playwright }, info) => {
   // a fresh context: no cookie, as someone who taps an old link in a chat group
-  const request = await playwright.request.newContext({ baseURL: baseUrl(info) });
+  const request = await playwright.request.newContext({ baseURL: baseUrl(info), extraHTTPHeaders: visitorHeaders(info, 1) });
   for (const [name] of ROUTES) {
     for (const url of [`/${name}`, `/${name}/`]) {
       const res = await request.get(url);

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { freePort } from '../../scripts/lib.mjs';
 import { makeWalletTestCerts, opensslVerify, type WalletTestCerts } from '../wallet-certs';
-import { baseUrl, lookUpByEmail, t, test } from './fixtures';
+import { baseUrl, lookUpByEmail, t, test, visitorHeaders } from './fixtures';
 import { caseOf, credentialPath } from './lookup-helpers';
 import { startSecondWorker, stopSecondWorker } from './second-worker';
 import { passPath } from '../../src/lib/page/routes';
@@ -66,7 +66,7 @@ test.describe('wallet passes with the operator\'s secrets (issue 13)', { tag: '@
     const port = await freePort();
     persist = `.wrangler/e2e-wallet-${port}`;
     ({ child: worker, site } = await startSecondWorker(port, persist, walletSecrets(certs)));
-    owner = await playwrightRequest.newContext({ baseURL: site });
+    owner = await playwrightRequest.newContext({ baseURL: site, extraHTTPHeaders: visitorHeaders(info, 1) });
     await lookUpByEmail(owner, 'one@demo.test');
   });
 

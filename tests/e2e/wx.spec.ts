@@ -15,7 +15,7 @@ import { expect, type Page } from '@playwright/test';
 import { freePort } from '../../scripts/lib.mjs';
 import { expectAxeClean } from './axe';
 import { startFakeWxSdk, type FakeWxRecord, type FakeWxSdk } from './fake-wx-sdk';
-import { jsEnabled, obtainCredentialPath, t, test } from './fixtures';
+import { jsEnabled, obtainCredentialPath, t, test, visitorHeaders } from './fixtures';
 import { startSecondWorker, stopSecondWorker } from './second-worker';
 
 const WECHAT_UA =
@@ -50,7 +50,7 @@ test.describe('the share card inside the messaging app @js', () => {
   });
 
   test('inside the app the card is the page\'s share tags; an ordinary browser loads no SDK; type admin does', async ({ browser }) => {
-    const inApp = await browser.newContext({ userAgent: WECHAT_UA });
+    const inApp = await browser.newContext({ userAgent: WECHAT_UA, extraHTTPHeaders: visitorHeaders(test.info(), 1) });
     const page = await inApp.newPage();
     const signed = page.waitForResponse((r) => r.url().includes('/api/share-signature'));
     const res = await page.goto(`${site}${HOME}`);
@@ -67,7 +67,7 @@ test.describe('the share card inside the messaging app @js', () => {
     await inApp.close();
 
     // An ordinary browser (type visitor): no SDK, no signature, no SDK origin in the CSP.
-    const plain = await browser.newContext();
+    const plain = await browser.newContext({ extraHTTPHeaders: visitorHeaders(test.info(), 2) });
     const other = await plain.newPage();
     const loadsBefore = sdk.loads();
     const visitor = await other.goto(`${site}${HOME}`);
@@ -115,7 +115,7 @@ test('"share as me" on the credential page: the personal link, and its card titl
 test('inside a mini-program one back press goes back two pages; in the app\'s browser one @js', async ({ browser, baseURL }) => {
   const pages = [HOME, '/search/22001/MjAwMQ/visitor', '/IEAESearch/21308/MTMwOA/visitor'];
   const walk = async (userAgent: string) => {
-    const ctx = await browser.newContext({ userAgent, baseURL: baseURL ?? '' });
+    const ctx = await browser.newContext({ userAgent, baseURL: baseURL ?? '', extraHTTPHeaders: visitorHeaders(test.info(), 1) });
     const page = await ctx.newPage();
     for (const p of pages) {
       await page.goto(p);

@@ -293,7 +293,7 @@ describe('rules', () => {
     expect(sendRules(L, { client: v4, expoId: 1308, contact: phone, ownNonce: null, pass: null }).map(short)).toEqual([
       `send:ip:203.0.113.7/${L.sendsPerIpMinute}`,
       `send:ip:203.0.113.7/${L.sendsPerIpHour}`,
-      `send:contact-ip:+66812345678:203.0.113.7/${L.sendsPerContactIpHour}`,
+      `send:contact-ip:+66812345678:203.0.113.7/${L.sendsPerContactIpHour}/unverified`,
       `send:contact:+66812345678/${L.sendsPerContactHour}<${2 * L.sendsPerContactHour}/unverified`,
       `send:range:+66 8123/${L.sendsPerRangeHour}<${2 * L.sendsPerRangeHour}/unverified`,
       `send:area:1308:+66/${L.sendsPerAreaHour}<${2 * L.sendsPerAreaHour}/unverified`,
@@ -341,7 +341,7 @@ describe('rules', () => {
     expect(keys).toContain(`send:own:n1/${L.sendsPerBrowserHour}`);
     expect(keys.some((k) => k.startsWith('send:contact:'))).toBe(false);
     // one address's sends to a contact are capped whichever browser: a contact keeps sends for its own browser elsewhere.
-    expect(keys).toContain(`send:contact-ip:a@b.test:c/${L.sendsPerContactIpHour}`);
+    expect(keys).toContain(`send:contact-ip:a@b.test:c/${L.sendsPerContactIpHour}/unverified`);
   });
 
   it('a trusted network has its per-address limits raised; the contact and shared budgets are not', () => {

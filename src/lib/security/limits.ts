@@ -56,6 +56,7 @@ export const TICKET_SHARE = 0.1;
 interface RuleOptions {
   factor?: number;
   alert?: boolean;
+  unverified?: boolean;
 }
 
 function rule(limits: Limits, name: LimitName, key: string, reason: LimitReason, more: RuleOptions = {}): LimitRule[] {
@@ -68,6 +69,7 @@ function rule(limits: Limits, name: LimitName, key: string, reason: LimitReason,
       windowMs: LIMIT_SPECS[name].windowS * 1000,
       reason,
       ...(more.alert ? { alert: true } : {}),
+      ...(more.unverified ? { unverified: true } : {}),
     },
   ];
 }
@@ -126,7 +128,9 @@ export function sendRules(limits: Limits, s: SendSubject): LimitRule[] {
     ...perAddress(limits, 'sendsPerIpHour', ip, c),
     ...(c.net56 ? perAddress(limits, 'sendsPerIp56Hour', `send:ip:${c.net56}`, c) : []),
     ...(c.net48 ? perAddress(limits, 'sendsPerIp48Hour', `send:ip:${c.net48}`, c) : []),
-    ...rule(limits, 'sendsPerContactIpHour', `send:contact-ip:${contact}:${c.key}`, 'contact'),
+    // Hard, but given back when verified: a visitor who looks themselves up again and again
+    // from the venue's Wi-Fi is not refused; an attacker's sends, never verified, stay counted.
+    ...rule(limits, 'sendsPerContactIpHour', `send:contact-ip:${contact}:${c.key}`, 'contact', { unverified: true }),
     ...(s.ownNonce
       ? rule(limits, 'sendsPerBrowserHour', `send:own:${s.ownNonce}`, 'contact')
       : budget(limits, 'sendsPerContactHour', `send:contact:${contact}`, 'contact', s.pass, false)),
