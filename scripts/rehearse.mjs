@@ -139,18 +139,47 @@ writeFileSync(preFile, preRegistrationSql(visitors));
 process.stdout.write(
   `Seeding ${visitors.filter((v) => v.preCode).length} pre-registrations on the organiser's side and ${GATE_NAMES.length} staff keys for expo 1308… `,
 );
-const [, ...gateKeys] = await Promise.all([
-  run('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', UPSTREAM_PERSIST_DIR, '--file', preFile], {
-    env: { CI: 'true' },
-    quiet: true,
-  }),
-  ...GATE_NAMES.map((gate) =>
-    addGateKey({ expo: 1308, gate, hours: 4, base: product, persist: PERSIST_DIR }).then((k) => ({
-      name: gate,
-      link: k.link,
-    })),
-  ),
-]);
+/** A wrangler step, tried once more after a moment when it fails (a local database busy with another writer). */
+async function twice(what, fn) {
+  try {
+    return await fn();
+  } catch (e) {
+    console.log(`\nrehearse: ${what} failed (${String(e?.message ?? e).slice(0, 160)}); once more…`);
+    await sleep(3000);
+    return fn();
+  }
+}
+let gateKeys = [];
+try {
+  // the organiser's database and the product's staff keys side by side; the keys one after the
+  // other (several writers at once on one local database can fail)
+  [, gateKeys] = await Promise.all([
+    twice('seeding the pre-registrations', () =>
+      run(
+        'npx',
+        ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', UPSTREAM_PERSIST_DIR, '--file', preFile],
+        {
+          env: { CI: 'true' },
+          quiet: true,
+        },
+      ),
+    ),
+    (async () => {
+      const keys = [];
+      for (const gate of GATE_NAMES) {
+        const k = await twice(`the staff key of ${gate}`, () =>
+          addGateKey({ expo: 1308, gate, hours: 4, base: product, persist: PERSIST_DIR }),
+        );
+        keys.push({ name: gate, link: k.link });
+      }
+      return keys;
+    })(),
+  ]);
+} catch (e) {
+  console.error(`\nrehearse: the morning could not be set up: ${e?.message ?? e}`);
+  await stopServersAndWait();
+  process.exit(1);
+}
 console.log('done.');
 
 // A site in service is warm: one page view of each kind before the doors open (not measured).
