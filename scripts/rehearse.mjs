@@ -323,7 +323,7 @@ const results = buildResults({
   meta: {
     date: new Date(startedAt).toISOString(),
     commit: git('rev-parse', '--short', 'HEAD'),
-    dirty: (git('status', '--porcelain') ?? '') !== '',
+    dirty: (git('status', '--porcelain', '--untracked-files=no') ?? '') !== '',
     seed: SEED,
     visitorsPlanned: VISITORS,
     morningS: MORNING_S,

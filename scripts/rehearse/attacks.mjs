@@ -34,13 +34,13 @@ const inc = (o, k, n = 1) => (o[k] = (o[k] ?? 0) + n);
 /**
  * SMS pumping: bots (IPv4 addresses of a botnet, and IPv6 bots taking a new /64 of one /48 for each
  * number) send codes to +44 numbers, 40 % in one concentrated block (+44 7700 900xxx) and the rest
- * anywhere in the UK's mobile ranges, 60 % on expo 1308 and the rest over four other expos. A
+ * anywhere in the UK's mobile ranges, 75 % on expo 1308 and the rest over four other expos. A
  * refusal moves the bot on to another number; five in a row make it wait. A challenge is waited out with its
  * ticket (the `wt` cookie, bound to the bot's address, the number and the expo) while the morning
  * lasts; a refusal is waited out if it ends within the morning. Counted: every send the product
  * answered 200 (an SMS the organiser sent), by the budget it falls under.
  */
-export async function smsPumping(ctx, { bots = 36, v6Bots = 12, paceS = [3, 8] } = {}) {
+export async function smsPumping(ctx, { bots = 45, v6Bots = 15, paceS = [3, 7] } = {}) {
   const out = {
     bots: bots + v6Bots,
     attempts: 0,
@@ -67,7 +67,7 @@ export async function smsPumping(ctx, { bots = 36, v6Bots = 12, paceS = [3, 8] }
     while (leftS(ctx) > 0) {
       const national = r.chance(0.4) ? `7700900${r.digits(3)}` : `7${r.int(1, 9)}${r.digits(8)}`;
       // most to the one expo whose form the pumper found, some to the others
-      const page = r.chance(0.6) ? PUMP_PAGES[0] : r.pick(PUMP_PAGES.slice(1));
+      const page = r.chance(0.75) ? PUMP_PAGES[0] : r.pick(PUMP_PAGES.slice(1));
       const typed = { checkType: '1', areaCode: '+44', phone: national };
       let o = await sendCode(phone, 'json', page, typed);
       out.attempts++;

@@ -124,13 +124,10 @@ function giveUp(rec, why) {
 /** Opens a page the visitor was sent to; the reply (an error recorded when it is not a 200). */
 async function open(rec, phone, path, step) {
   const r = await getPage(phone, path);
-  if (r.status !== 200)
-    rec.errors.push({
-      step,
-      status: r.status,
-      detail: r.error ?? `GET ${path.split('?')[0]}: HTTP ${r.status}`,
-      atS: 0,
-    });
+  const note = { step, status: r.status, detail: r.error ?? `GET ${path.split('?')[0]}: HTTP ${r.status}`, atS: 0 };
+  // a page's own refusal (the credential page over its miss limit answers 429 with the wait)
+  if (r.status === 429) rec.refusals.push({ ...note, waitS: Number(r.headers?.get('retry-after')) || null });
+  else if (r.status !== 200) rec.errors.push(note);
   return r;
 }
 
