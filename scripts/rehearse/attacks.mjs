@@ -52,6 +52,10 @@ export async function smsPumping(ctx, { bots = 45, v6Bots = 15, paceS = [3, 7] }
     upstream: 0,
     errors: 0,
     invalid: 0,
+    /** what the sends made with a matured ticket got */
+    afterTicket: {},
+    /** outcomes by the kind of number: the one concentrated block, or spread over the UK's ranges */
+    byNumbers: { block: {}, spread: {} },
     sentBy: { range: {}, area: {}, country: {}, expo: {} },
     waitsS: [],
   };
@@ -65,7 +69,8 @@ export async function smsPumping(ctx, { bots = 45, v6Bots = 15, paceS = [3, 7] }
     });
     let refusedInARow = 0;
     while (leftS(ctx) > 0) {
-      const national = r.chance(0.4) ? `7700900${r.digits(3)}` : `7${r.int(1, 9)}${r.digits(8)}`;
+      const block = r.chance(0.4);
+      const national = block ? `7700900${r.digits(3)}` : `7${r.int(1, 9)}${r.digits(8)}`;
       // most to the one expo whose form the pumper found, some to the others
       const page = r.chance(0.75) ? PUMP_PAGES[0] : r.pick(PUMP_PAGES.slice(1));
       const typed = { checkType: '1', areaCode: '+44', phone: national };
@@ -82,9 +87,11 @@ export async function smsPumping(ctx, { bots = 45, v6Bots = 15, paceS = [3, 7] }
           o = await sendCode(phone, 'json', page, typed);
           out.attempts++;
           ticketed = true;
+          inc(out.afterTicket, o.kind);
           if (o.kind === 'challenge') out.challenges++;
         }
       }
+      inc(out.byNumbers[block ? 'block' : 'spread'], o.kind);
       if (o.kind === 'ok') {
         out.sent++;
         if (ticketed) out.sentAfterTicket++;

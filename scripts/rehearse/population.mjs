@@ -196,7 +196,7 @@ const HANZI_GIVEN = '伟芳娜敏静磊洋军勇艳杰涛明超霞平刚辉';
 function contactFor(r, i, tag) {
   if (r.chance(0.6)) {
     const domain = r.weighted(MAIL_DOMAINS);
-    return { type: 'email', email: `${r.pick(SYLLABLES)}${r.pick(GIVEN)}${tag}${i}@${domain}`, key: null };
+    return { type: 'email', email: `${r.pick(SYLLABLES)}${r.pick(GIVEN)}${tag}${i}@${domain}` };
   }
   if (r.chance(0.92)) return { type: 'phone', areaCode: '+86', phone: cnMobile(r) };
   const abroad = r.pick(ABROAD);

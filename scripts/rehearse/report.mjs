@@ -6,7 +6,9 @@ import { readFileSync } from 'node:fs';
 
 /** Nearest-rank percentile of numbers; null for none. */
 export function percentile(values, p) {
-  const sorted = values.filter((x) => typeof x === 'number' && Number.isFinite(x)).sort((a, b) => a - b);
+  const sorted = (Array.isArray(values) ? values : [])
+    .filter((x) => typeof x === 'number' && Number.isFinite(x))
+    .sort((a, b) => a - b);
   if (sorted.length === 0) return null;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
@@ -217,35 +219,41 @@ export function buildResults({ meta, records, gates, attacks, truth, limits, rep
     gates: gateRows,
     replyTimes,
     attacks: {
-      smsPumping: attacks.pumping && {
-        ...attacks.pumping,
+      smsPumping: summary(attacks.pumping, (x) => ({
+        ...x,
         waitsS: undefined,
-        ticketWaitP50S: percentile(attacks.pumping.waitsS, 50),
-        ticketWaitMaxS: percentile(attacks.pumping.waitsS, 100),
-        budgets: pumpBudgets(attacks.pumping, limits),
+        ticketWaitP50S: percentile(x.waitsS, 50),
+        ticketWaitMaxS: percentile(x.waitsS, 100),
+        budgets: pumpBudgets(x, limits),
         outboxSms: truth?.pumpSms ?? null,
-      },
-      victimLockout: attacks.lockout && {
-        ...attacks.lockout,
-        log: attacks.lockout.log.slice(0, 80),
-        victim: attacks.lockout.victim && summariseVictim(attacks.lockout.victim),
+      })),
+      victimLockout: summary(attacks.lockout, (x) => ({
+        ...x,
+        log: (x.log ?? []).slice(0, 80),
+        victim: x.victim ? summariseVictim(x.victim) : null,
         upstreamSendsToVictim: truth?.victimSms ?? null,
-      },
-      codeGuessing: attacks.guessing && {
-        ...attacks.guessing,
+      })),
+      codeGuessing: summary(attacks.guessing, (x) => ({
+        ...x,
         targetsReachedGoal: targets.filter(reachedGoal).length,
         targetsRefused: targets.filter((r) => r.refusals.length > 0).length,
         targetsWhoCame: targets.length,
-      },
-      hoarding: attacks.hoarding && {
-        ...attacks.hoarding,
-        timeline: attacks.hoarding.timeline.slice(-60),
+      })),
+      hoarding: summary(attacks.hoarding, (x) => ({
+        ...x,
+        timeline: (x.timeline ?? []).slice(-60),
         heldAtEndByTheOrganiser: truth?.held ?? null,
-      },
-      bypassHarvest: attacks.bypass,
+      })),
+      bypassHarvest: summary(attacks.bypass, (x) => x),
     },
     truthQueryError: truth?.error ?? null,
   };
+}
+
+/** An attack's results: null when it did not run, its error when its script failed, else `make(x)`. */
+function summary(x, make) {
+  if (!x) return null;
+  return x.error ? { error: x.error } : make(x);
 }
 
 function summariseVictim(rec) {
@@ -369,11 +377,16 @@ export function printReport(res) {
     );
   }
   const a = res.attacks;
-  p('\nAttacks (what each got)');
-  if (a.smsPumping) {
+  p(
+    res.attacks.smsPumping === null && res.attacks.hoarding === null
+      ? '\nAttacks: none (--no-attacks)'
+      : '\nAttacks (what each got)',
+  );
+  if (a.smsPumping?.error) p(`- smsPumping: the attack's script failed: ${a.smsPumping.error}`);
+  else if (a.smsPumping) {
     const x = a.smsPumping;
     p(
-      `- SMS pumping to +44 (${x.bots} bots, 5 expos): ${x.attempts} sends tried, ${x.sent} SMS sent (${x.sentAfterTicket} after waiting out a ticket; the organiser's outbox holds ${x.outboxSms ?? '?'} to +44), ${x.challenges} challenges (ticket wait p50 ${x.ticketWaitP50S ?? '–'} s, max ${x.ticketWaitMaxS ?? '–'} s), ${x.refused} refused, ${x.errors} errors.`,
+      `- SMS pumping to +44 (${x.bots} bots, 5 expos): ${x.attempts} sends tried, ${x.sent} SMS sent (${x.sentAfterTicket} after waiting out a ticket; the organiser's outbox holds ${x.outboxSms ?? '?'} to +44), ${x.challenges} challenges (ticket wait p50 ${x.ticketWaitP50S ?? '–'} s, max ${x.ticketWaitMaxS ?? '–'} s), ${x.refused} refused, ${x.errors} errors. Sends with a matured ticket: ${JSON.stringify(x.afterTicket ?? {})}; to the one block (+44 7700 900xxx): ${JSON.stringify(x.byNumbers?.block ?? {})}, spread: ${JSON.stringify(x.byNumbers?.spread ?? {})}.`,
     );
     p(
       table(
@@ -402,7 +415,8 @@ export function printReport(res) {
       ),
     );
   }
-  if (a.victimLockout) {
+  if (a.victimLockout?.error) p(`- victimLockout: the attack's script failed: ${a.victimLockout.error}`);
+  else if (a.victimLockout) {
     const x = a.victimLockout;
     const vic = x.victim;
     p(
@@ -414,19 +428,22 @@ export function printReport(res) {
         : '  The victim did not run.',
     );
   }
-  if (a.codeGuessing) {
+  if (a.codeGuessing?.error) p(`- codeGuessing: the attack's script failed: ${a.codeGuessing.error}`);
+  else if (a.codeGuessing) {
     const x = a.codeGuessing;
     p(
       `- Code guessing (${x.targets} real visitors' contacts, ${x.sends.ok} with a code sent from the guesser's browser first): ${x.guesses} guesses, ${x.reachedUpstream} reached the organiser, ${x.unbound} stopped as "another browser", ${x.refused} refused by a limit; codes found: ${x.harvested}. Targets who came later and reached their goal: ${x.targetsReachedGoal} of ${x.targetsWhoCame} (${x.targetsRefused} shown a refusal).`,
     );
   }
-  if (a.hoarding) {
+  if (a.hoarding?.error) p(`- hoarding: the attack's script failed: ${a.hoarding.error}`);
+  else if (a.hoarding) {
     const x = a.hoarding;
     p(
       `- Hoarding on 1216 (${x.verified} of ${x.contacts} contacts verified): ${x.ordersMade} orders made, ${x.cancels} cancelled and made again; held at the peak: Day Pass ${x.peak[1]} of 8, VIP ${x.peak[3]} of 100; at the end (own tally) Day Pass ${x.end[1]}, VIP ${x.end[3]}${x.heldAtEndByTheOrganiser ? ` (the organiser's orders: ${JSON.stringify(x.heldAtEndByTheOrganiser)})` : ''}. Refused: ${JSON.stringify(x.ordersRefused)}.`,
     );
   }
-  if (a.bypassHarvest) {
+  if (a.bypassHarvest?.error) p(`- bypassHarvest: the attack's script failed: ${a.bypassHarvest.error}`);
+  else if (a.bypassHarvest) {
     const x = a.bypassHarvest;
     const ex = x.exhibitor;
     p(
