@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bypassEnabled, lookupModes, usesBypass } from '../../src/lib/lookup/page';
+import { bypassEnabled, bypassFor, lookupModes, usesBypass } from '../../src/lib/lookup/page';
 import { variantByExpoId } from '../../src/lib/expo/variants';
 
 const v = (id: number) => variantByExpoId(id);
@@ -53,5 +53,10 @@ describe('bypass (spec §2.2, DESIGN.md)', () => {
     expect(usesBypass(v(1308), 1308, 10542, 2, bypassEnabled(' OFF '))).toBe(false);
     expect(usesBypass(v(1308), 1308, 10542, 2, bypassEnabled(undefined))).toBe(true);
     expect(usesBypass(v(1308), 1308, 10542, 2, bypassEnabled('on'))).toBe(true);
+    // a browser asked to prove the e-mail by a code (its e-mail's code-less lookups spent) on that expo only
+    expect(bypassFor(true, '1308', 1308)).toBe(false);
+    expect(bypassFor(true, '1316', 1308)).toBe(true);
+    expect(bypassFor(true, undefined, 1308)).toBe(true);
+    expect(bypassFor(false, undefined, 1308)).toBe(false);
   });
 });

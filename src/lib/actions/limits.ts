@@ -14,6 +14,11 @@ export interface LimitRefusal {
   vars: { n: number };
 }
 
+/** A refusal by a rule of the contact's own (its reason `contact`: the contact's budget, not the address's or the destination's). */
+export function refusedForContact(r: LimitRefusal): boolean {
+  return r.key === 'limit.contactSeconds' || r.key === 'limit.contactMinutes';
+}
+
 /** A hit a count made, `[key, id]`, to give back later (src/lib/security/limits.ts LimitRule `unverified`). */
 export type CountedHit = readonly [key: string, id: number];
 

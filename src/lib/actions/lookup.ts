@@ -18,7 +18,7 @@ import { fullPhone } from '../form/phone';
 import { routePath } from '../page/routes';
 import { encodeSentTo, resendWaitS, RESEND_S, SENT_COOKIE, SENT_TO_COOKIE, SENT_TO_MAX_AGE_S } from '../lookup/resend';
 import { readRefusal, refusalText, type RefusalView } from '../page/upstream-message';
-import { usesBypass } from '../lookup/page';
+import { BYPASS_PROVE_COOKIE, BYPASS_PROVE_MAX_AGE_S, bypassFor, usesBypass } from '../lookup/page';
 import { isTicketNext } from '../tickets/paths';
 import { isFormNext } from '../form/page';
 import { defineParam, withDefine } from '../form/define';
@@ -27,7 +27,7 @@ import { contactKey, phoneDestination } from '../security/limits';
 import { BIND_COOKIE, BIND_MAX_AGE_S, bindingMatches, MAX_BOUND_HITS, newNonce, readBinding, signBinding, TICKET_COOKIE } from '../security/friction';
 import type { Registration } from '../util/domain';
 import { lookupCall } from '../expo/haisi';
-import { limitOutcome, type CountedHit, type LookupCount, type LookupLimits, type SendCheck, type SendCount } from './limits';
+import { limitOutcome, refusedForContact, type CountedHit, type LookupCount, type LookupLimits, type SendCheck, type SendCount } from './limits';
 import { defineAction, type ActionContext, type ActionOutcome } from './outcome';
 import type { Contact, LookupCalls } from './ports';
 
@@ -142,9 +142,13 @@ function back(fields: Readonly<Record<string, string>>, ctx: ActionContext): str
   if (!page.success) return fields['back'] ?? '';
   const variant = page.data.variant ? variantByName(page.data.variant) : null;
   if (page.data.variant && !variant) return fields['back'] ?? '';
-  const posted = safeBackPath(page.data.back, ctx.origin);
-  // A back path the flash cannot belong to would lose what was typed: use the page's own.
-  return posted !== null && posted.length <= FLASH_MAX_PATH ? posted : ownPath(page.data, variant);
+  return backOf(page.data, variant, ctx);
+}
+
+/** The posted back path when it is ours and can hold a flash (else what was typed would be lost), or the page's own path. */
+function backOf(page: Page, variant: Variant | null, ctx: ActionContext): string {
+  const posted = safeBackPath(page.back, ctx.origin);
+  return posted !== null && posted.length <= FLASH_MAX_PATH ? posted : ownPath(page, variant);
 }
 
 /** The page's variant, or a broken request (a variant no page names). */
@@ -203,7 +207,7 @@ export const sendCode = defineAction({
     const valid = validateSendCode(withInternational({ checkType, areaCode: p.areaCode, phone: p.phone, email: p.email }, CALLING_CODES));
     if (!valid.ok) return { kind: 'invalid', errors: [{ field: valid.field, key: valid.key, text: null }] };
     // The button is not shown on the bypass path; a hand-made post gets a clear answer, and no code.
-    if (usesBypass(variant, p.expoId, p.urlId, checkType, ports.bypass)) return { kind: 'notice', notice: { tone: 'error', key: 'search.otherError', text: null } };
+    if (usesBypass(variant, p.expoId, p.urlId, checkType, bypassOn(p, ports, ctx))) return { kind: 'notice', notice: { tone: 'error', key: 'search.otherError', text: null } };
     // spec §4: one code per 60 s; the server remembers when the last one was sent (survives a reload).
     const wait = resendWaitS(ctx.cookies[SENT_COOKIE], ctx.now);
     if (wait > 0) {
@@ -256,6 +260,28 @@ export const sendCode = defineAction({
 
 type LookupAnswer = ActionOutcome<LookupOutcome>;
 
+/** Whether spec §2.2's bypass runs for this browser on the posted expo (the deployment's setting and {@link BYPASS_PROVE_COOKIE}). */
+function bypassOn(p: Posted, ports: LookupPorts, ctx: ActionContext): boolean {
+  return bypassFor(ports.bypass, ctx.cookies[BYPASS_PROVE_COOKIE], p.expoId);
+}
+
+/**
+ * The e-mail's code-less lookups are spent (harvesters, or the owner many times): instead of a
+ * refusal, this browser is asked to prove the e-mail by a code from now on (issue 29: a contact's
+ * own browser is never locked out by lookups it did not make). The page comes back, every value
+ * kept, with the code field, the send button and a note saying why; the island follows it there.
+ */
+function proveByCode(p: Posted, variant: Variant | null, ctx: ActionContext): LookupAnswer {
+  const location = backOf(p, variant, ctx);
+  return {
+    kind: 'notice',
+    notice: { tone: 'info', key: 'search.bypassProve', vars: { button: ctx.t('search.sendCode') }, text: null },
+    flashWithJson: true,
+    cookies: [{ name: BYPASS_PROVE_COOKIE, value: String(p.expoId), maxAge: BYPASS_PROVE_MAX_AGE_S }],
+    reply: { code: 200, msg: null, data: { outcome: 'navigate', location, replace: true, session: {}, removeSession: [] } },
+  };
+}
+
 /**
  * spec §8: a failed verify or lookup shows no message; the form keeps every value. Except
  * when the code can no longer work (its wrong tries used up, expired, used, never sent) or the
@@ -296,7 +322,7 @@ export const lookup = defineAction({
     if ('kind' in mode) return mode;
     const { variant, checkType } = mode;
     const { t } = ctx;
-    const bypass = usesBypass(variant, p.expoId, p.urlId, checkType, ports.bypass);
+    const bypass = usesBypass(variant, p.expoId, p.urlId, checkType, bypassOn(p, ports, ctx));
     const valid = validateLookup(withInternational({ checkType, areaCode: p.areaCode, phone: p.phone, email: p.email, code: p.code }, CALLING_CODES), { requireCode: !bypass });
     if (!valid.ok) {
       const message = t(valid.key);
@@ -322,7 +348,7 @@ export const lookup = defineAction({
     // abuse limits: refused before the upstream checks (and burns) the code; an unbound guess
     // keeps its address's wrong-code slot, never the contact's.
     const limits = await ports.countLookup({ expoId: p.expoId, contact, checksCode: !bypass, bound });
-    if (limits.refused) return limitOutcome(limits.refused, t);
+    if (limits.refused) return bypass && refusedForContact(limits.refused) ? proveByCode(p, variant, ctx) : limitOutcome(limits.refused, t);
     if (!bypass && !bound) return unbound(ctx);
     // spec §4: verify the code first (skipped for the bypass), then query; continue only on 200.
     if (!bypass) {

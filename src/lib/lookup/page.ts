@@ -55,6 +55,25 @@ export function usesBypass(variant: Variant | null, expoId: number, urlId: numbe
 }
 
 /**
+ * The cookie of a browser whose bypass lookup was refused because the e-mail's code-less lookups
+ * were spent (docs/limits.md "The bypass"): on that expo its bypass site asks for a code sent to
+ * the e-mail instead, so harvesters spending an e-mail's lookups never lock its owner out. Its
+ * value is the expo id; it only ever makes the page stricter, so it needs no signature.
+ */
+export const BYPASS_PROVE_COOKIE = 'bpx';
+export const BYPASS_PROVE_MAX_AGE_S = 3600;
+
+/**
+ * Whether the bypass runs for this browser on this expo: the deployment allows it and the
+ * browser was not asked to prove the e-mail by a code ({@link BYPASS_PROVE_COOKIE}).
+ * @example bypassFor(true, undefined, 1308) // true
+ * @example bypassFor(true, '1308', 1308) // false
+ */
+export function bypassFor(enabled: boolean, proveCookie: string | null | undefined, expoId: number): boolean {
+  return enabled && proveCookie !== String(expoId);
+}
+
+/**
  * The deployment's `EXHIBITOR_BYPASS`: `off` turns spec §2.2's code-less e-mail lookup off
  * (its sites then ask for a code like any other; README "Abuse limits" says which to choose);
  * unset or anything else keeps the spec's behaviour.

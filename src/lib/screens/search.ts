@@ -10,7 +10,7 @@ import { pickerOrder, withLocalNames } from '../form/country-names';
 import { COUNTRIES } from '../form/country-list';
 import { DEFINE_PARAM, defineParam } from '../form/define';
 import type { Variant } from '../expo/variants';
-import { lookupModes, usesBypass } from '../lookup/page';
+import { BYPASS_PROVE_COOKIE, bypassFor, lookupModes, usesBypass } from '../lookup/page';
 import { decodeSentTo, resendWaitS, SENT_COOKIE, SENT_TO_COOKIE } from '../lookup/resend';
 import type { Flavour, PathParams } from '../page/routes';
 import { shareMeta, type ShareMeta } from '../page/share';
@@ -140,7 +140,7 @@ export function loadSearch(page: ScreenPage, input: SearchInput): SearchData {
       checkType: state.checkType,
       checkTypeExplicit: state.explicit,
       modeHrefs: { phone: modeHref(1), email: modeHref(2) },
-      emailWithoutCode: usesBypass(variant, params.expoId, params.fId, 2, page.bypass),
+      emailWithoutCode: usesBypass(variant, params.expoId, params.fId, 2, bypassFor(page.bypass, page.cookie(BYPASS_PROVE_COOKIE), params.expoId)),
       values: { areaCode: values['areaCode'] ?? '', phone: values['phone'] ?? '', email: values['email'] ?? '', code: values['code'] ?? '' },
       error: errorField && errorMessage !== null ? { field: errorField, message: errorMessage } : null,
       notice,

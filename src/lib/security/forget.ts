@@ -13,6 +13,7 @@ import { BIND_COOKIE, TICKET_COOKIE } from './friction';
 import { IDEM_COOKIE } from '../form/idempotency';
 import { PLEDGE_COOKIE } from '../seat/pledge';
 import { SENT_COOKIE, SENT_TO_COOKIE } from '../lookup/resend';
+import { BYPASS_PROVE_COOKIE } from '../lookup/page';
 import { resolveFormPage } from '../form/page';
 import { matchRoute, routePath, type PathIds } from '../page/routes';
 import { variantByExpoId, type Variant } from '../expo/variants';
@@ -68,6 +69,7 @@ export const FORGET_COOKIES: readonly ForgetCookie[] = [
   { name: LOGIN_FAILED_COOKIE_NAME, path: '/', holds: 'a failed silent login, for five minutes' },
   { name: BIND_COOKIE, path: '/', holds: 'which contact the last code went to from this browser' },
   { name: TICKET_COOKIE, path: '/', holds: 'a wait ticket of the challenge without JavaScript' },
+  { name: BYPASS_PROVE_COOKIE, path: '/', holds: 'that the exhibitor site asks this browser for a code' },
 ];
 
 /** What forgetting from a page leads to: where to land, and the draft cookies of that expo's forms. */

@@ -38,7 +38,7 @@ export const LIMIT_SPECS = {
    * address cannot spend a contact's sends at the organiser, so its own browser, elsewhere, keeps some)
    */
   sendsPerContactIpHour: { name: 'LIMIT_SENDS_PER_CONTACT_IP_HOUR', fallback: 3, windowS: 3600 },
-  /** resends per hour of the browser a contact's code was sent to (its binding cookie) */
+  /** unverified resends per hour of the browser a contact's code was sent to (its binding cookie; a verified code gives its hit back) */
   sendsPerBrowserHour: { name: 'LIMIT_SENDS_PER_BROWSER_HOUR', fallback: 1, windowS: 3600 },
   /** unverified SMS sends per number range (calling code and the next 4 digits) and hour, across expos: SMS pumping */
   sendsPerRangeHour: { name: 'LIMIT_SENDS_PER_RANGE_HOUR', fallback: 30, windowS: 3600 },

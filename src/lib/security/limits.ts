@@ -132,7 +132,7 @@ export function sendRules(limits: Limits, s: SendSubject): LimitRule[] {
     // from the venue's Wi-Fi is not refused; an attacker's sends, never verified, stay counted.
     ...rule(limits, 'sendsPerContactIpHour', `send:contact-ip:${contact}:${c.key}`, 'contact', { unverified: true }),
     ...(s.ownNonce
-      ? rule(limits, 'sendsPerBrowserHour', `send:own:${s.ownNonce}`, 'contact')
+      ? rule(limits, 'sendsPerBrowserHour', `send:own:${s.ownNonce}`, 'contact', { unverified: true })
       : budget(limits, 'sendsPerContactHour', `send:contact:${contact}`, 'contact', s.pass, false)),
     ...(dest
       ? [
