@@ -441,8 +441,8 @@ export async function checkPurchaseLimits(c: Ctx, s: Omit<PurchaseSubject, 'clie
  */
 export async function checkLookupLimits(c: Ctx, s: LookupCount): Promise<LookupLimits> {
   const client = clientOf(c);
-  const { answer, ids } = await count(c, lookupRules(limitsOf(c.env), { client, expoId: s.expoId, contact: s.contact, checksCode: s.checksCode, bound: s.bound }));
-  const slots = wrongCodeKeys(client.key, contactKey(s.contact)).flatMap((k): CountedHit[] => (ids[k] !== undefined ? [[k, ids[k] ?? 0]] : []));
+  const { answer, ids } = await count(c, lookupRules(limitsOf(c.env), { client, expoId: s.expoId, contact: s.contact, checksCode: s.checksCode, browser: s.browser }));
+  const slots = wrongCodeKeys(client.key, contactKey(s.contact), s.browser).flatMap((k): CountedHit[] => (ids[k] !== undefined ? [[k, ids[k] ?? 0]] : []));
   return {
     refused: answer.ok === true ? null : answer.ok === 'unreachable' ? refusalOf('network', null) : refusalOf(answer.reason, answer.retryAfterMs),
     codeAccepted: (sent) => giveBack(c, [...slots, ...sent]),

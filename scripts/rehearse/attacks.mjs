@@ -414,7 +414,7 @@ export async function hoarding(ctx, { contacts = 6, cycleS = 25 } = {}) {
  * phone (on the venue's Wi-Fi, no JavaScript) looks it up once: did the exhibitor get in?
  */
 export async function bypassHarvest(ctx, { addresses = 40 } = {}) {
-  const out = { addresses, lookups: 0, harvested: 0, codes: [], refused: 0, other: {}, exhibitor: null };
+  const out = { addresses, lookups: 0, harvested: 0, codes: [], refused: 0, askedForCode: 0, other: {}, exhibitor: null };
   const fields = pageFields(1308, 10542, 'IEAE', { back: LOOKUP_PAGES.bypass });
   const typed = { checkType: '2', email: EXHIBITOR };
   await Promise.all(
@@ -437,6 +437,7 @@ export async function bypassHarvest(ctx, { addresses = 40 } = {}) {
         }
         inc(out.other, `credential HTTP ${page.status}`);
       } else if (o.kind === 'refused') out.refused++;
+      else if (o.kind === 'prove') out.askedForCode = (out.askedForCode ?? 0) + 1;
       else inc(out.other, `${o.kind}${o.why ? ` ${o.why}` : ''}`);
     }),
   );
@@ -446,14 +447,23 @@ export async function bypassHarvest(ctx, { addresses = 40 } = {}) {
   const page = await getPage(own, LOOKUP_PAGES.bypass);
   const ownFields = page.status === 200 ? { ...fields, ...hiddenFields(page.text, { needs: 'expoId' }) } : fields;
   const t0 = Date.now();
-  const o = await lookup(own, 'form', ownFields, typed, '');
+  let o = await lookup(own, 'form', ownFields, typed, '');
   let reached = false;
+  const asked = o.kind === 'prove';
+  if (asked) {
+    // the page asks for a code sent to the e-mail: the exhibitor gets it and types it in
+    const sentAt = Date.now();
+    const sent = await sendCode(own, 'form', ownFields, typed);
+    const code = sent.kind === 'ok' ? await outboxCode(ctx.upstream, EXHIBITOR, 1308, sentAt) : null;
+    o = code ? await lookup(own, 'form', ownFields, typed, code) : sent;
+  }
   if (o.kind === 'ok' && o.location) {
     const cred = await own.get(o.location);
     reached = cred.status === 200 && pageKind(o.location) === 'credential' && links(cred.text, /^\/qr\//).length > 0;
   }
   out.exhibitor = {
     reached,
+    askedForCode: asked,
     outcome: o.kind,
     detail: o.key ?? o.detail ?? null,
     waitS: o.waitS ?? null,

@@ -447,11 +447,11 @@ export function printReport(res) {
     const x = a.bypassHarvest;
     const ex = x.exhibitor;
     p(
-      `- Bypass harvesting (exhibitor@demo.test on 10542 from ${x.addresses} addresses): ${x.harvested} reached the credential, ${x.refused} refused, other ${JSON.stringify(x.other)}.`,
+      `- Bypass harvesting (exhibitor@demo.test on 10542 from ${x.addresses} addresses): ${x.harvested} reached the credential, ${x.askedForCode ?? 0} were asked for a code sent to the e-mail, ${x.refused} refused, other ${JSON.stringify(x.other)}.`,
     );
     p(
       ex
-        ? `  The exhibitor's own lookup at the end: ${ex.reached ? 'GOT IN' : `did NOT get in (${ex.outcome}${ex.detail ? `: ${ex.detail}` : ''})`}.`
+        ? `  The exhibitor's own lookup at the end: ${ex.reached ? `GOT IN${ex.askedForCode ? ' (asked for a code sent to the e-mail, and typed it)' : ''}` : `did NOT get in (${ex.outcome}${ex.detail ? `: ${ex.detail}` : ''})`}.`
         : '  The exhibitor did not run.',
     );
   }

@@ -197,7 +197,8 @@ export async function sendCode(phone, mode, fields, typed, extra = {}) {
 
 /**
  * POST /api/lookup; the outcome: `ok` with `location` (navigate) or `rows` (a list to choose
- * from, JSON), `failed` (why: wrong | unbound | dead), `nodata`, `refused`, `invalid`, `error`.
+ * from, JSON), `failed` (why: wrong | unbound | dead), `nodata`, `prove` (the bypass site asks
+ * for a code from now on), `refused`, `invalid`, `error`.
  */
 export async function lookup(phone, mode, fields, typed, code) {
   const body = { ...fields, ...typed, code };
@@ -214,6 +215,9 @@ export async function lookup(phone, mode, fields, typed, code) {
         detail: `${r.body.code} ${r.body.msg ?? ''}`,
         ms: r.ms,
       };
+    // back to the page itself: the bypass site asks this browser for a code (the e-mail's code-less lookups are spent)
+    if (d.outcome === 'navigate' && typeof d.location === 'string' && fields.back && new URL(d.location, 'http://x').pathname === new URL(fields.back, 'http://x').pathname)
+      return { kind: 'prove', status: r.status, ms: r.ms };
     if (d.outcome === 'navigate' && typeof d.location === 'string')
       return { kind: 'ok', status: r.status, location: d.location, ms: r.ms };
     if (d.outcome === 'select' && Array.isArray(d.rows))
@@ -246,6 +250,7 @@ export async function lookup(phone, mode, fields, typed, code) {
   await followBack(phone, r);
   if (outcome) return outcome;
   if (key === 'search.nodata') return { kind: 'nodata', status: r.status, ms: r.ms };
+  if (key === 'search.bypassProve') return { kind: 'prove', status: r.status, key, ms: r.ms };
   const err = flash?.error;
   if (err && err.field === 'code') {
     if (err.key === 'limit.otherBrowser')

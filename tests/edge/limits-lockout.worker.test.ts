@@ -624,6 +624,26 @@ describe('issue 29: a crowd behind one address, and the attacks counted where th
     expect((found.data as { outcome: string }).outcome).not.toBe('failed');
   });
 
+  it('an attacker who has the visitor\'s code sent to its own browser spends only that browser\'s wrong-code tries: the visitor\'s own browser still gets in', async () => {
+    const targetMail = `${fresh()}@target.test`;
+    const attacker = new Browser('192.0.2.77');
+    expect(ok(await send(mail(targetMail), attacker))).toBe(true);
+    const code = await codeOf(targetMail);
+    const wrong = (n: number) => String((Number(code) + n) % 1_000_000).padStart(6, '0');
+    const guesses = [];
+    for (let n = 1; n <= 11; n++) guesses.push(await lookup({ ...mail(targetMail), code: wrong(n) }, attacker));
+    // ten tries in that browser, then refused there
+    expect(guesses.slice(0, 10).some(refused)).toBe(false);
+    expect(refused(guesses[10] as Reply)).toBe(true);
+    // the visitor, in their own browser elsewhere: a code of their own, and in
+    advance(61_000);
+    const target = new Browser('198.51.100.121');
+    expect(ok(await send(mail(targetMail), target))).toBe(true);
+    const found = await lookup({ ...mail(targetMail), code: await codeOf(targetMail) }, target);
+    expect(found.code).toBe(200);
+    expect((found.data as { outcome: string }).outcome).not.toBe('failed');
+  });
+
   it('a visitor\'s verified code gives its send back to the shared budgets: a budget of 3 serves 10 visitors who use their codes', async () => {
     const env = { ...testEnv, LIMIT_SENDS_PER_EXPO_HOUR: '3' };
     const t = fresh();

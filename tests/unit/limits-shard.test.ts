@@ -39,7 +39,7 @@ const phone = { type: 'phone' as const, areaCode: '66', national: '812345678' };
 const familyOfRules: [string, LimitRule[]][] = [
   ['send', sendRules(DEFAULT_LIMITS, { client: v6, expoId: 2002, contact: phone, ownNonce: null, pass: null })],
   ['send', sendRules(DEFAULT_LIMITS, { client: v4, expoId: 2002, contact: mail, ownNonce: 'n1', pass: null })],
-  ['lookup', lookupRules(DEFAULT_LIMITS, { client: v6, expoId: 2002, contact: mail, checksCode: false, bound: true }).slice(0, -1)],
+  ['lookup', lookupRules(DEFAULT_LIMITS, { client: v6, expoId: 2002, contact: mail, checksCode: false, browser: 'n1' }).slice(0, -1)],
   ['seat', seatRules(DEFAULT_LIMITS, { client: v4, expoId: 2002 })],
   ['share', shareRules(DEFAULT_LIMITS, { client: v4 })],
   ['register', registerRules(DEFAULT_LIMITS, { client: v4, contact: mail })],
@@ -53,8 +53,8 @@ describe('the family of a key: its kind, the first segment', () => {
   });
 
   it('wrong codes, orders and discount tries are families of their own', () => {
-    expect(lookupRules(DEFAULT_LIMITS, { client: v4, expoId: 2002, contact: mail, checksCode: true, bound: true }).map((r) => limitFamily(r.key))).toEqual(['lookup', 'wrong', 'wrong']);
-    expect(lookupRules(DEFAULT_LIMITS, { client: v4, expoId: 1308, contact: mail, checksCode: false, bound: true }).map((r) => limitFamily(r.key))).toEqual(['lookup', 'bypass']);
+    expect(lookupRules(DEFAULT_LIMITS, { client: v4, expoId: 2002, contact: mail, checksCode: true, browser: 'n1' }).map((r) => limitFamily(r.key))).toEqual(['lookup', 'wrong', 'wrong']);
+    expect(lookupRules(DEFAULT_LIMITS, { client: v4, expoId: 1308, contact: mail, checksCode: false, browser: 'n1' }).map((r) => limitFamily(r.key))).toEqual(['lookup', 'bypass']);
     expect(sendRules(DEFAULT_LIMITS, { client: v4, expoId: 2002, contact: mail, ownNonce: null, pass: 'ticket' }).map((r) => limitFamily(r.key))).toContain('ticketed');
     const purchase = purchaseRules(DEFAULT_LIMITS, { client: v4, contact: '+66812345678', kind: 'order', triesCode: true });
     expect(purchase.map((r) => limitFamily(r.key))).toEqual(['order', 'order', 'discount', 'discount']);

@@ -54,8 +54,8 @@ describe('defaults (README "Security" > "Abuse limits")', () => {
     const mail = { type: 'email' as const, email: 'x@y.test' };
     const rules: [keyof typeof perVisitor, { reason: string; limit: number; windowMs: number }[]][] = [
       ['send', sendRules(DEFAULT_LIMITS, { client, expoId: 1, contact: mail, ownNonce: null, pass: null })],
-      ['lookup', lookupRules(DEFAULT_LIMITS, { client, expoId: 1, contact: mail, checksCode: false, bound: true }).filter((r) => r.key.startsWith('lookup:'))],
-      ['wrong', lookupRules(DEFAULT_LIMITS, { client, expoId: 1, contact: mail, checksCode: true, bound: true }).filter((r) => r.key.startsWith('wrong:ip:'))],
+      ['lookup', lookupRules(DEFAULT_LIMITS, { client, expoId: 1, contact: mail, checksCode: false, browser: 'n1' }).filter((r) => r.key.startsWith('lookup:'))],
+      ['wrong', lookupRules(DEFAULT_LIMITS, { client, expoId: 1, contact: mail, checksCode: true, browser: 'n1' }).filter((r) => r.key.startsWith('wrong:ip:'))],
       ['register', registerRules(DEFAULT_LIMITS, { client, contact: mail })],
       ['order', purchaseRules(DEFAULT_LIMITS, { client, contact: 'x@y.test', kind: 'order', triesCode: false })],
       ['discount', purchaseRules(DEFAULT_LIMITS, { client, contact: 'x@y.test', kind: 'discount', triesCode: true })],
@@ -321,8 +321,8 @@ describe('rules', () => {
     const client = clientOfHeader('2001:db8:1:2::5');
     const ip = sendRules(L, { client, expoId: 1, contact: mail, ownNonce: null, pass: null }).filter((r) => r.key.startsWith('send:ip:'));
     expect(ip.map((r) => r.key)).toEqual(['send:ip:2001:db8:1:2::/64', 'send:ip:2001:db8:1:2::/64', 'send:ip:2001:db8:1:0::/56', 'send:ip:2001:db8:1::/48']);
-    const look = lookupRules(L, { client, expoId: 1, contact: mail, checksCode: true, bound: true }).map((r) => r.key);
-    expect(look).toEqual(['lookup:ip:2001:db8:1:2::/64', 'lookup:ip:2001:db8:1:0::/56', 'lookup:ip:2001:db8:1::/48', ...wrongCodeKeys('2001:db8:1:2::/64', 'a@b.test')]);
+    const look = lookupRules(L, { client, expoId: 1, contact: mail, checksCode: true, browser: 'n1' }).map((r) => r.key);
+    expect(look).toEqual(['lookup:ip:2001:db8:1:2::/64', 'lookup:ip:2001:db8:1:0::/56', 'lookup:ip:2001:db8:1::/48', ...wrongCodeKeys('2001:db8:1:2::/64', 'a@b.test', 'n1')]);
   });
 
   it('+4, +44 and +447 are one country bucket and one range (issue 19 item 7)', () => {
@@ -360,18 +360,20 @@ describe('rules', () => {
     const limits: Limits = { ...L, sendsPerIpMinute: 0, sendsPerAreaHour: 0, sendsPerCountryHour: 0, sendsPerRangeHour: 0, wrongCodesPerIpHour: 0, wrongCodesPerContactHour: 0 };
     const keys = sendRules(limits, { client: c, expoId: 1, contact: phone, ownNonce: null, pass: null }).map((r) => r.key);
     expect(keys).toEqual(['send:ip:c', 'send:contact-ip:+66812345678:c', 'send:contact:+66812345678', 'send:expo:1']);
-    expect(lookupRules(limits, { client: c, expoId: 1, contact: phone, checksCode: true, bound: true }).map((r) => r.key)).toEqual(['lookup:ip:c']);
+    expect(lookupRules(limits, { client: c, expoId: 1, contact: phone, checksCode: true, browser: 'n1' }).map((r) => r.key)).toEqual(['lookup:ip:c']);
   });
 
-  it('a lookup with a code takes a wrong-code slot of its address and of its contact; the bypass counts per e-mail and expo', () => {
-    expect(lookupRules(L, { client: c, expoId: 1308, contact: mail, checksCode: true, bound: true }).map((r) => `${r.key}/${r.reason}`)).toEqual([
+  it('a lookup with a code takes a wrong-code slot of its address and of its contact in this browser; the bypass counts per e-mail and expo', () => {
+    expect(lookupRules(L, { client: c, expoId: 1308, contact: mail, checksCode: true, browser: 'n1' }).map((r) => `${r.key}/${r.reason}`)).toEqual([
       'lookup:ip:c/network',
       'wrong:ip:c/network',
-      'wrong:contact:a@b.test/contact',
+      'wrong:contact:a@b.test:n1/contact',
     ]);
+    // another browser the contact's code went to (an attacker who had one sent to itself) has tries of its own
+    expect(lookupRules(L, { client: c, expoId: 1308, contact: mail, checksCode: true, browser: 'n2' }).map((r) => r.key)).toContain('wrong:contact:a@b.test:n2');
     // a guess from a browser the code was not sent to keeps its address's slot, never the contact's
-    expect(lookupRules(L, { client: c, expoId: 1308, contact: mail, checksCode: true, bound: false }).map((r) => r.key)).toEqual(['lookup:ip:c', 'wrong:ip:c']);
-    expect(lookupRules(L, { client: c, expoId: 1308, contact: mail, checksCode: false, bound: true }).map(short)).toEqual([
+    expect(lookupRules(L, { client: c, expoId: 1308, contact: mail, checksCode: true, browser: null }).map((r) => r.key)).toEqual(['lookup:ip:c', 'wrong:ip:c']);
+    expect(lookupRules(L, { client: c, expoId: 1308, contact: mail, checksCode: false, browser: 'n1' }).map(short)).toEqual([
       `lookup:ip:c/${L.lookupsPerIpMinute}`,
       `bypass:email:1308:a@b.test/${L.bypassLookupsPerEmailHour}`,
     ]);

@@ -48,8 +48,8 @@ export interface LookupCount {
   contact: SendContact;
   /** the lookup checks a code (false: spec §2.2's code-less bypass) */
   checksCode: boolean;
-  /** the browser holds the binding of the contact's code (its wrong codes count against the contact) */
-  bound: boolean;
+  /** the nonce of this browser's binding of the contact's code (its wrong codes count against the contact in this browser); null: not bound */
+  browser: string | null;
 }
 
 /** The lookup limits' answer: a refusal, or what to call once the upstream accepted the code. */

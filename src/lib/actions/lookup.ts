@@ -347,7 +347,7 @@ export const lookup = defineAction({
     const bound = !bypass && bindingMatches(binding, contactKey(contact), p.expoId);
     // abuse limits: refused before the upstream checks (and burns) the code; an unbound guess
     // keeps its address's wrong-code slot, never the contact's.
-    const limits = await ports.countLookup({ expoId: p.expoId, contact, checksCode: !bypass, bound });
+    const limits = await ports.countLookup({ expoId: p.expoId, contact, checksCode: !bypass, browser: bound ? (binding?.n ?? null) : null });
     if (limits.refused) return bypass && refusedForContact(limits.refused) ? proveByCode(p, variant, ctx) : limitOutcome(limits.refused, t);
     if (!bypass && !bound) return unbound(ctx);
     // spec §4: verify the code first (skipped for the bypass), then query; continue only on 200.

@@ -56,7 +56,7 @@ export const LIMIT_SPECS = {
   lookupsPerIp48Minute: { name: 'LIMIT_LOOKUPS_PER_IP48_MIN', fallback: 600, windowS: 60 },
   /** codes not accepted (wrong, expired, used) per client address and hour, across contacts */
   wrongCodesPerIpHour: { name: 'LIMIT_WRONG_CODES_PER_IP_HOUR', fallback: 1000, windowS: 3600 },
-  /** codes not accepted per contact and hour, wherever they come from */
+  /** codes not accepted per contact and hour in one browser its code was sent to (another browser's guesses never spend the visitor's tries) */
   wrongCodesPerContactHour: { name: 'LIMIT_WRONG_CODES_PER_CONTACT_HOUR', fallback: 10, windowS: 3600 },
   /** code-less lookups (spec §2.2 bypass, site 10542) per e-mail and expo and hour */
   bypassLookupsPerEmailHour: { name: 'LIMIT_BYPASS_LOOKUPS_PER_EMAIL_HOUR', fallback: 5, windowS: 3600 },

@@ -145,33 +145,39 @@ export function sendRules(limits: Limits, s: SendSubject): LimitRule[] {
   ];
 }
 
-/** The keys of the wrong-code counts a lookup with a code takes a slot of (given back when the code is accepted). */
-export function wrongCodeKeys(client: string, contact: string): string[] {
-  return [`wrong:ip:${client}`, `wrong:contact:${contact}`];
+/**
+ * The keys of the wrong-code counts a lookup with a code takes a slot of (given back when the code
+ * is accepted): its address's, and the contact's in this browser (`browser`: the nonce of the
+ * browser's binding of the contact's code; null: a browser the code was not sent to, which has none).
+ */
+export function wrongCodeKeys(client: string, contact: string, browser: string | null): string[] {
+  return [`wrong:ip:${client}`, ...(browser ? [`wrong:contact:${contact}:${browser}`] : [])];
 }
 
 /**
  * The rules a lookup must pass before the upstream sees it. With a code to check, the lookup
- * also takes one wrong-code slot of its address and of its contact up front (given back when
- * the code is accepted), so that concurrent guesses cannot all pass before the first is
- * counted. Only a browser the contact's code was sent to (`bound`) counts against the contact:
- * a guess from anywhere else is refused before the organiser sees it, and must not spend the
- * contact's own tries (the rehearsal's guesser locked its targets out that way). A code-less lookup (spec §2.2's bypass) is counted per e-mail and expo: the e-mail
- * alone gives the credential, so it is the key a harvester has to repeat.
+ * also takes one wrong-code slot of its address and of its contact in this browser up front
+ * (given back when the code is accepted), so that concurrent guesses cannot all pass before the
+ * first is counted. The contact's count is per browser the code was sent to (`browser`, its
+ * binding's nonce): a guess from anywhere else is refused before the organiser sees it, and an
+ * attacker who had a code sent to its own browser spends only that browser's tries, never the
+ * visitor's own (the rehearsal's guesser locked its targets out both ways). A code-less lookup
+ * (spec §2.2's bypass) is counted per e-mail and expo: the e-mail alone gives the credential,
+ * so it is the key a harvester has to repeat.
  */
 export function lookupRules(
   limits: Limits,
-  s: { client: Client; expoId: number; contact: SendContact; checksCode: boolean; bound: boolean },
+  s: { client: Client; expoId: number; contact: SendContact; checksCode: boolean; browser: string | null },
 ): LimitRule[] {
   const c = s.client;
   const contact = contactKey(s.contact);
-  const [wrongIp = '', wrongContact = ''] = wrongCodeKeys(c.key, contact);
+  const [wrongIp = '', wrongContact = ''] = wrongCodeKeys(c.key, contact, s.browser);
   return [
     ...perAddress(limits, 'lookupsPerIpMinute', `lookup:ip:${c.key}`, c),
     ...(c.net56 ? perAddress(limits, 'lookupsPerIp56Minute', `lookup:ip:${c.net56}`, c) : []),
     ...(c.net48 ? perAddress(limits, 'lookupsPerIp48Minute', `lookup:ip:${c.net48}`, c) : []),
     ...(s.checksCode
-      ? [...perAddress(limits, 'wrongCodesPerIpHour', wrongIp, c), ...(s.bound ? rule(limits, 'wrongCodesPerContactHour', wrongContact, 'contact') : [])]
+      ? [...perAddress(limits, 'wrongCodesPerIpHour', wrongIp, c), ...(wrongContact ? rule(limits, 'wrongCodesPerContactHour', wrongContact, 'contact') : [])]
       : rule(limits, 'bypassLookupsPerEmailHour', `bypass:email:${s.expoId}:${contact}`, 'contact')),
   ];
 }
