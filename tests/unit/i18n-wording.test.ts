@@ -204,3 +204,13 @@ describe('the send-code button (spec §4 "getting now (n)")', () => {
     }
   });
 });
+
+describe('a text that names a control takes its label from the control\'s own key', () => {
+  it('the bypass note names the send button as the button reads, in every language ($t nesting)', () => {
+    for (const lang of LANGS) {
+      const t = createT(lang);
+      expect(t('search.bypassProve'), lang).toContain(t('search.sendCode'));
+      expect(t('search.bypassProve'), lang).not.toContain('$t(');
+    }
+  });
+});

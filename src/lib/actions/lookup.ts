@@ -275,7 +275,8 @@ function proveByCode(p: Posted, variant: Variant | null, ctx: ActionContext): Lo
   const location = backOf(p, variant, ctx);
   return {
     kind: 'notice',
-    notice: { tone: 'info', key: 'search.bypassProve', vars: { button: ctx.t('search.sendCode') }, text: null },
+    // the note names the send button by its own key (`$t(search.sendCode)` in the catalogue), in the page's language
+    notice: { tone: 'info', key: 'search.bypassProve', text: null },
     flashWithJson: true,
     cookies: [{ name: BYPASS_PROVE_COOKIE, value: String(p.expoId), maxAge: BYPASS_PROVE_MAX_AGE_S }],
     reply: { code: 200, msg: null, data: { outcome: 'navigate', location, replace: true, session: {}, removeSession: [] } },
