@@ -12,13 +12,15 @@ import { securityHeaders } from './middleware/security-headers';
 import { devFaces } from './middleware/dev-faces';
 import { requestLog, type RequestLogOptions } from './middleware/request-log';
 import { healthCheck, type HealthCheckOptions } from './healthz';
+import { redactPath } from '../src/lib/ops/redact';
 
 /**
  * An unexpected failure: the detail goes to the Worker log, the visitor gets a plain sentence,
- * never a stack trace or a file name.
+ * never a stack trace or a file name. The log names the path redacted (src/lib/ops/redact.ts):
+ * credential paths carry the registration code, gate links the staff key.
  */
 const onError: ErrorHandler = (err, c) => {
-  console.error('unexpected failure', c.req.method, new URL(c.req.url).pathname, err);
+  console.error('unexpected failure', c.req.method, redactPath(c.req.url), err);
   return c.json({ code: 500, msg: 'Something went wrong on our side. Please try again.', data: null }, 500);
 };
 

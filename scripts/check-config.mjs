@@ -7,6 +7,11 @@
 //   `[vars]` or in any `[env.<name>.vars]`. Locally `npm start` passes them with --var.
 // - `SESSION_SECRET`, `BYPASS_CODE`, `REF_HTTP_SECRET`, `REF_PAY_SECRET` and `HEALTH_TOKEN` are secrets: `wrangler secret put NAME`,
 //   never `[vars]` (which is committed and shown in the dashboard).
+// - No platform log records the URL as requested (issue 30, docs/deploy.md "Logs"): our paths
+//   carry registration codes and gate keys. `[observability]` is declared (a Worker without it
+//   keeps whatever the dashboard has, invocation logs included) with
+//   `[observability.logs] invocation_logs = false`, traces are not turned on, nor `logpush`; the
+//   same for every `[env.<name>]` that declares its own.
 //
 //   node scripts/check-config.mjs [wrangler.toml | dist/server/wrangler.json]
 //
@@ -65,6 +70,38 @@ export function checkConfig(config) {
 }
 
 /**
+ * The platform logs a config would turn on that record every request's URL (issue 30): Workers
+ * Logs' invocation log, traces, Logpush. The top level must declare `observability` with the
+ * invocation log off (when Workers Logs is on at all); an environment that declares its own
+ * `observability` (it replaces the top level's: wrangler inherits it whole) is held to the same.
+ * @returns {string[]} one message per problem; empty when fine
+ */
+export function logProblems(config) {
+  const problems = [];
+  const scopes = [['', config, true]];
+  for (const [name, env] of Object.entries(config?.env ?? {})) scopes.push([`env.${name}.`, env, false]);
+  for (const [prefix, scope, top] of scopes) {
+    if (scope?.logpush === true)
+      problems.push(`${prefix ? `[${prefix.slice(0, -1)}]` : 'The top level:'} logpush = true sends every request's URL to a Logpush job: remove it (docs/deploy.md "Logs").`);
+    const o = scope?.observability;
+    if (o === undefined || o === null) {
+      if (top) problems.push('[observability] is not declared: declare it with [observability.logs] invocation_logs = false (docs/deploy.md "Logs").');
+      continue;
+    }
+    if (typeof o !== 'object' || Array.isArray(o)) {
+      problems.push(`[${prefix}observability] is not a table`);
+      continue;
+    }
+    const logsOn = o.enabled === true || o.logs?.enabled === true;
+    if (logsOn && o.logs?.invocation_logs !== false)
+      problems.push(`[${prefix}observability.logs] invocation_logs is not false: the invocation log records every URL as requested (registration codes, gate keys). Set it to false (docs/deploy.md "Logs").`);
+    if (o.traces?.enabled === true)
+      problems.push(`[${prefix}observability.traces] enabled = true records every URL as requested: turn traces off (docs/deploy.md "Logs").`);
+  }
+  return problems;
+}
+
+/**
  * Parses TOML text to a plain object with smol-toml (TOML 1.0, the parser Astro itself uses;
  * a dev dependency of its own here). Dates come back as objects; nothing checked here is one.
  * A syntax error names its line: `TOML line N: what`.
@@ -97,11 +134,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.error(`check-config: cannot read ${path}: ${e?.message ?? e}`);
     process.exit(2);
   }
-  const problems = checkConfig(config);
+  const problems = [...checkConfig(config), ...logProblems(config)];
   if (problems.length > 0) {
     console.error(`check-config: ${path} is not safe to deploy:`);
     for (const p of problems) console.error(`  - ${p}`);
     process.exit(1);
   }
-  console.log(`check-config: ${path}: no development face on, no secret in vars.`);
+  console.log(`check-config: ${path}: no development face on, no secret in vars, no platform log of URLs.`);
 }

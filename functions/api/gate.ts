@@ -15,7 +15,7 @@ import { upstreamFor } from '../upstream';
 import { staffFromCookies } from '../staff/keys';
 import { bodyLimit, OTHER_API_BODY_LIMIT, tooLargeReply } from '../middleware/body-limit';
 import { action, type Ctx } from './action';
-import { readInput } from './input';
+import { mediaType, readInput } from './input';
 import { decodeNumericId } from '../../src/lib/util/ids';
 import type { GateStaff } from '../../src/lib/gate/keys';
 import { gateList, gateScan, readSync, syncScans, type GatePorts } from '../../src/lib/actions/gate';
@@ -62,8 +62,7 @@ async function holdsGateKey(c: Ctx): Promise<boolean> {
 /** The expo a gate request names: `eid` of the query (GET) or of the body (JSON or form). */
 async function requestedExpo(c: Ctx): Promise<number | null> {
   if (c.req.method === 'GET' || c.req.method === 'HEAD') return decodeNumericId(c.req.query('eid'));
-  const json = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() === 'application/json';
-  if (json) {
+  if (mediaType(c.req.header('content-type')) === 'application/json') {
     // sync's body is not string fields: read the eid alone (Hono keeps the body for the handler).
     const body = (await c.req.json().catch(() => null)) as unknown;
     const eid = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>)['eid'] : undefined;
@@ -119,7 +118,7 @@ gate.post('/scan', action(gateScan, { ports: gatePorts }));
 gate.post('/sync', async function sync(c) {
   const input = await readInput(c);
   const t = input.t as ActionContext['t'];
-  if ((c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() !== 'application/json') {
+  if (mediaType(c.req.header('content-type')) !== 'application/json') {
     return c.json({ code: 415, msg: input.t('gate.jsonOnly'), data: null }, 415);
   }
   const read = readSync(await c.req.json().catch(() => null));

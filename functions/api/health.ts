@@ -12,6 +12,7 @@ import type { AppEnv } from '../env';
 import { upstreamFor } from '../upstream';
 import { faultJson, upstreamFault } from './fault';
 import { readInput, type Input } from './input';
+import { wantsJson } from './negotiate';
 import { action, actionContext, answer, type Ctx } from './action';
 import { FLASH_MAX_PATH } from '../../src/lib/page/flash';
 import { imageTypeOf } from '../../src/lib/seat/health';
@@ -48,7 +49,8 @@ export function healthTooLarge(c: Context, maxBytes: number): Response {
   const back = referer ? safeBackPath(referer, new URL(c.req.url).origin) : null;
   const lang = resolveLang(getCookie(c, LANG_COOKIE));
   const t = createT(lang);
-  const json = (c.req.header('accept') ?? '').includes('application/json') || back === null || back.length > FLASH_MAX_PATH;
+  // a page to come back to (a plain form post), unless the caller prefers JSON (the island)
+  const json = wantsJson(c, 'html') || back === null || back.length > FLASH_MAX_PATH;
   const input: Input = { json, fields: {}, lang, t };
   return answer(c as Ctx, input, { back: back ?? '/', values: {} }, {
     kind: 'notice',

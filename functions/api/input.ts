@@ -3,13 +3,17 @@ import { getCookie } from 'hono/cookie';
 import { createT } from '../../src/i18n';
 import type { Translate } from '../../src/i18n';
 import { LANG_COOKIE, isLang, resolveLang, type Lang } from '../../src/lib/page/languages';
+import { wantsJson } from './negotiate';
 
 /**
  * A request's input, whether it came from an island (JSON) or a plain form post (no
  * JavaScript). Every value arrives as a string; schemas validate them next.
  */
 export interface Input {
-  /** true when the caller wants JSON back (an island); false for a form post (303 back or on) */
+  /**
+   * true when the caller wants JSON back (an island), false for the HTML answer of a form post
+   * (303 back or on): `Accept` by its q-values, else JSON for a JSON body (./negotiate.ts)
+   */
   json: boolean;
   fields: Record<string, string>;
   lang: Lang;
@@ -43,5 +47,5 @@ export async function readInput(c: Context): Promise<Input> {
   // language (spec §4, the page loader) gets its answers in that language, not the cookie's.
   const posted = fields['pageLang'];
   const lang = isLang(posted) ? posted : resolveLang(getCookie(c, LANG_COOKIE));
-  return { json: json || (c.req.header('accept') ?? '').includes('application/json'), fields, lang, t: createT(lang) };
+  return { json: wantsJson(c, json ? 'json' : 'html'), fields, lang, t: createT(lang) };
 }

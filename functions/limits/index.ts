@@ -17,6 +17,7 @@ import {
   clientOfHeader,
   contactKey,
   decideSend,
+  limitKeyForLog,
   limitMessage,
   parseNetworks,
   lookupRules,
@@ -201,7 +202,7 @@ function tellCeiling(c: Ctx, key: string, windowMs: number, now: number): void {
   const told = limiterOf(c.env, key)
     .firstCeiling(key, windowMs, now)
     .then((first) => {
-      if (first) console.warn(JSON.stringify({ event: 'limits.ceiling', key, at: new Date(now).toISOString() }));
+      if (first) console.warn(JSON.stringify({ event: 'limits.ceiling', key: limitKeyForLog(key), at: new Date(now).toISOString() }));
     })
     .catch((e: unknown) => console.error('abuse limits: could not record a ceiling', e));
   const waitUntil = waitUntilOf(c);

@@ -3,6 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { CONTACT_COOKIE, provenFor } from '../../src/lib/lookup/contact-cookie';
 import { startPage, type PageStart } from '../../src/lib/page/load';
 import { isSafeRedirectPath } from '../../src/lib/util/safe-redirect';
+import { redactPath } from '../../src/lib/ops/redact';
 import {
   GUARD_RULES,
   once,
@@ -110,7 +111,8 @@ export function guard(options: Partial<GuardOptions> = {}): MiddlewareHandler<{ 
     // built anything else is our bug, and the page renders instead.
     const organiserUrl = outcome.external === true && successUrl(outcome.location) === outcome.location;
     if (!isSafeRedirectPath(outcome.location) && !outcome.location.startsWith(OAUTH_PREFIX) && !organiserUrl) {
-      console.error('guard: refused an unsafe redirect target', outcome.location.slice(0, 200));
+      // the target as a log may name it: a credential path carries the code (src/lib/ops/redact.ts)
+      console.error('guard: refused an unsafe redirect target', redactPath(outcome.location));
       return proceed();
     }
 

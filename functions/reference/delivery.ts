@@ -36,7 +36,8 @@ export async function deliver(env: AppEnv, msg: CodeMessage, nowMs: number): Pro
     await env.DB.prepare('INSERT INTO outbox (channel, to_contact, code, expo_id, created_at, sender) VALUES (?, ?, ?, ?, ?, ?)')
       .bind(msg.channel, msg.to, msg.code, msg.expoId, nowMs, msg.sender ?? null)
       .run();
-    console.log(`[dev outbox] ${msg.channel}${msg.sender ? ` (${msg.sender})` : ''} to ${msg.to} (expo ${msg.expoId}): ${msg.code}`);
+    // Neither the contact nor the code (issue 30: no code or contact in any log line): /dev/outbox shows both.
+    console.log(`[dev outbox] ${msg.channel}${msg.sender ? ` (${msg.sender})` : ''} code kept for expo ${msg.expoId}: see /dev/outbox`);
     return { ok: true };
   }
   try {

@@ -59,7 +59,7 @@ function portsOf(up: Partial<OrderUpstream> = {}, more: Partial<OrderPorts> = {}
     secret: SECRET,
     limit: async () => null,
     openId: undefined,
-    log: (m) => void logged.push(m),
+    log: (m, detail) => void logged.push(`${m} ${detail}`),
     logged,
     ...more,
   };
@@ -195,6 +195,18 @@ describe('order', () => {
     const bad = await runOrder(BUY, ports);
     expect(bad).toMatchObject({ notice: { text: 'error.relatedData' }, reply: { code: 502 }, status: 200 });
     expect(ports.logged).toHaveLength(1);
+  });
+  it('an unusable payUrl is logged by its scheme and host only, never its path, query or user (issue 30)', async () => {
+    for (const [payUrl, shown] of [
+      ['ftp://cashier.example/pay/IWHBZIMYEOZETLFI?to=one@demo.test', 'ftp:*'],
+      ['javascript:alert("one@demo.test")', 'javascript:*'],
+      ['https://one:pw@evil.example/pay/IWHBZIMYEOZETLFI?to=one@demo.test', 'https://evil.example/*/*?to=*'],
+      ['//evil.example/IWHBZIMYEOZETLFI', '//*/*'],
+    ] as const) {
+      const ports = portsOf({ doUnifiedOrder: async () => ok({ kind: 'payUrl' as const, payUrl }) });
+      await runOrder(BUY, ports);
+      expect(ports.logged).toEqual([`doUnifiedOrder answered an unusable payUrl (only http(s) URLs and site paths are followed) ${shown}`]);
+    }
   });
   it('a fault once the order exists goes to its page (FaultAt)', async () => {
     const boom = new Error('down');

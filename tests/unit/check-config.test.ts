@@ -1,13 +1,14 @@
 /**
  * scripts/check-config.mjs, the first step of `npm run check` (issue 9 §5): a config that turns
- * on a development face (DEV_OUTBOX, REF_HTTP) or holds a secret in vars is refused.
+ * on a development face (DEV_OUTBOX, REF_HTTP) or holds a secret in vars is refused; so is one
+ * that would let the platform log every request's URL (issue 30: invocation logs, traces, Logpush).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkConfig, isOn, parseToml, readConfig } from '../../scripts/check-config.mjs';
+import { checkConfig, isOn, logProblems, parseToml, readConfig } from '../../scripts/check-config.mjs';
 
 const GOOD = `
 name = "expo-pass"
@@ -17,6 +18,9 @@ compatibility_flags = ["nodejs_compat"]
 
 [observability]
 enabled = true
+
+[observability.logs]
+invocation_logs = false
 
 [vars]
 UPSTREAM_URL = ""
@@ -78,6 +82,13 @@ describe('npm run check refuses a config with a development face on', () => {
 
   it("the project's own wrangler.toml passes", () => {
     expect(checkConfig(readConfig('wrangler.toml'))).toEqual([]);
+    expect(logProblems(readConfig('wrangler.toml'))).toEqual([]);
+  });
+
+  it('a config that leaves the invocation log on fails (exit 1) and says why', () => {
+    const { status, out } = cli('logs.toml', GOOD.replace('invocation_logs = false', 'invocation_logs = true'));
+    expect(status).toBe(1);
+    expect(out).toContain('[observability.logs] invocation_logs is not false');
   });
 
   it('reads the built wrangler.json too', () => {
@@ -121,6 +132,33 @@ vars = { DEV_OUTBOX = "0" }
 
   it('no vars at all is fine', () => {
     expect(checkConfig({ name: 'x' })).toEqual([]);
+  });
+});
+
+describe('logProblems (issue 30: no platform log of the URLs)', () => {
+  it('the top level declares observability, with the invocation log off whenever Workers Logs is on', () => {
+    expect(logProblems({ name: 'x' })).toEqual([expect.stringContaining('[observability] is not declared')]);
+    expect(logProblems({ observability: { enabled: true } })).toEqual([expect.stringContaining('invocation_logs is not false')]);
+    expect(logProblems({ observability: { enabled: true, logs: { enabled: true, invocation_logs: true } } })).toHaveLength(1);
+    expect(logProblems({ observability: { enabled: false, logs: { enabled: true } } })).toHaveLength(1);
+    expect(logProblems({ observability: { enabled: true, logs: { invocation_logs: false } } })).toEqual([]);
+    expect(logProblems({ observability: { enabled: false } })).toEqual([]);
+  });
+
+  it('traces and Logpush stay off', () => {
+    const off = { enabled: true, logs: { invocation_logs: false } };
+    expect(logProblems({ observability: { ...off, traces: { enabled: true } } })).toEqual([expect.stringContaining('[observability.traces] enabled = true')]);
+    expect(logProblems({ observability: off, logpush: true })).toEqual([expect.stringContaining('logpush = true')]);
+    expect(logProblems({ observability: { ...off, traces: { enabled: false } }, logpush: false })).toEqual([]);
+  });
+
+  it('an environment that declares its own observability (it replaces the top level\'s) is held to the same; one that does not inherits', () => {
+    const off = { enabled: true, logs: { invocation_logs: false } };
+    expect(logProblems({ observability: off, env: { staging: {} } })).toEqual([]);
+    expect(logProblems({ observability: off, env: { staging: { observability: { enabled: true } }, other: { logpush: true } } })).toEqual([
+      expect.stringContaining('[env.staging.observability.logs] invocation_logs is not false'),
+      expect.stringContaining('[env.other] logpush = true'),
+    ]);
   });
 });
 

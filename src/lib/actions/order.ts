@@ -26,6 +26,7 @@ import { absoluteUrl, handoffPage, payTarget } from '../tickets/cashier';
 import { ticketPaths } from '../tickets/paths';
 import { DISCOUNT_CODE, HOLD_COOLDOWN_MINUTES, MAX_QUANTITY, ORDER_NO, OrderStatus, TicketCode, holdRefusalNumber, orderActions, type Order, type RefundWindow } from '../tickets/tickets';
 import type { Lang } from '../page/languages';
+import { redactPath } from '../ops/redact';
 import { defineAction, FaultAt, type ActionContext, type ActionOutcome } from './outcome';
 import type { Result } from './results';
 import { limitOutcome, type LimitRefusal } from './limits';
@@ -240,7 +241,8 @@ async function startPayment(page: Page, orderNo: string, payType: 1 | 2, back: s
   }
   const target = payTarget(r.data.payUrl);
   if (!target) {
-    ports.log('doUnifiedOrder answered an unusable payUrl (only http(s) URLs and site paths are followed)', r.data.payUrl.slice(0, 200));
+    // its scheme and host, never its path or query (they may name the order, the buyer or our own credential link)
+    ports.log('doUnifiedOrder answered an unusable payUrl (only http(s) URLs and site paths are followed)', redactPath(r.data.payUrl));
     return refused(ctx.t('error.relatedData'), 502, { to: back });
   }
   const location = target.kind === 'site' ? target.location : target.url;

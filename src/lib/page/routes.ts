@@ -219,6 +219,16 @@ const GENERIC: Readonly<Record<string, (rest: string[]) => RouteMatch | null>> =
   ),
 };
 
+/**
+ * Whether a path's first segment names a page route of the site (a generic route or a variant's),
+ * whatever the segments after it: what a log line may keep of a path (src/lib/ops/redact.ts).
+ * @example isRouteName('IEAESuccess') // true
+ * @example isRouteName('IWHBZIMYEOZETLFI') // false
+ */
+export function isRouteName(segment: string): boolean {
+  return Object.hasOwn(GENERIC, segment) || variantByRoute(segment) !== null;
+}
+
 function withParams(rest: string[], make: (p: PathParams) => RouteMatch): RouteMatch | null {
   const params = parsePathParams(rest);
   return params && make(params);

@@ -8,6 +8,7 @@
  */
 import { toBase64url } from '../util/base64url';
 import { openJson, signJson } from '../util/signer';
+import { limitKeyForLog } from './limits';
 
 /** The binding cookie: the contact and expo the browser was last sent a code for, and its nonce. */
 export const BIND_COOKIE = 'bind';
@@ -184,7 +185,7 @@ export function challengeConfig(vars: {
 /** The half-budget alert: one structured line, and the webhook's body. */
 export interface BudgetAlert {
   event: 'limits.halfBudget';
-  /** the limiter key: `send:expo:2002`, `send:area:2002:+44`, `send:country:+44` */
+  /** the limiter key as a log may write it (limits.ts limitKeyForLog): `send:expo:2002`, `send:area:2002:+44`, `send:country:+44` */
   key: string;
   limit: number;
   windowS: number;
@@ -193,5 +194,5 @@ export interface BudgetAlert {
 
 /** @example budgetAlert({ key: 'send:expo:1', limit: 1000, windowMs: 3_600_000 }, 0).windowS // 3600 */
 export function budgetAlert(rule: { key: string; limit: number; windowMs: number }, now: number): BudgetAlert {
-  return { event: 'limits.halfBudget', key: rule.key, limit: rule.limit, windowS: rule.windowMs / 1000, at: new Date(now).toISOString() };
+  return { event: 'limits.halfBudget', key: limitKeyForLog(rule.key), limit: rule.limit, windowS: rule.windowMs / 1000, at: new Date(now).toISOString() };
 }

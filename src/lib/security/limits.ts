@@ -11,6 +11,7 @@
 import { TRUSTED_FACTOR, type Client } from './client';
 import { contactKey, phoneDestination, type SendContact } from './contact-key';
 import { LIMIT_MAX, LIMIT_SPECS, type LimitName, type Limits } from './limit-specs';
+import { REDACTED } from '../ops/redact';
 
 // The limits' face: the table (./limit-specs.ts) and what a request is counted under
 // (./client.ts, ./contact-key.ts) come with the rules, so a caller imports one module.
@@ -245,6 +246,24 @@ export function purchaseRules(limits: Limits, s: PurchaseSubject): LimitRule[] {
         ]
       : []),
   ];
+}
+
+/** The scopes of a limiter key that name nobody: a number's range (four digits), an area, a country, an expo. */
+const SHARED_SCOPES: ReadonlySet<string> = new Set(['range', 'area', 'country', 'expo']);
+
+/**
+ * A limiter key as a log line may write it (issue 30: no contact in any log line): a shared
+ * budget's key whole, any other key's kind only, its contact, address or browser {@link REDACTED}.
+ * The ceiling and half-budget lines (functions/limits/index.ts) write keys through it.
+ * @example limitKeyForLog('send:range:+44 7911') // 'send:range:+44 7911'
+ * @example limitKeyForLog('send:contact:one@demo.test') // 'send:contact:*'
+ */
+export function limitKeyForLog(key: string): string {
+  const ticketed = key.startsWith('ticketed:');
+  const inner = ticketed ? key.slice('ticketed:'.length) : key;
+  const [kind = '', scope = ''] = inner.split(':');
+  const shown = SHARED_SCOPES.has(scope) ? inner : `${kind}:${scope}:${REDACTED}`;
+  return ticketed ? `ticketed:${shown}` : shown;
 }
 
 /** The key of the credential-miss count of a client (its hit is given back when the code is known). */
