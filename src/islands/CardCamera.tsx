@@ -1,7 +1,8 @@
 /**
  * The business-card button (spec §2.4 "a camera business-card button appears when
  * isOpenBusinessCard is set", §3 OCR result, §5 camera upload): take or pick a photo, resized
- * here to at most 750×750 JPEG 0.8, sent to /api/camera, and the recognised name, company,
+ * to at most 750×750 JPEG 0.8 (upright, no EXIF: src/islands/photo.ts, shared with the health
+ * upload), sent to /api/camera, and the recognised name, company,
  * title, department, e-mail, phone and address filled into the form (the verified contact
  * stays as it is). Nothing recognised: home.cameraTip. Without JavaScript there is no button
  * (the server renders nothing): the form is filled by hand.
@@ -9,12 +10,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormField } from '../lib/form/schema';
 import { cardFill, type CardFields } from '../lib/form/prefill';
-import { CARD_JPEG_QUALITY, base64OfDataUrl, fitWithin, isImageType } from '../lib/form/image';
+import { CARD_PHOTO, base64OfDataUrl, isImageType } from '../lib/form/image';
 import { TOAST_MS } from '../lib/page/toast';
 import { showToast } from '../stores/toast';
 import { submit } from './call';
 import { fillEmpty, keptValues, saveValues } from './form-dom';
 import type { CameraReply, CameraStringKey } from './form-types';
+import { dataUrlOf, resizePhoto } from './photo';
 import { browserSession } from './session';
 import './form.css';
 
@@ -25,26 +27,10 @@ export interface CardCameraProps {
   strings: Record<CameraStringKey, string>;
 }
 
-/** Draws the picked image within 750×750 and returns its JPEG as base64. */
+/** The picked photo upright within 750×750, as JPEG base64 without metadata (src/islands/photo.ts); null when it cannot be read. */
 async function resized(file: File): Promise<string | null> {
-  const url = URL.createObjectURL(file);
-  try {
-    const img = new Image();
-    img.src = url;
-    await img.decode();
-    const size = fitWithin(img.naturalWidth, img.naturalHeight);
-    const canvas = document.createElement('canvas');
-    canvas.width = size.width;
-    canvas.height = size.height;
-    const ctx = canvas.getContext('2d');
-    if (!ctx) return null;
-    ctx.drawImage(img, 0, 0, size.width, size.height);
-    return base64OfDataUrl(canvas.toDataURL('image/jpeg', CARD_JPEG_QUALITY));
-  } catch {
-    return null;
-  } finally {
-    URL.revokeObjectURL(url);
-  }
+  const jpeg = await resizePhoto(file, CARD_PHOTO);
+  return jpeg ? base64OfDataUrl(await dataUrlOf(jpeg).catch(() => '')) : null;
 }
 
 export default function CardCamera({ formId, fields, locked, strings }: CardCameraProps) {

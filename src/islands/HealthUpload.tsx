@@ -1,15 +1,19 @@
 /**
  * The health upload form on the credential page. Its server render is the plain
- * multipart form (`kind`, `file`, posted to /api/health). Once hydrated, a picked photo is
- * resized in the browser like the business-card camera (src/lib/form/image.ts), within
- * 1200×1200 as JPEG, and sent with JSON back; the page then reloads to list it.
+ * multipart form (`kind`, `file`, posted to /api/health): without JavaScript the picked file
+ * itself is posted, and the server's limits apply (5 MB; stored without its metadata). Once
+ * hydrated, a picked photo is resized in the browser by the helper the business-card camera
+ * uses (src/islands/photo.ts: upright, within 1200×1200, JPEG 0.85, no EXIF) and sent with JSON
+ * back; the page then reloads to list it. A photo the browser cannot decode goes as it is when
+ * the server could take it, else `health.tooLarge` is said before anything is sent.
  */
 import { useEffect, useState } from 'react';
-import { fitWithin, isImageType } from '../lib/form/image';
-import { HEALTH_JPEG_QUALITY, HEALTH_MAX_PX } from '../lib/seat/health';
+import { isImageType } from '../lib/form/image';
+import { HEALTH_PHOTO, healthUploadOf } from '../lib/seat/health';
 import type { HealthReply } from '../lib/actions/replies';
 import './seat.css';
 import { ANCHORS } from '../lib/page/anchors';
+import { resizePhoto } from './photo';
 
 export const HEALTH_STRING_KEYS = [
   'health.kind',
@@ -20,6 +24,7 @@ export const HEALTH_STRING_KEYS = [
   'health.submit',
   'health.fileRequired',
   'health.notImage',
+  'health.tooLarge',
   'upload.uploading',
   'error.uploadFailed',
 ] as const;
@@ -28,29 +33,6 @@ export interface HealthUploadProps {
   hidden: { expoId: string; urlId: string; euCode: string; back: string };
   notice: { tone: 'info' | 'error'; message: string } | null;
   strings: Record<(typeof HEALTH_STRING_KEYS)[number], string>;
-}
-
-/** The picked photo within 1200×1200 as JPEG; the file itself when it cannot be drawn. */
-async function resized(file: File): Promise<Blob> {
-  const url = URL.createObjectURL(file);
-  try {
-    const img = new Image();
-    img.src = url;
-    await img.decode();
-    const size = fitWithin(img.naturalWidth, img.naturalHeight, HEALTH_MAX_PX);
-    const canvas = document.createElement('canvas');
-    canvas.width = size.width;
-    canvas.height = size.height;
-    const ctx = canvas.getContext('2d');
-    if (!ctx) return file;
-    ctx.drawImage(img, 0, 0, size.width, size.height);
-    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', HEALTH_JPEG_QUALITY));
-    return blob ?? file;
-  } catch {
-    return file;
-  } finally {
-    URL.revokeObjectURL(url);
-  }
 }
 
 export default function HealthUpload({ hidden, notice, strings: s }: HealthUploadProps) {
@@ -68,7 +50,9 @@ export default function HealthUpload({ hidden, notice, strings: s }: HealthUploa
     if (!isImageType(file.type)) return setMessage({ tone: 'error', message: s['health.notImage'] });
     setBusy(true);
     try {
-      data.set('file', await resized(file), 'health.jpg');
+      const upload = healthUploadOf(await resizePhoto(file, HEALTH_PHOTO), file);
+      if (!upload.ok) return setMessage({ tone: 'error', message: s[upload.key] });
+      if (upload.resized) data.set('file', upload.file, 'health.jpg');
       const res = await fetch('/api/health', { method: 'POST', headers: { accept: 'application/json' }, body: data });
       const reply = (await res.json().catch(() => null)) as HealthReply | null;
       if (reply?.code === 200) {

@@ -70,6 +70,43 @@ export function exifGpsSegment(): Uint8Array<ArrayBuffer> {
   return bytes([0xff, 0xe1], be16(body.length + 2), body);
 }
 
+const le16 = (n: number) => [n & 0xff, (n >> 8) & 0xff];
+const le32 = (n: number) => [n & 0xff, (n >> 8) & 0xff, (n >> 16) & 0xff, (n >>> 24) & 0xff];
+
+/**
+ * A phone's EXIF APP1 (issue 30): IFD0 with Make ('PhoneCo'), Orientation and a pointer to a
+ * GPS IFD with the latitude; big-endian ('MM') or little-endian ('II', as many phones write it).
+ */
+export function phoneExifSegment(orientation: number, order: 'MM' | 'II' = 'MM'): Uint8Array<ArrayBuffer> {
+  const w16 = order === 'MM' ? be16 : le16;
+  const w32 = order === 'MM' ? be32 : le32;
+  const rationals = [48, 1, 51, 1, 296, 10].flatMap(w32);
+  // TIFF header (8) · IFD0 at 8: 3 entries (2 + 36 + 4 = 42) → Make at 50 (8) → GPS IFD at 58: 2 entries (30) → latitude at 88.
+  const tiff = bytes(
+    order,
+    w16(42),
+    w32(8),
+    w16(3),
+    [...w16(0x010f), ...w16(2), ...w32(8), ...w32(50)],
+    [...w16(0x0112), ...w16(3), ...w32(1), ...w16(orientation), 0, 0],
+    [...w16(0x8825), ...w16(4), ...w32(1), ...w32(58)],
+    w32(0),
+    'PhoneCo\0',
+    w16(2),
+    [...w16(0x0001), ...w16(2), ...w32(2), 0x4e, 0, 0, 0],
+    [...w16(0x0002), ...w16(5), ...w32(3), ...w32(88)],
+    w32(0),
+    rationals,
+  );
+  const body = bytes('Exif', [0, 0], tiff);
+  return bytes([0xff, 0xe1], be16(body.length + 2), body);
+}
+
+/** The 1×1 JPEG as a phone writes it: SOI, its EXIF (no JFIF APP0), the image. */
+export function phoneJpeg(exif: Uint8Array): Uint8Array<ArrayBuffer> {
+  return bytes(JPEG_1X1.subarray(0, 2), exif, JPEG_1X1.subarray(AFTER_APP0));
+}
+
 /** A COM segment. */
 export const comSegment = (text: string) => {
   const body = enc.encode(text);

@@ -38,7 +38,9 @@ INSERT INTO registrations (id, expo_id, urls_id, eu_code, uname, eu_class, creat
   (190032, 2012, 22012, 'HEALTH2OI2NOJSOI', 'Health NoJS', 0, '2026-03-01 10:00:00', 'Demo Co.', 'health-nojs@demo.test', '{}'),
   (190033, 2012, 22012, 'HEALTH2OI2EDGEOI', 'Health Edge', 0, '2026-03-01 10:00:00', 'Demo Co.', 'health-edge@demo.test', '{}'),
   (190034, 2012, 22012, 'HEALTH2OI2OTHERI', 'Health Other', 0, '2026-03-01 10:00:00', 'Demo Co.', 'health-other@demo.test', '{}'),
-  (190035, 2012, 22012, 'HEALTH2OI2AIIYOI', 'Health A11y', 0, '2026-03-01 10:00:00', 'Demo Co.', 'health-a11y@demo.test', '{}')
+  (190035, 2012, 22012, 'HEALTH2OI2AIIYOI', 'Health A11y', 0, '2026-03-01 10:00:00', 'Demo Co.', 'health-a11y@demo.test', '{}'),
+  (190036, 2012, 22012, 'HEALTH2OI2PHOTOI', 'Health Photo JS', 0, '2026-03-01 10:00:00', 'Demo Co.', 'health-photo-js@demo.test', '{}'),
+  (190037, 2012, 22012, 'HEALTH2OI2PNOJSI', 'Health Photo NoJS', 0, '2026-03-01 10:00:00', 'Demo Co.', 'health-photo-nojs@demo.test', '{}')
 ON CONFLICT DO NOTHING;
 
 -- Activity types (pageActivityType, classification 10; spec §9 names ids 1132-1136, 1138, 1139, 1620, 1622).

@@ -5,6 +5,18 @@
 export const CARD_MAX_PX = 750;
 export const CARD_JPEG_QUALITY = 0.8;
 
+/**
+ * How a screen resizes a picked photo before it is uploaded (src/islands/photo.ts, the one
+ * helper of the camera and the health upload): upright, within `max` × `max`, JPEG at `quality`.
+ */
+export interface PhotoTarget {
+  max: number;
+  quality: number;
+}
+
+/** The business card's (spec §5): 750 px, JPEG 0.8. */
+export const CARD_PHOTO: PhotoTarget = { max: CARD_MAX_PX, quality: CARD_JPEG_QUALITY };
+
 /** Whether a picked file may be sent: an image type (spec §5: else the home.camera message). */
 export function isImageType(type: string | null | undefined): boolean {
   return /^image\/[a-z0-9.+-]+$/i.test(type ?? '');

@@ -5,6 +5,7 @@
  * deletes them. The rules, pure: no Astro, React or Hono.
  */
 import { cleanImage, type ImageRefusal } from '../util/image-clean';
+import type { PhotoTarget } from '../form/image';
 
 /** An upload as the list shows it (docs/upstream.md `GET /health/list`). */
 export interface HealthUpload {
@@ -22,6 +23,8 @@ export const HEALTH_MAX_BYTES = 5 * 1024 * 1024;
 /** Browser resize (like the business-card camera, spec §5): within 1200×1200, JPEG 0.85 (a health code must stay readable). */
 export const HEALTH_MAX_PX = 1200;
 export const HEALTH_JPEG_QUALITY = 0.85;
+/** The health upload's resize (src/islands/photo.ts). */
+export const HEALTH_PHOTO: PhotoTarget = { max: HEALTH_MAX_PX, quality: HEALTH_JPEG_QUALITY };
 /** Most uploads one registration keeps per kind (the reference refuses more). */
 export const HEALTH_MAX_PER_KIND = 3;
 
@@ -40,6 +43,22 @@ export function imageTypeOf(bytes: Uint8Array): 'image/jpeg' | 'image/png' | nul
   const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
   if (bytes.length >= 8 && png.every((b, i) => bytes[i] === b)) return 'image/png';
   return null;
+}
+
+/**
+ * What the health island uploads (issue 30): the photo as the browser resized it; when the
+ * browser could not decode it (a format it does not know), the picked file itself while the
+ * server could take it (at most {@link HEALTH_MAX_BYTES}: the server cleans it), else nothing,
+ * and `health.tooLarge` said at once instead of after sending megabytes over a phone's network.
+ * @example healthUploadOf(null, { size: 11_500_000 }) // { ok: false, key: 'health.tooLarge' }
+ */
+export function healthUploadOf<F extends { size: number }>(
+  resized: F | null,
+  picked: F,
+): { ok: true; file: F; resized: boolean } | { ok: false; key: 'health.tooLarge' } {
+  if (resized && resized.size > 0) return { ok: true, file: resized, resized: true };
+  if (picked.size <= HEALTH_MAX_BYTES) return { ok: true, file: picked, resized: false };
+  return { ok: false, key: 'health.tooLarge' };
 }
 
 /** Why an upload is refused, as a catalogue key (spec §8 "upload failed states"). */

@@ -9,7 +9,10 @@
  * - JPEG: every segment is walked by its length; APPn (EXIF with its GPS, XMP, ICC, Photoshop…)
  *   and COM are dropped, except a plain JFIF APP0 (no thumbnail) and Adobe's APP14 colour flags;
  *   the scans are copied; nothing after EOI is kept (a scan that runs to the end of the file, as
- *   some encoders leave it, is closed with EOI).
+ *   some encoders leave it, is closed with EOI). One number of the EXIF is kept (issue 30): its
+ *   Orientation, 2–8, written in a new EXIF block of its own ({@link orientationSegment}), so a
+ *   phone photo posted as it is (the form without JavaScript) is still shown upright; nothing
+ *   of the original block is copied.
  * - PNG: every chunk is walked by its length and its CRC checked; only the critical chunks (IHDR,
  *   PLTE, IDAT, IEND) and the colour and size ones judged harmless ({@link PNG_KEPT}) are kept;
  *   text (tEXt, zTXt, iTXt), eXIf, iCCP, tIME and the rest are dropped; nothing after IEND.
@@ -80,12 +83,56 @@ function keptApp(b: Uint8Array, marker: number, at: number, len: number): boolea
   return false;
 }
 
+/**
+ * The Orientation (tag 0x0112) of an EXIF APP1 segment's IFD0, 1–8; 1 (as stored) when the
+ * segment is not EXIF, has none, or does not parse. `at` is the segment's FF E1, `end` its end.
+ * @example exifOrientation(app1, 0, app1.length) // 6: turn 90° clockwise to view
+ */
+export function exifOrientation(b: Uint8Array, at: number, end: number): number {
+  const tiff = at + 10; // FF E1, the length, 'Exif\0\0'
+  if (end - tiff < 8 || ascii(b, at + 4, 6) !== 'Exif\0\0') return 1;
+  const order = ascii(b, tiff, 2);
+  if (order !== 'II' && order !== 'MM') return 1;
+  const little = order === 'II';
+  const r16 = (o: number) => (little ? (b[o] ?? 0) | ((b[o + 1] ?? 0) << 8) : u16(b, o));
+  const r32 = (o: number) => (little ? (((b[o + 3] ?? 0) << 24) | ((b[o + 2] ?? 0) << 16) | ((b[o + 1] ?? 0) << 8) | (b[o] ?? 0)) >>> 0 : u32(b, o));
+  if (r16(tiff + 2) !== 42) return 1;
+  const ifd = tiff + r32(tiff + 4);
+  if (ifd + 2 > end) return 1;
+  const count = r16(ifd);
+  for (let i = 0; i < count; i++) {
+    const entry = ifd + 2 + i * 12;
+    if (entry + 12 > end) return 1;
+    // SHORT (3), one value, in the entry itself
+    if (r16(entry) === 0x0112) {
+      const value = r16(entry + 8);
+      return r16(entry + 2) === 3 && r32(entry + 4) === 1 && value >= 1 && value <= 8 ? value : 1;
+    }
+  }
+  return 1;
+}
+
+/** An EXIF APP1 segment that holds the Orientation alone (big-endian TIFF, IFD0 of one entry). */
+export function orientationSegment(orientation: number): Uint8Array<ArrayBuffer> {
+  // 'Exif\0\0' (6) + TIFF header (8) + entry count (2) + one entry (12) + next IFD (4) = 32; with the length field, 34
+  // prettier-ignore
+  return new Uint8Array([
+    0xff, 0xe1, 0x00, 0x22,
+    0x45, 0x78, 0x69, 0x66, 0x00, 0x00,
+    0x4d, 0x4d, 0x00, 0x2a, 0x00, 0x00, 0x00, 0x08,
+    0x00, 0x01,
+    0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, orientation & 0xff, 0x00, 0x00,
+    0x00, 0x00, 0x00, 0x00,
+  ]);
+}
+
 function cleanJpeg(b: Uint8Array): CleanImage {
   const parts: Uint8Array[] = [b.subarray(0, 2)];
   let at = 2;
   let width = 0;
   let height = 0;
   let scans = 0;
+  let oriented = false;
   for (;;) {
     if (at >= b.length) return BAD; // no EOI after the last segment
     if (b[at] !== 0xff) return BAD;
@@ -109,6 +156,12 @@ function cleanJpeg(b: Uint8Array): CleanImage {
     }
     const metadata = (marker >= 0xe0 && marker <= 0xef) || marker === 0xfe;
     if (!metadata || keptApp(b, marker, start, len)) parts.push(b.subarray(start, end));
+    else if (marker === 0xe1 && !oriented) {
+      // the EXIF's orientation alone, in a block of its own, where the EXIF was (the first one counts)
+      const orientation = exifOrientation(b, start, end);
+      if (orientation !== 1) parts.push(orientationSegment(orientation));
+      oriented = ascii(b, start + 4, 6) === 'Exif\0\0';
+    }
     at = end;
     if (marker === 0xda) {
       if (width === 0) return BAD; // a scan before the frame header
