@@ -17,7 +17,6 @@ import { CREDENTIAL_VIEW_TTL_MS, viewKey } from '../../src/lib/credential/view-c
 import { qrImagePath } from '../../src/lib/page/routes';
 import { app, BASE, flashOf, Jar, LIFTED_LIMITS, postForm, SECRET, TIGHT_PER_ADDRESS } from './api-lookup.helpers';
 import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
-import { successPath } from '../../src/lib/lookup/lookup';
 import { encodeId } from '../../src/lib/util/ids';
 
 const testEnv = { ...(env as unknown as AppEnv), UPSTREAM_URL: '' };
