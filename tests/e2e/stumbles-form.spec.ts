@@ -279,15 +279,16 @@ test.describe('5. one country entry per calling code', () => {
   }
 });
 
+// Without JavaScript only: with it the island keeps its own copy (forms.spec.ts "… also through a reload @js").
 test.describe('issue 30: reloading the form after its error page empties nothing', () => {
-  test('every value is still there after a reload, and the corrected form registers', async ({ page }, info) => {
+  test('without JavaScript every value is still there after a reload, and the corrected form registers @nojs', async ({ page }, info) => {
     await openForm(page, info, 'en');
     await fillRequired(page, 'Reload Kept');
     await field(page, 'ucompanyTitle').fill('Kept title');
     await field(page, 'visitDate').fill('99/99/9999');
     const industry = await field(page, 'industry').inputValue();
     await page.locator('#reg-form .reg-submit').click();
-    // the error page (without JavaScript the server's round trip, with it the island's check)
+    // the error page: the server's round trip
     await expect(page.locator('#err-visitDate')).toHaveText(t('en', 'form.dateFormat'));
     await page.reload();
     await ready(page, info);
