@@ -7,7 +7,8 @@
  * apply and cancel; an unverified visitor opening /orderList is sent to the lookup and back.
  * Issue 30: a proof that runs out on the buyer form (the discount check and the pay button, 11
  * minutes and 3 hours after it) loses none of the typed fields and the lookup says why; a reload
- * after a refusal keeps them; the payment method preselected by the browser (messaging app or not).
+ * after a refusal keeps them; opening a purchase page after the proof ran out says why on the
+ * lookup; the payment method preselected by the browser (messaging app or not).
  *
  * Every test uses its own contact (buyer-…@demo.test), so the specs run in parallel.
  */
@@ -301,9 +302,9 @@ test.describe('issue 30: nothing typed on the buyer form is lost when the proof 
   }
 
   /** The lookup after the proof ran out: it says so, the contact filled in; a new code leads back to the form. */
-  async function proveAgain(page: Page, request: APIRequestContext, email: string, form: URL): Promise<void> {
+  async function proveAgain(page: Page, request: APIRequestContext, email: string, form: URL, said = 'form.expired'): Promise<void> {
     await expect(page).toHaveURL((u) => u.pathname === `/search/${PATH}` && u.searchParams.get('next') === `${form.pathname}${form.search}`);
-    await expect(page.getByText(zh('form.expired'))).toBeVisible();
+    await expect(page.getByText(zh(said))).toBeVisible();
     await hydrated(page);
     const s = await texts(page);
     await expect(lookupForm(page, s).email, 'the contact is filled in').toHaveValue(email);
@@ -344,6 +345,17 @@ test.describe('issue 30: nothing typed on the buyer form is lost when the proof 
     await page.getByRole('button', { name: zh('order.pay') }).click();
     await expect(page).toHaveURL(/\/dev\/pay\/T\w+$/);
     await expect(page.locator('[data-total]')).toHaveText('25000');
+  });
+
+  test('opening the buyer form again after the proof ran out: the lookup says why, with the contact filled in, and the new code leads back', async ({ page, request }, info) => {
+    const email = buyer('reopen');
+    await verify(page, request, email, LIST);
+    await openTicket(page, '全程通票 Full Pass');
+    const form = new URL(page.url());
+    await provedAgo(page, email, 3 * 3600_000, info);
+    await page.reload();
+    await proveAgain(page, request, email, form, 'search.proofExpired');
+    await expect(page.locator('#ticket-form [name="uname"]')).toBeVisible();
   });
 
   test('reloading the buyer form after a refusal keeps every value (the form posts without a script, JavaScript on or off)', async ({ page, request }) => {
