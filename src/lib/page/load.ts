@@ -154,9 +154,9 @@ export interface PageStart {
   /** the contact the visitor proved with a code, any expo; null when none or not valid */
   contact: VerifiedContact | null;
   /**
-   * without a valid one: the contact of a genuine cookie whose window for this page has passed
-   * (src/lib/lookup/contact-cookie.ts lapsedContact), so the page can say why it needs a new
-   * code; it proves nothing
+   * on a purchase page without a valid one: the contact of a genuine cookie whose window for
+   * this page has passed (src/lib/lookup/contact-cookie.ts lapsedContact), so the lookup can say
+   * why it needs a new code; it proves nothing
    */
   lapsed: VerifiedContact | null;
 }
@@ -168,6 +168,7 @@ export async function startPage(url: URL, contactCookie: string | undefined, sec
   const match = matchRoute(url.pathname);
   const use = holdsFormWindow(match) ? 'register' : 'read';
   const contact = contactCookie ? await verifyContact(contactCookie, secret, now, use).catch(() => null) : null;
-  const lapsed = contactCookie && !contact ? await lapsedContact(contactCookie, secret, now, use).catch(() => null) : null;
+  // only the purchase pages say so (the guard's ticket-needs-contact): no other page pays for a second check
+  const lapsed = contactCookie && !contact && match?.screen === 'ticket' ? await lapsedContact(contactCookie, secret, now, use).catch(() => null) : null;
   return { match, key: match ? configKey(match, url.searchParams) : null, info: pageInfo(url, match), contact, lapsed };
 }
