@@ -113,6 +113,7 @@ export const onRequest = defineMiddleware(async function loadPage(context, next)
     pledge,
     challenge,
     bypass: bypassEnabled(appEnv.EXHIBITOR_BYPASS),
+    userAgent,
   };
   // The gate (README "The gate"): the expo's staff key from its cookie, checked against the STAFF
   // database; without one the gate screens have no data and the page is the not-found page.

@@ -14,7 +14,7 @@ import type { AppEnv } from '../env';
 import { readInput, type Input } from './input';
 import { badRequest } from './bad-request';
 import { faultJson, upstreamFault } from './fault';
-import { encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S, FLASH_MAX_PATH, type FlashInput } from '../../src/lib/page/flash';
+import { DRAFT_COOKIE, DRAFT_MAX_AGE_S, encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S, FLASH_MAX_PATH, type FlashInput } from '../../src/lib/page/flash';
 import { FaultAt, jsonOf, type Action, type ActionContext, type ActionOutcome, type CookieWrite } from '../../src/lib/actions/outcome';
 
 export type Ctx = Context<{ Bindings: AppEnv }>;
@@ -55,6 +55,8 @@ export function actionContext(c: Ctx, input: Input): ActionContext {
 export interface Way {
   back: string;
   values: Record<string, string>;
+  /** the path of the back page's `draft` cookie, when the page reads one (Action.draftPath) */
+  draft?: string | null;
 }
 
 /**
@@ -82,6 +84,11 @@ export function answer(c: Ctx, input: Input, way: Way, o: ActionOutcome): Respon
       ? { path: to, values, error: o.errors[0], ...(o.errors.length > 1 ? { errors: o.errors } : {}) }
       : { path: to, values: { ...values, ...(o.values ?? {}) }, notice: o.notice };
   setCookie(c, FLASH_COOKIE, encodeFlash(flash), cookieOptions(c, { maxAge: FLASH_MAX_AGE_S }));
+  // The flash is shown once; the draft keeps the values for a reload of the form (no JS: an
+  // island keeps its own copy in session storage).
+  if (!input.json && way.draft && to === way.back && Object.keys(values).length > 0) {
+    setCookie(c, DRAFT_COOKIE, encodeFlash({ path: way.back, values }), cookieOptions(c, { path: way.draft, maxAge: DRAFT_MAX_AGE_S }));
+  }
   const at = o.kind === 'notice' && o.anchor ? `${to}#${o.anchor}` : to;
   return input.json ? json() : withHeaders(c.redirect(at, 303), headers);
 }
@@ -121,7 +128,8 @@ export function action<In, Ports, D>(def: Action<In, Ports, D>, options: ActionO
   return async function handleAction(c: Ctx): Promise<Response> {
     const input = await readInput(c);
     const ctx = actionContext(c, input);
-    const way: Way = { back: flashablePath(def.back(input.fields, ctx)), values: def.keep?.(input.fields) ?? {} };
+    const back = flashablePath(def.back(input.fields, ctx));
+    const way: Way = { back, values: def.keep?.(input.fields) ?? {}, draft: back === '/' ? null : (def.draftPath?.(input.fields) ?? null) };
     const parsed = def.input.safeParse(input.fields);
     if (!parsed.success) return answer(c, input, way, { kind: 'broken', message: input.t('api.badPage') });
     let o: ActionOutcome;

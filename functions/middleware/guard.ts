@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { CONTACT_COOKIE, provenFor } from '../../src/lib/lookup/contact-cookie';
+import { encodeFlash, FLASH_COOKIE, FLASH_MAX_AGE_S } from '../../src/lib/page/flash';
 import { startPage, type PageStart } from '../../src/lib/page/load';
 import { isSafeRedirectPath } from '../../src/lib/util/safe-redirect';
 import { redactPath } from '../../src/lib/ops/redact';
@@ -130,6 +131,11 @@ export function guard(options: Partial<GuardOptions> = {}): MiddlewareHandler<{ 
         maxAge: LOGIN_FAILED_MAX_AGE_S,
       });
     }
+    if (outcome.notice) {
+      // what the target page says and fills in: the flash of a no-JS round trip, for that page only
+      const flash = encodeFlash({ path: outcome.location, values: outcome.notice.values, notice: { tone: 'info', key: outcome.notice.key, text: null } });
+      setCookie(c, FLASH_COOKIE, flash, { path: '/', httpOnly: true, secure, sameSite: 'Lax', maxAge: FLASH_MAX_AGE_S });
+    }
     c.header('cache-control', 'no-store');
     return c.redirect(outcome.location, 302);
   };
@@ -158,12 +164,14 @@ function factsOf(
   const page = start.info;
   const secret = c.env.SESSION_SECRET ?? '';
   const hasVerifiedContact = secret.length >= 16 && page.expoId !== null && provenFor(start.contact, page.expoId) !== null;
+  const lapsed = secret.length >= 16 && page.expoId !== null && !hasVerifiedContact ? provenFor(start.lapsed, page.expoId) : null;
   const openId = getCookie(c, OPENID_COOKIE)?.trim() || null;
   return {
     url,
     page,
     userAgent: c.req.header('user-agent') ?? '',
     hasVerifiedContact,
+    lapsed,
     openId,
     loginFailedRecently: getCookie(c, LOGIN_FAILED_COOKIE) === '1',
     now,

@@ -9,7 +9,8 @@
  * 2. a message appearing when a field is left does not move the control being tapped;
  * 3. the date, the country names, the titles follow the page language;
  * 4. without JavaScript a refusal names every failing field at once;
- * 5. one country entry per calling code.
+ * 5. one country entry per calling code;
+ * issue 30: reloading the form after its error page empties nothing.
  */
 import { expect, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { baseUrl, jsEnabled, lookUpByEmail, setLangCookie, strings, t, type Lang, type LookupTarget, test } from './fixtures';
@@ -276,4 +277,30 @@ test.describe('5. one country entry per calling code', () => {
       else await expect(chosen).toHaveText(/^\+61 [\u0E00-\u0E7F ()]+ \/ [\u0E00-\u0E7F ()]+ \/ [\u0E00-\u0E7F ()]+$/);
     });
   }
+});
+
+// Without JavaScript only: with it the island keeps its own copy (forms.spec.ts "… also through a reload @js").
+test.describe('issue 30: reloading the form after its error page empties nothing', () => {
+  test('without JavaScript every value is still there after a reload, and the corrected form registers @nojs', async ({ page }, info) => {
+    await openForm(page, info, 'en');
+    await fillRequired(page, 'Reload Kept');
+    await field(page, 'ucompanyTitle').fill('Kept title');
+    await field(page, 'visitDate').fill('99/99/9999');
+    const industry = await field(page, 'industry').inputValue();
+    await page.locator('#reg-form .reg-submit').click();
+    // the error page: the server's round trip
+    await expect(page.locator('#err-visitDate')).toHaveText(t('en', 'form.dateFormat'));
+    await page.reload();
+    await ready(page, info);
+    await expect(field(page, 'uname')).toHaveValue('Reload Kept');
+    await expect(field(page, 'ucompany')).toHaveValue('Stumble Co.');
+    await expect(field(page, 'ucompanyTitle')).toHaveValue('Kept title');
+    await expect(field(page, 'visitDate')).toHaveValue('99/99/9999');
+    await expect(field(page, 'industry')).toHaveValue(industry);
+    await expect(page.locator('#reg-form .form-checkbox input[type="checkbox"]').first()).toBeChecked();
+    await expect(field(page, 'privacy')).toBeChecked();
+    await field(page, 'visitDate').fill('20/05/2026');
+    await page.locator('#reg-form .reg-submit').click();
+    await page.waitForURL(/\/ThaiNewSuccess\//);
+  });
 });

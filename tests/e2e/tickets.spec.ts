@@ -5,6 +5,10 @@
  * the used-up one refused; a sold-out ticket refused; an order left to expire (the simulator's
  * "let the hold run out", no wait) reads as timed out and its ticket is on sale again; cancel; refund
  * apply and cancel; an unverified visitor opening /orderList is sent to the lookup and back.
+ * Issue 30: a proof that runs out on the buyer form (the discount check and the pay button, 11
+ * minutes and 3 hours after it) loses none of the typed fields and the lookup says why; a reload
+ * after a refusal keeps them; opening a purchase page after the proof ran out says why on the
+ * lookup; the payment method preselected by the browser (messaging app or not).
  *
  * Every test uses its own contact (buyer-…@demo.test), so the specs run in parallel.
  */
@@ -12,9 +16,9 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { fillBuyer } from './buyer';
-import { baseUrl, setLangCookie, t, test } from './fixtures';
+import { baseUrl, setLangCookie, t, test, visitorHeaders } from './fixtures';
 import { eid, form as lookupForm, hydrated, js, lookupByEmail, texts } from './lookup-helpers';
-import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
+import { CONTACT_COOKIE, openFormWindow, signContact } from '../../src/lib/lookup/contact-cookie';
 import { SENT_COOKIE } from '../../src/lib/lookup/resend';
 
 /** The servers' SESSION_SECRET (scripts/lib.mjs e2eServer: the environment's, else the local default). */
@@ -270,4 +274,129 @@ test('the buyer form holds the proof for its own window; when it ran out anyway 
   await f.locator('[name="discountCode"]').fill('');
   await page.getByRole('button', { name: zh('order.pay') }).click();
   await expect(page).toHaveURL(/\/dev\/pay\/T\w+$/);
+});
+
+test.describe('issue 30: nothing typed on the buyer form is lost when the proof runs out', () => {
+  /** Replaces the proof with one made `agoMs` ago, the buyer form opened then (its window: 30 minutes from then). */
+  async function provedAgo(page: Page, email: string, agoMs: number, info: Parameters<typeof baseUrl>[0]): Promise<void> {
+    const signed = await signContact({ expoId: E, contact: email, checkType: 2 }, SECRET, Date.now() - agoMs);
+    const value = (await openFormWindow(signed, SECRET, Date.now() - agoMs))?.value ?? '';
+    await page.context().addCookies([{ name: CONTACT_COOKIE, value, url: baseUrl(info), httpOnly: true }]);
+    // the 60 s resend countdown of the first code is long over by then, too
+    await page.context().clearCookies({ name: SENT_COOKIE });
+  }
+
+  /** Every field of the buyer form as the visitor typed it. */
+  async function expectEveryField(page: Page): Promise<void> {
+    const f = page.locator('#ticket-form');
+    await expect(f.locator('[name="uname"]')).toHaveValue('Lapsed Buyer');
+    await expect(f.locator('[name="ucompany"]')).toHaveValue('Demo Co.');
+    await expect(f.locator('[name="ucardid.type"]')).toHaveValue('2');
+    await expect(f.locator('[name="ucardid"]')).toHaveValue('E12345678');
+    await expect(f.locator('[name="industry"]')).toHaveValue('Trade');
+    await expect(f.locator('[name="purpose.0"]')).toBeChecked();
+    await expect(f.locator('[name="privacy"]')).toBeChecked();
+    await expect(f.locator('[name="discountCode"]')).toHaveValue('EARLY50');
+    await expect(f.locator('[name="quantity"]')).toHaveValue('2');
+    await expect(f.locator('input[name="payType"][value="1"]')).toBeChecked();
+  }
+
+  /** The lookup after the proof ran out: it says so, the contact filled in; a new code leads back to the form. */
+  async function proveAgain(page: Page, request: APIRequestContext, email: string, form: URL, said = 'form.expired'): Promise<void> {
+    await expect(page).toHaveURL((u) => u.pathname === `/search/${PATH}` && u.searchParams.get('next') === `${form.pathname}${form.search}`);
+    await expect(page.getByText(zh(said))).toBeVisible();
+    await hydrated(page);
+    const s = await texts(page);
+    await expect(lookupForm(page, s).email, 'the contact is filled in').toHaveValue(email);
+    await lookupByEmail(page, request, email, s);
+    await expect(page).toHaveURL((u) => u.pathname === form.pathname && u.search === form.search);
+  }
+
+  test('the discount check and the pay button, 11 minutes and 3 hours after the proof: every typed field comes back, and the lookup says why', async ({ page, request }, info) => {
+    test.setTimeout(90_000);
+    const email = buyer('lapse');
+    await verify(page, request, email, LIST);
+    await openTicket(page, '全程通票 Full Pass');
+    const form = new URL(page.url());
+    await fillBuyer(page, 2, 'Lapsed Buyer');
+    const f = page.locator('#ticket-form');
+    await f.locator('[name="discountCode"]').fill('EARLY50');
+    await f.locator('input[name="payType"][value="1"]').check();
+
+    // The 10 minutes after the proof are over, the form's own window is not: the check answers at its field.
+    await provedAgo(page, email, 11 * 60_000, info);
+    await page.getByRole('button', { name: zh('ticket.discountCheck') }).click();
+    await expect(page.locator('#discount-result')).toHaveText(zh('ticket.discountApplied').replace('{{price}}', '¥125.00'));
+    await expectEveryField(page);
+
+    // The form's window is over too: the check goes to the lookup, which says why; the new code leads back to everything typed.
+    await provedAgo(page, email, 3 * 3600_000, info);
+    await page.getByRole('button', { name: zh('ticket.discountCheck') }).click();
+    await expect(page.getByText(zh('form.expired'))).toBeVisible();
+    await proveAgain(page, request, email, form);
+    await expectEveryField(page);
+
+    // The same with the pay button.
+    await provedAgo(page, email, 3 * 3600_000, info);
+    await page.getByRole('button', { name: zh('order.pay') }).click();
+    await proveAgain(page, request, email, form);
+    await expectEveryField(page);
+    await f.locator('input[name="payType"][value="2"]').check();
+    await page.getByRole('button', { name: zh('order.pay') }).click();
+    await expect(page).toHaveURL(/\/dev\/pay\/T\w+$/);
+    await expect(page.locator('[data-total]')).toHaveText('25000');
+  });
+
+  test('opening the buyer form again after the proof ran out: the lookup says why, with the contact filled in, and the new code leads back', async ({ page, request }, info) => {
+    const email = buyer('reopen');
+    await verify(page, request, email, LIST);
+    await openTicket(page, '全程通票 Full Pass');
+    const form = new URL(page.url());
+    await provedAgo(page, email, 3 * 3600_000, info);
+    await page.reload();
+    await proveAgain(page, request, email, form, 'search.proofExpired');
+    await expect(page.locator('#ticket-form [name="uname"]')).toBeVisible();
+  });
+
+  test('reloading the buyer form after a refusal keeps every value (the form posts without a script, JavaScript on or off)', async ({ page, request }) => {
+    await verify(page, request, buyer('reload'), LIST);
+    await openTicket(page, '全程通票 Full Pass');
+    await fillBuyer(page, 2, 'Lapsed Buyer');
+    const f = page.locator('#ticket-form');
+    await f.locator('[name="discountCode"]').fill('EARLY50');
+    await f.locator('input[name="payType"][value="1"]').check();
+    // an ID number the form refuses (a mainland ID card with a wrong check digit)
+    await f.locator('[name="ucardid.type"]').selectOption('1');
+    await f.locator('[name="ucardid"]').fill('110101199003070000');
+    await page.getByRole('button', { name: zh('order.pay') }).click();
+    await expect(page.getByText(zh('form.idNumberIllegal'))).toBeVisible();
+    await page.reload();
+    await expect(f.locator('[name="ucardid"]')).toHaveValue('110101199003070000');
+    await f.locator('[name="ucardid.type"]').selectOption('2');
+    await f.locator('[name="ucardid"]').fill('E12345678');
+    await expectEveryField(page);
+  });
+});
+
+test.describe('issue 30: the payment method of the browser the visitor is in', () => {
+  const WECHAT_UA =
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36 MicroMessenger/8.0.47.2560(0x28002F35) NetType/WIFI Language/zh_CN';
+  const ORDINARY_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
+  test.use({ userAgent: WECHAT_UA });
+
+  test("inside the messaging app the buyer form preselects its pay (payType 1); the same visitor in an ordinary browser, the payment app (2)", async ({ page, request, browser }, info) => {
+    await verify(page, request, buyer('wechat'), LIST);
+    await openTicket(page, '全程通票 Full Pass');
+    const pay = (p: Page, n: 1 | 2) => p.locator(`#ticket-form input[name="payType"][value="${n}"]`);
+    await expect(pay(page, 1)).toBeChecked();
+    await expect(pay(page, 2)).not.toBeChecked();
+    // (a context the test opens takes the file's options too: its user agent is set to an ordinary phone browser's)
+    const plain = await browser.newContext({ userAgent: ORDINARY_UA, javaScriptEnabled: js(), extraHTTPHeaders: visitorHeaders(info, 1) });
+    await plain.addCookies(await page.context().cookies());
+    const other = await plain.newPage();
+    await other.goto(page.url());
+    await expect(pay(other, 2)).toBeChecked();
+    await expect(pay(other, 1)).not.toBeChecked();
+    await plain.close();
+  });
 });

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import type { OrderReply } from '../../src/lib/actions/replies';
 import { encodeId } from '../../src/lib/util/ids';
 import { qrImagePath } from '../../src/lib/page/routes';
-import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
+import { CONTACT_COOKIE, openFormWindow, signContact } from '../../src/lib/lookup/contact-cookie';
+import { decodeFlash, DRAFT_COOKIE } from '../../src/lib/page/flash';
 import type { AppEnv } from '../../functions/env';
 import {
   app,
@@ -23,6 +24,7 @@ import {
   postJson,
   SECRET,
   sendAndRead,
+  setCookie,
   testEnv,
 } from './api-lookup.helpers';
 
@@ -88,7 +90,9 @@ describe('POST /api/order', () => {
     expect(res.status).toBe(303);
     const to = `/search/${PATH}?next=${encodeURIComponent(`${FORM}?ticketId=2`)}`;
     expect(res.headers.get('location')).toBe(to);
-    expect(flashOf(res, to)?.notice?.key).toBe('form.verifyFirst');
+    // the buyer form is shown only to a proven contact: its post without one is a proof that ran out (issue 30)
+    expect(flashOf(res, to)?.notice?.key).toBe('form.expired');
+    expect(decodeFlash(decodeURIComponent(setCookie(res, DRAFT_COOKIE)?.value ?? ''), `${FORM}?ticketId=2`)?.values).toMatchObject({ uname: '买票人', quantity: '2' });
     const json = await postJson('/api/order', buyerForm(), { env: orderEnv, jar: new Jar() });
     expect(json.status).toBe(401);
     expect(((await json.json()) as OrderReply).data).toEqual({ outcome: 'navigate', location: to });
@@ -433,5 +437,53 @@ describe('the lookup brings the visitor back (next)', () => {
       );
       expect((r.reply.data as { location?: string }).location).not.toBe(evil);
     }
+  });
+});
+
+describe('issue 30: what was typed on the buyer form is never lost', () => {
+  /** A jar whose proof is `agoMs` old, the buyer form opened at once (its window: 30 minutes from then). */
+  async function provedAgo(email: string, agoMs: number): Promise<Jar> {
+    const signed = await signContact({ expoId: E, contact: email, checkType: 2 }, SECRET, Date.now() - agoMs);
+    const opened = await openFormWindow(signed, SECRET, Date.now() - agoMs);
+    return new Jar({ [CONTACT_COOKIE]: encodeURIComponent(opened?.value ?? '') });
+  }
+  const again = `/search/${PATH}?next=${encodeURIComponent(`${FORM}?ticketId=2`)}`;
+
+  it('the discount check holds the form\'s window: 11 minutes after the proof it still answers at its field', async () => {
+    const res = await postForm('/api/discount', buyerForm({ discountCode: 'EARLY50' }), { env: orderEnv, jar: await provedAgo(uniq('d11'), 11 * 60_000) });
+    expect(res.headers.get('location')).toBe(`${FORM}?ticketId=2#discount`);
+    expect(flashOf(res, `${FORM}?ticketId=2`)?.notice?.key).toBe('ticket.discountApplied');
+  });
+
+  it('past the window, the discount check says the proof ran out, fills the contact in and keeps every value in the form\'s draft', async () => {
+    const email = uniq('d3h');
+    const res = await postForm('/api/discount', buyerForm({ discountCode: 'EARLY50', 'payType': '1' }), { env: orderEnv, jar: await provedAgo(email, 3 * 3600_000) });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(again);
+    const flash = flashOf(res, again);
+    expect(flash?.notice?.key).toBe('form.expired');
+    expect(flash?.values).toEqual({ checkType: '2', email });
+    const draft = setCookie(res, DRAFT_COOKIE);
+    expect(draft?.attrs['path']).toBe(FORM);
+    expect(decodeFlash(decodeURIComponent(draft?.value ?? ''), `${FORM}?ticketId=2`)?.values).toMatchObject({
+      uname: '买票人',
+      ucompany: 'Demo Co.',
+      'ucardid.type': '2',
+      ucardid: 'E12345678',
+      industry: 'Energy',
+      'purpose.0': 'Sourcing',
+      privacy: 'on',
+      discountCode: 'EARLY50',
+      quantity: '2',
+      payType: '1',
+    });
+  });
+
+  it('a no-JS refusal of the order keeps every value in the draft too, so a reload of the form refills it', async () => {
+    const res = await postForm('/api/order', buyerForm({ uname: '', ucompany: 'Reload Co.', discountCode: 'EARLY50' }), { env: orderEnv, jar: await jarFor(uniq('reload')) });
+    expect(res.headers.get('location')).toBe(`${FORM}?ticketId=2`);
+    const draft = setCookie(res, DRAFT_COOKIE);
+    expect(draft?.attrs['path']).toBe(FORM);
+    expect(decodeFlash(decodeURIComponent(draft?.value ?? ''), `${FORM}?ticketId=2`)?.values).toMatchObject({ ucompany: 'Reload Co.', discountCode: 'EARLY50', quantity: '2' });
   });
 });

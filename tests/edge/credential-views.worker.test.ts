@@ -15,7 +15,9 @@ import { upstreamFor, upstreamScope, useLocalUpstream, type Upstream } from '../
 import { CredentialViews, dropsViewsOnWrite, IN_FLIGHT_WAIT, sharedViewReads } from '../../functions/upstream/credential-views';
 import { CREDENTIAL_VIEW_TTL_MS, viewKey } from '../../src/lib/credential/view-cache';
 import { qrImagePath } from '../../src/lib/page/routes';
-import { TIGHT_PER_ADDRESS } from './api-lookup.helpers';
+import { app, BASE, flashOf, Jar, LIFTED_LIMITS, postForm, SECRET, TIGHT_PER_ADDRESS } from './api-lookup.helpers';
+import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
+import { encodeId } from '../../src/lib/util/ids';
 
 const testEnv = { ...(env as unknown as AppEnv), UPSTREAM_URL: '' };
 // Seed (functions/reference/SEED.md): expo 1308's unlimited credential (every scan admitted and counted), and a used one.
@@ -197,5 +199,44 @@ describe('the QR image through the Worker: the isolate\'s wiring', () => {
     expect((await upstreamFor(testEnv).redeemCode(scan(UNLIMITED.euCode, 'Gate 1'))).ok).toBe(true);
     expect((await get()).status).toBe(200);
     expect(reads()).toBe(2);
+  });
+});
+
+describe('issue 30: a write that changes a credential\'s state drops its shared view at once', () => {
+  it('view a paid e-ticket, refund its order, view again: void at once; withdraw the refund: valid again at once', async () => {
+    const shop = { ...testEnv, ...LIFTED_LIMITS };
+    const PATH = `21216/${encodeId(1216)}/visitor`;
+    const email = `views-refund-${crypto.randomUUID().slice(0, 8)}@demo.test`;
+    const jar = new Jar({ [CONTACT_COOKIE]: encodeURIComponent(await signContact({ expoId: 1216, contact: email, checkType: 2 }, SECRET)) });
+    const bought = await postForm(
+      '/api/order',
+      { path: PATH, ticketId: '2', quantity: '1', payType: '2', uname: '退票人', ucompany: 'Demo Co.', 'ucardid.type': '2', ucardid: 'E12345678', industry: 'Energy', 'purpose.0': 'Sourcing', privacy: 'on' },
+      { env: shop, jar },
+    );
+    const orderNo = /^\/dev\/pay\/([A-Za-z0-9_-]+)$/.exec(bought.headers.get('location') ?? '')?.[1] ?? '';
+    expect(orderNo).not.toBe('');
+    await app.request(`${BASE}/dev/pay/${orderNo}`, { method: 'POST', body: new URLSearchParams({ action: 'pay' }), redirect: 'manual' }, shop);
+    const row = await shop.DB.prepare('SELECT eu_code FROM registrations WHERE order_no = ?').bind(orderNo).first<{ eu_code: string }>();
+    const ticket = { expoId: 1216, euCode: row?.eu_code ?? '' };
+    expect(ticket.euCode).not.toBe('');
+    // The two readers of a credential in this isolate, as the Worker wires them: the credential
+    // page's (credentialLookupFor over the isolate's views) and its QR image (through the app).
+    const page = credentialLookupFor(shop, requestFrom('198.51.100.65'), upstreamFor(shop));
+    const useStatus = async () => {
+      const r = await page(ticket);
+      return r.kind === 'found' ? r.record.useStatus : r.kind;
+    };
+    const qr = async () => (await app.request(`${BASE}${qrImagePath({ urlId: 21216, fId: 21216, expoId: 1216, euCode: ticket.euCode })}`, {}, shop)).status;
+    expect(await useStatus()).toBe(0);
+    expect(await qr()).toBe(200);
+    const act = (action: string) => postForm('/api/order/action', { path: PATH, orderNo, action, reason: 'cannot come' }, { env: shop, jar });
+    const details = `/orderDetails/${PATH}?orderNo=${orderNo}`;
+    expect(flashOf(await act('refund'), details)?.notice?.key).toBe('order.refundDone');
+    // within the TTL of the views above: the refund voided the ticket, and the next views say so
+    expect(await useStatus()).toBe(2);
+    expect(await qr()).toBe(404);
+    expect(flashOf(await act('cancelRefund'), details)?.notice?.key).toBe('order.cancelRefundDone');
+    expect(await useStatus()).toBe(0);
+    expect(await qr()).toBe(200);
   });
 });

@@ -234,3 +234,24 @@ describe('the date in the page language (issue 14)', () => {
     expect(row?.d).toBe('2026-05-20');
   });
 });
+
+describe('issue 30: without JavaScript, a refused form survives a reload', () => {
+  it('a no-JS refusal keeps every typed value in the form page\'s draft too (the flash is shown once); JSON keeps none there (the island has its own copy)', async () => {
+    const jar = await jarProved(vcOf(uniq('reload')), 60_000);
+    const res = await postForm('/api/register', thaiForm({ uname: '', ucompany: 'Reload Co.', visitDate: '05/20/2026' }), { jar });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(FORM);
+    const draft = setCookie(res, DRAFT_COOKIE);
+    expect(draft?.attrs['path']).toBe(FORM);
+    expect(Number(draft?.attrs['max-age'])).toBe(30 * 60);
+    expect(draft?.raw).toMatch(/HttpOnly/i);
+    const kept = decodeFlash(decodeURIComponent(draft?.value ?? ''), FORM);
+    expect(kept?.values).toMatchObject({ ucompany: 'Reload Co.', visitDate: '05/20/2026', industry: 'Energy', 'purpose.0': 'Sourcing', privacy: 'on' });
+    // the page's own fields are not values
+    expect(kept?.values).not.toHaveProperty('idem');
+    expect(kept?.values).not.toHaveProperty('route');
+    const json = await postJson('/api/register', thaiForm({ uname: '' }), { jar });
+    expect(((await json.json()) as RegisterReply).data).toMatchObject({ outcome: 'invalid', field: 'uname' });
+    expect(setCookie(json, DRAFT_COOKIE)).toBeUndefined();
+  });
+});

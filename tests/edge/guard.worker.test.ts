@@ -7,6 +7,7 @@ import type { AppEnv } from '../../functions/env';
 import { guard, LOGIN_FAILED_COOKIE, OPENID_COOKIE, type WxPort } from '../../functions/middleware/guard';
 import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
 import { encodeId } from '../../src/lib/util/ids';
+import { decodeFlash, FLASH_COOKIE } from '../../src/lib/page/flash';
 
 /**
  * The navigation guard at the edge (spec §4, §2.3) against the seeded reference upstream:
@@ -63,6 +64,29 @@ describe('guard rules through the Worker (seeded reference upstream)', () => {
       await get('/ticket/21216/MTIxNg/visitor', { cookie: `${CONTACT_COOKIE}=forged.value` }),
       '/search/21216/MTIxNg/visitor?next=%2Fticket%2F21216%2FMTIxNg%2Fvisitor',
     );
+  });
+
+  it('ticket-needs-contact: a proof that ran out is said on the lookup (flash), its contact filled in; another expo\'s or a forged one says nothing (issue 30)', async () => {
+    const secret = testEnv.SESSION_SECRET ?? '';
+    const page = '/ticketForm/21216/MTIxNg/visitor?ticketId=2';
+    const to = `/search/21216/MTIxNg/visitor?next=${encodeURIComponent(page)}`;
+    const flashOf = (res: Response, at = to) => {
+      const raw = res.headers.getSetCookie().find((c) => c.startsWith(`${FLASH_COOKIE}=`));
+      return raw ? decodeFlash(decodeURIComponent(raw.split(';')[0]?.slice(FLASH_COOKIE.length + 1) ?? ''), at) : null;
+    };
+    // proved 3 hours ago: past the buyer form's window too
+    const old = await signContact({ expoId: 1216, contact: 'lapsed@demo.test', checkType: 2 }, secret, Date.now() - 3 * 3600_000);
+    const res = await get(page, { cookie: `${CONTACT_COOKIE}=${old}` });
+    await expectRedirect(res, to);
+    expect(flashOf(res)).toMatchObject({ path: to, values: { checkType: '2', email: 'lapsed@demo.test' }, notice: { tone: 'info', key: 'search.proofExpired' } });
+    // the ticket list reads the 10 minutes after the proof: 11 minutes on, it has lapsed there
+    const eleven = await signContact({ expoId: 1216, contact: 'lapsed@demo.test', checkType: 2 }, secret, Date.now() - 11 * 60_000);
+    const list = await get('/ticket/21216/MTIxNg/visitor', { cookie: `${CONTACT_COOKIE}=${eleven}` });
+    expect(flashOf(list, '/search/21216/MTIxNg/visitor?next=%2Fticket%2F21216%2FMTIxNg%2Fvisitor')?.notice?.key).toBe('search.proofExpired');
+    const other = await signContact({ expoId: 1308, contact: 'lapsed@demo.test', checkType: 2 }, secret, Date.now() - 3 * 3600_000);
+    expect(flashOf(await get(page, { cookie: `${CONTACT_COOKIE}=${other}` }))).toBeNull();
+    expect(flashOf(await get(page, { cookie: `${CONTACT_COOKIE}=forged.value` }))).toBeNull();
+    expect(flashOf(await get(page))).toBeNull();
   });
 
   it('ended-form: expo 1042 (ended) → /form/{path}, not on a form page', async () => {

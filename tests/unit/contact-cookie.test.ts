@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addOwnCode, CONTACT_COOKIE_MAX_AGE_S, EXPIRED_KEEP_S, expiredContact, FORM_WINDOW_CAP_S, FORM_WINDOW_S, lookupValues, MAX_CODES, openFormWindow, ownCodes, provenFor, readsCredential, signContact, verifyContact } from '../../src/lib/lookup/contact-cookie';
+import { addOwnCode, CONTACT_COOKIE_MAX_AGE_S, EXPIRED_KEEP_S, expiredContact, FORM_WINDOW_CAP_S, lapsedContact, FORM_WINDOW_S, lookupValues, MAX_CODES, openFormWindow, ownCodes, provenFor, readsCredential, signContact, verifyContact } from '../../src/lib/lookup/contact-cookie';
 
 const SECRET = 'a-test-secret-of-32-characters!!';
 const contact = { expoId: 1308, contact: 'one@demo.test', checkType: 2 as const };
@@ -99,6 +99,16 @@ describe('the registration form window (issue 14)', () => {
     expect(await expiredContact(v, SECRET, 11 * MIN)).toEqual(contact);
     expect(await expiredContact(v, SECRET, 5 * MIN), 'a valid cookie is not expired').toBeNull();
     expect(await expiredContact(v, 'another-secret-of-32-characters!', 11 * MIN)).toBeNull();
+  });
+
+  it('a lapsed contact is one whose window for the page has passed: the read window after 10 minutes, the form window later (issue 30)', async () => {
+    const v = (await openFormWindow(await proved(0), SECRET, 1 * MIN))?.value ?? '';
+    expect(await lapsedContact(v, SECRET, 11 * MIN, 'read')).toEqual(contact);
+    expect(await lapsedContact(v, SECRET, 11 * MIN, 'register'), 'the form window still holds').toBeNull();
+    expect(await lapsedContact(v, SECRET, 5 * MIN, 'read'), 'a valid cookie has not lapsed').toBeNull();
+    expect(await lapsedContact(v, SECRET, 32 * MIN, 'register')).toEqual(contact);
+    expect(await lapsedContact(v, 'another-secret-of-32-characters!', 32 * MIN, 'read')).toBeNull();
+    expect(await lapsedContact('garbage', SECRET, 32 * MIN, 'read')).toBeNull();
   });
 
   it('an expired contact comes back filled in on the lookup (lookupValues: e-mail, or area code and national number)', () => {

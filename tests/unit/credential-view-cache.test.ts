@@ -85,7 +85,21 @@ describe('writes drop what they change', () => {
     expect(dropsEntry('redeemCode', S, { expoId: 1308 }, record('BBBB'))).toBe(true);
   });
 
+  it('a refund applied for or withdrawn (named by its order, not its codes) drops every code of the expo, not its lists (issue 30)', () => {
+    for (const w of ['WxRefundJSAPIByOrderNo', 'cancelRefundByOrderNo'] as const) {
+      expect(VIEW_WRITES[w]).toBe('codes');
+      const p = { expoId: 1216 };
+      expect(dropsEntry(w, S, p, record('AAAA', 1216))).toBe(true);
+      expect(dropsEntry(w, S, p, viewKey(S, 'selectExpoUserSiteId', { expoId: 1216, euCode: 'BBBB' })!)).toBe(true);
+      expect(dropsEntry(w, S, p, list(1216))).toBe(false);
+      expect(dropsEntry(w, S, p, record('AAAA', 1308))).toBe(false);
+      expect(dropsEntry(w, S, p, record('AAAA', 1216, 'https://other.example'))).toBe(false);
+    }
+  });
+
   it('every write in the table is an upstream call that changes a registration', () => {
-    expect(Object.keys(VIEW_WRITES)).toEqual(expect.arrayContaining(['redeemCode', 'addExpoUserSite', 'deleteExpoUserSite', 'addUserInfo']));
+    expect(Object.keys(VIEW_WRITES)).toEqual(
+      expect.arrayContaining(['redeemCode', 'addExpoUserSite', 'deleteExpoUserSite', 'addUserInfo', 'WxRefundJSAPIByOrderNo', 'cancelRefundByOrderNo']),
+    );
   });
 });

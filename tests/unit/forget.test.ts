@@ -55,6 +55,12 @@ describe('forgetTarget', () => {
     expect(forgetTarget(form)).toMatchObject({ lookup, draftPaths: expect.arrayContaining([form]) as string[] });
     expect(forgetTarget(form).drafts).toContainEqual(expect.objectContaining({ name: 'draft', path: form }));
   });
+  it("the buyer form's draft too, from its purchase pages and from the expo's other pages (issue 30: it keeps what a lapsed proof or a refusal left)", () => {
+    const buyerForm = routePath({ screen: 'ticket', which: 'ticketForm', params: ids });
+    for (const from of [`${buyerForm}?ticketId=2`, routePath({ screen: 'ticket', which: 'orderList', params: ids }), routePath({ screen: 'search', variant: ieae, params: ids })]) {
+      expect(forgetTarget(from).draftPaths, from).toContain(buyerForm);
+    }
+  });
   it('from anything else: no lookup, no draft', () => {
     for (const back of [null, '', '/', '/nowhere/at/all', '/CMEF', 'https://evil.example/IEAESearch/21308/MTMwOA/visitor']) {
       expect(forgetTarget(back), String(back)).toEqual({ lookup: null, draftPaths: [], drafts: [] });

@@ -109,6 +109,19 @@ describe('guard rules one by one (spec §4, §2.3)', () => {
     );
   });
 
+  it('ticket-needs-contact: a proof that ran out is said on the lookup, its contact filled in; without one, nothing is said (issue 30)', async () => {
+    const page = '/ticketForm/21216/MTIxNg/visitor?ticketId=2';
+    const lapsed = await runGuard(facts(page, { lapsed: { expoId: 1216, contact: '+66812345678', checkType: 1, areaCode: '+66' } }), ports());
+    expect(lapsed).toMatchObject({
+      kind: 'redirect',
+      location: `/search/21216/MTIxNg/visitor?next=${encodeURIComponent(page)}`,
+      notice: { key: 'search.proofExpired', values: { checkType: '1', areaCode: '+66', phone: '812345678' } },
+    });
+    const none = await runGuard(facts(page), ports());
+    expect(none).toMatchObject({ kind: 'redirect' });
+    expect(none.kind === 'redirect' ? none.notice : 'proceed').toBeUndefined();
+  });
+
   it('auto: expo 380 on the home screen and its generic lookup, dropping code and state', async () => {
     const out = await runGuard(facts(`${home(380)}?code=x&state=y&f=1`, { loginAvailable: false }), ports());
     expect(out).toMatchObject({ kind: 'redirect', location: '/auto/20380/Mzgw/visitor?f=1', rule: 'auto' });

@@ -39,6 +39,7 @@ export function page(path: string, more: Partial<Omit<ScreenPage, 'cookie'>> & {
     contact: null,
     pledge: false,
     challenge: null,
+    userAgent: '',
     ...rest,
   };
 }

@@ -102,6 +102,14 @@ describe('loadTicketForm: the discount beside its field, the total before paying
     expect(d.discountResult).toBeNull();
   });
 
+  it("the payment method preselected by the browser: the messaging app's pay inside it, the payment app elsewhere; a choice kept wins (issue 30)", async () => {
+    const wechat = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.49(0x18003137) NetType/4G Language/zh_CN';
+    const list = () => ports({ selectUrlsTicketList: ok([ticket]) });
+    expect((await loadTicketForm(page(path, { userAgent: wechat }), list(), params)).payType).toBe('1');
+    expect((await loadTicketForm(page(path, { userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/140.0 Mobile Safari/537.36' }), list(), params)).payType).toBe('2');
+    expect((await loadTicketForm(page(path, { userAgent: wechat, flash: flash(path, { values: { payType: '2' } }) }), list(), params)).payType).toBe('2');
+  });
+
   it('the payment methods by the organiser\'s names when the config gives them', async () => {
     const d = await loadTicketForm(page(path, { config: { customerWx: { payName1: '微信支付', payName2: '支付宝' } } }), ports({ selectUrlsTicketList: ok([ticket]) }), params);
     expect(d.payNames).toEqual({ 1: '微信支付', 2: '支付宝' });

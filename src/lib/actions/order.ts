@@ -27,7 +27,7 @@ import { ticketPaths } from '../tickets/paths';
 import { DISCOUNT_CODE, HOLD_COOLDOWN_MINUTES, MAX_QUANTITY, ORDER_NO, OrderStatus, TicketCode, holdRefusalNumber, orderActions, type Order, type RefundWindow } from '../tickets/tickets';
 import type { Lang } from '../page/languages';
 import { redactPath } from '../ops/redact';
-import { defineAction, FaultAt, type ActionContext, type ActionOutcome } from './outcome';
+import { defineAction, FaultAt, type ActionContext, type ActionOutcome, type CookieWrite } from './outcome';
 import type { Result } from './results';
 import { limitOutcome, type LimitRefusal } from './limits';
 import type { OrderOutcome } from './replies';
@@ -185,31 +185,46 @@ function refusedText(t: ActionContext['t'], code: number, msg: string | null): s
   return key ? t(key) : displayText(msg?.trim() || t('error.generic'));
 }
 
+/** The buyer form's `draft` (src/lib/page/flash.ts): what was typed, on the form page's own path, for a form window. */
+function buyerDraft(fields: Readonly<Record<string, string>>, back: string): CookieWrite {
+  return { name: DRAFT_COOKIE, value: encodeFlash({ path: back, values: keepBuyer(fields) }), path: draftPathOf(back), maxAge: DRAFT_MAX_AGE_S };
+}
+/** The path a form page's draft cookie is set on: the page without its query. */
+const draftPathOf = (back: string): string => back.split('?')[0] ?? back;
+
 /**
  * The verified contact of the page's expo, or the answer that sends the visitor to verify (spec §4
- * guard). The buyer form reads it for the form's own window (`use` 'register', as the registration
- * form does); a proof that ran out there is said so, the contact filled in on the lookup and every
- * typed value kept in the draft cookie of the form's page, which the new code leads back to.
+ * guard). A post of the buyer form (`form`: the order and the discount check) reads it for the
+ * form's own window (`register`, as the registration form does: the 10 minutes after the proof
+ * are not enough to fill it in); when that ran out too, the lookup says so (`form.expired`), with
+ * the contact filled in when the browser still holds the expired proof, every typed value kept in
+ * the draft cookie of the form's page, which the new code leads back to (issue 30). The buyer form
+ * is only ever shown to a proven contact of its expo, so a post of it without one is a proof that
+ * ran out (or whose cookie the browser has since dropped). An order page's post (`form` false)
+ * reads the 10-minute window and asks to verify.
  */
 async function buyerOf(
   page: Page,
   back: string,
   ports: OrderPorts,
   ctx: ActionContext,
-  use: ContactUse = 'read',
+  form: boolean,
 ): Promise<{ vc: VerifiedContact; buyer: VerifiedBuyer } | Outcome> {
+  const use: ContactUse = form ? 'register' : 'read';
   const vc = provenFor(await verifyContact(ctx.cookies[CONTACT_COOKIE], ports.secret, ctx.now, use), page.params.expoId);
   if (vc) return { vc, buyer: { checkType: vc.checkType, contact: vc.contact } };
   const location = ticketPaths(page.params).verify(back);
-  const old = use === 'register' ? provenFor(await expiredContact(ctx.cookies[CONTACT_COOKIE], ports.secret, ctx.now).catch(() => null), page.params.expoId) : null;
-  if (old) {
+  if (form) {
+    const old = provenFor(await expiredContact(ctx.cookies[CONTACT_COOKIE], ports.secret, ctx.now).catch(() => null), page.params.expoId);
     return {
       kind: 'notice',
       notice: { tone: 'info', key: 'form.expired', text: null },
       to: location,
-      values: lookupValues(old),
+      values: old ? lookupValues(old) : {},
+      // an island follows `location` itself: the lookup shows the notice with the contact filled in
+      flashWithJson: true,
       status: 401,
-      cookies: [{ name: DRAFT_COOKIE, value: encodeFlash({ path: back, values: keepBuyer(page.fields) }), path: back.split('?')[0] ?? back, maxAge: DRAFT_MAX_AGE_S }],
+      cookies: [buyerDraft(page.fields, back)],
       reply: { code: 401, msg: ctx.t('form.expired'), data: { outcome: 'navigate', location } },
     };
   }
@@ -281,7 +296,14 @@ async function ownOrder(up: OrderUpstream, expoId: number, buyer: VerifiedBuyer,
 const ORDER_FIELD_KEYS: Readonly<Record<string, string>> = { discountCode: 'ticket.discountInvalid', payType: 'ticket.payTypeRequired' };
 
 /** What the buyer form's posts share: the whole registration form plus four fields, and the form to come back to. */
-const buyerForm = { bodyLimit: 64 * 1024, input: Page, back: formBack, keep: keepBuyer };
+const buyerForm = {
+  bodyLimit: 64 * 1024,
+  input: Page,
+  back: formBack,
+  keep: keepBuyer,
+  // a refused post's values survive a reload of the buyer form (issue 30)
+  draftPath: (fields: Readonly<Record<string, string>>) => (paramsOf(fields) && ticketIdOf(fields) !== null ? draftPathOf(formBack(fields)) : null),
+};
 
 export const order = defineAction({
   ...buyerForm,
@@ -289,7 +311,7 @@ export const order = defineAction({
   async run(page, ports: OrderPorts, ctx): Promise<Outcome> {
     const { t } = ctx;
     const back = formBack(page.fields);
-    const who = await buyerOf(page, back, ports, ctx, 'register');
+    const who = await buyerOf(page, back, ports, ctx, true);
     if ('kind' in who) return who;
     const f = OrderFields.safeParse(page.fields);
     if (!f.success) {
@@ -333,7 +355,7 @@ export const order = defineAction({
     try {
       const paying = await startPayment(page, created.data.orderNo, f.data.payType, details, ports, ctx);
       // The order holds what was typed now: a draft kept while the proof was renewed is done with.
-      const draftGone = { name: DRAFT_COOKIE, value: null, path: back.split('?')[0] ?? back };
+      const draftGone = { name: DRAFT_COOKIE, value: null, path: draftPathOf(back) };
       return { ...paying, cookies: [...(paying.cookies ?? []), draftGone] };
     } catch (e) {
       throw new FaultAt(details, e);
@@ -371,7 +393,7 @@ export const orderAction = defineAction({
     const { expoId } = page.params;
     const paths = ticketPaths(page.params);
     const back = paths.details(orderNo);
-    const who = await buyerOf(page, back, ports, ctx);
+    const who = await buyerOf(page, back, ports, ctx, false);
     if ('kind' in who) return who;
     const own = await ownOrder(ports.up, expoId, who.buyer, orderNo);
     // Someone else's order is not described: the same answer as an unknown one.
@@ -411,7 +433,7 @@ export const discount = defineAction({
   path: '/api/discount',
   async run(page, ports: OrderPorts, ctx): Promise<Outcome> {
     const { t } = ctx;
-    const who = await buyerOf(page, formBack(page.fields), ports, ctx);
+    const who = await buyerOf(page, formBack(page.fields), ports, ctx, true);
     if ('kind' in who) return who;
     const ticketId = ticketIdOf(page.fields);
     const code = (page.fields['discountCode'] ?? '').trim();

@@ -126,6 +126,13 @@ export interface Action<In, Ports, D = unknown> {
   back(fields: Readonly<Record<string, string>>, ctx: ActionContext): string;
   /** the typed values a page refills when it comes back (default: none) */
   keep?(fields: Readonly<Record<string, string>>): Record<string, string>;
+  /**
+   * The path of the form page's `draft` cookie (src/lib/page/flash.ts DRAFT_COOKIE), for a form
+   * whose page reads one (the registration and buyer forms), else null: a form post answered back
+   * to its page keeps the typed values there too, not only in the flash, which the page shows once,
+   * so reloading the page after a refusal or a fault refills the form (issue 30).
+   */
+  draftPath?(fields: Readonly<Record<string, string>>): string | null;
   /** the text of an upstream fault without a status of its own */
   faultKey?: 'error.relatedData' | 'error.uploadFailed';
   /** the `data` of a fault's JSON envelope when the island reads one (default null) */

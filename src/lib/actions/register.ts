@@ -160,6 +160,11 @@ export const register = defineAction({
   input: Input,
   back: backOf,
   keep: valuesOf,
+  // a refused post's values survive a reload of the form without JavaScript (issue 30)
+  draftPath(fields) {
+    const page = formPageOf(fields['route'] ?? '', fields['path'] ?? '');
+    return page ? formPagePath(page) : null;
+  },
   faultData: (message: string): RegisterOutcome => ({ outcome: 'refused', message }),
   async run(posted, ports: RegisterPorts, ctx): Promise<Outcome> {
     const { t } = ctx;

@@ -12,7 +12,9 @@
  *   the code is the credential URL's secret, so whoever shares an entry already holds that URL.
  * - **Never after the visitor's own change**: a write on a code (a gate scan, a site or bus
  *   booking, a health upload) drops that code's entries in the isolate, and the expo's lists when
- *   it books; a registration (no code known beforehand) drops the expo's entries.
+ *   it books; a registration (no code known beforehand) drops the expo's entries; a refund applied
+ *   for or withdrawn (which voids or restores the order's e-tickets, named by the order's number,
+ *   not by code: issue 30) drops every code's entries of the expo.
  * - Only answers are shared: a fault (thrown) is never kept, a refusal neither.
  */
 
@@ -45,12 +47,17 @@ export type SharedRead = keyof typeof SHARED_READS;
 
 /**
  * What a write drops: `code` that code's entries, `code+lists` also the expo's lists (a booking
- * changes what is left), `expo` every entry of the expo (a registration: the code it changes is
- * not known before the answer).
+ * changes what is left), `codes` every code's entries of the expo, not its lists (an order's
+ * refund: the call names the order, and the e-tickets it voids are not known to the write), `expo`
+ * every entry of the expo (a registration: the code it changes is not known before the answer).
  */
-export type WriteDrop = 'code' | 'code+lists' | 'expo';
+export type WriteDrop = 'code' | 'code+lists' | 'codes' | 'expo';
 
-/** The upstream writes that change what a credential view shows. */
+/**
+ * The upstream writes that change what a credential view shows. Order writes that change no
+ * credential are not here: an order made, cancelled (unpaid: no e-ticket yet) or sent to the
+ * cashier; a payment makes new e-tickets, whose codes no view has read before.
+ */
 export const VIEW_WRITES = {
   redeemCode: 'code',
   uploadHealth: 'code',
@@ -59,6 +66,8 @@ export const VIEW_WRITES = {
   deleteExpoUserSite: 'code+lists',
   addBusUser: 'code+lists',
   cancelBusUser: 'code+lists',
+  WxRefundJSAPIByOrderNo: 'codes',
+  cancelRefundByOrderNo: 'codes',
   addUserInfo: 'expo',
   addExhiUserInfor: 'expo',
 } as const satisfies Record<string, WriteDrop>;
@@ -102,6 +111,7 @@ export function dropsEntry(write: ViewWrite, scope: string, p: { expoId: number;
   const drop = VIEW_WRITES[write];
   if (drop === 'expo') return true;
   if (entry.euCode === null) return drop === 'code+lists';
+  if (drop === 'codes') return true;
   // A code write without its code (a malformed call) drops every code of the expo: never keep a stale answer.
   return p.euCode === undefined || entry.euCode === p.euCode;
 }

@@ -146,8 +146,18 @@ export async function verifyContact(
  * valid, missing, forged or malformed cookie. It proves nothing: never use it to read or write.
  */
 export async function expiredContact(value: string | null | undefined, secret: string, now = Date.now()): Promise<VerifiedContact | null> {
+  return lapsedContact(value, secret, now, 'register');
+}
+
+/**
+ * A genuine cookie whose window for `use` has passed (`read`: the 10 minutes after the proof;
+ * `register`: the form window too): the contact it once proved, so that the page it no longer
+ * opens can say so (issue 30). Null for a cookie that holds for `use`, or a missing, forged or
+ * malformed one. It proves nothing: never use it to read or write.
+ */
+export async function lapsedContact(value: string | null | undefined, secret: string, now: number, use: ContactUse): Promise<VerifiedContact | null> {
   const p = await readPayload(value, secret);
-  return p && windowEnd(p, 'register') * 1000 <= now ? contactOf(p) : null;
+  return p && windowEnd(p, use) * 1000 <= now ? contactOf(p) : null;
 }
 
 /**

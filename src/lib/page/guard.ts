@@ -16,6 +16,7 @@ import { matchRoute, parsePathParams, type RouteMatch } from './routes';
 import { variantByExpoId } from '../expo/variants';
 import { endedOutcome } from '../expo/config-apply';
 import { exposWith } from '../expo/expos';
+import { lookupValues, type VerifiedContact } from '../lookup/contact-cookie';
 
 // ---- What the guard knows about a page ----
 
@@ -139,6 +140,8 @@ export interface GuardFacts {
   userAgent: string;
   /** a valid verified-contact cookie (`vc`) for this expo */
   hasVerifiedContact: boolean;
+  /** without one: the contact of a genuine proof of this expo whose window for the page has passed (it proves nothing) */
+  lapsed?: VerifiedContact | null;
   /** the messaging-app openid kept in a cookie, or null */
   openId: string | null;
   /** the upstream has messaging-app calls (the reference upstream has none) */
@@ -191,6 +194,8 @@ export type GuardOutcome =
       loginFailed?: true;
       /** the organiser's own success URL (an absolute http(s) URL, checked by `successUrl`), not a path of this site */
       external?: true;
+      /** what the target page says and fills in (the flash of src/lib/page/flash.ts, for `location` only) */
+      notice?: { key: string; values: Record<string, string> };
     };
 
 export interface GuardRule {
@@ -284,7 +289,12 @@ export const GUARD_RULES: readonly GuardRule[] = [
     // with the lookup's code step and comes back (`next`, src/lib/tickets/paths.ts).
     name: 'ticket-needs-contact',
     when: (f) => f.page.kind === 'ticket' && !f.hasVerifiedContact,
-    then: (f) => redirect(`/search${f.page.basePath}?next=${encodeURIComponent(pathWithout(f.url, []))}`),
+    // A proof that ran out (issue 30): the lookup says so, with the contact filled in.
+    then: (f) =>
+      redirect(
+        `/search${f.page.basePath}?next=${encodeURIComponent(pathWithout(f.url, []))}`,
+        f.lapsed ? { notice: { key: 'search.proofExpired', values: lookupValues(f.lapsed) } } : {},
+      ),
   },
   {
     // spec §2.3: home of expo 380 (and its generic lookup) → /auto{path} ({path} = `/{fId}/{eid}/{ty}`), without code and state

@@ -14,7 +14,7 @@ import type { Lang } from './languages';
 import { holdsFormWindow, matchRoute, type RouteMatch } from './routes';
 import { seatLookupOf } from '../seat/seats';
 import { pageInfo, type PageInfo } from './guard';
-import { verifyContact, type VerifiedContact } from '../lookup/contact-cookie';
+import { lapsedContact, verifyContact, type VerifiedContact } from '../lookup/contact-cookie';
 import { organiserTitle } from './titles';
 
 /** The `getCustomerId` parameters of a page: expo, customer url id, visitor type. */
@@ -153,6 +153,12 @@ export interface PageStart {
   info: PageInfo;
   /** the contact the visitor proved with a code, any expo; null when none or not valid */
   contact: VerifiedContact | null;
+  /**
+   * on a purchase page without a valid one: the contact of a genuine cookie whose window for
+   * this page has passed (src/lib/lookup/contact-cookie.ts lapsedContact), so the lookup can say
+   * why it needs a new code; it proves nothing
+   */
+  lapsed: VerifiedContact | null;
 }
 
 /**
@@ -162,5 +168,7 @@ export async function startPage(url: URL, contactCookie: string | undefined, sec
   const match = matchRoute(url.pathname);
   const use = holdsFormWindow(match) ? 'register' : 'read';
   const contact = contactCookie ? await verifyContact(contactCookie, secret, now, use).catch(() => null) : null;
-  return { match, key: match ? configKey(match, url.searchParams) : null, info: pageInfo(url, match), contact };
+  // only the purchase pages say so (the guard's ticket-needs-contact): no other page pays for a second check
+  const lapsed = contactCookie && !contact && match?.screen === 'ticket' ? await lapsedContact(contactCookie, secret, now, use).catch(() => null) : null;
+  return { match, key: match ? configKey(match, url.searchParams) : null, info: pageInfo(url, match), contact, lapsed };
 }

@@ -159,6 +159,8 @@ export interface ScreenPage {
   challenge: { siteKey: string; scriptUrl: string } | null;
   /** spec §2.2's code-less e-mail lookup is on in this deployment (EXHIBITOR_BYPASS) */
   bypass: boolean;
+  /** the request's User-Agent ('' without one): which browser the page opens in (the buyer form's payment method) */
+  userAgent: string;
 }
 
 /**

@@ -14,6 +14,7 @@ import { decodeFlash, DRAFT_COOKIE } from '../page/flash';
 import type { PathParams } from '../page/routes';
 import { marketOf, type ExpoMarket } from '../tickets/money';
 import { payNames, type PayNames } from '../tickets/pay-names';
+import { preselectedPayType } from '../tickets/pay-default';
 import { orderTotal, type OrderTotal } from '../tickets/total';
 import { savedTimes } from '../expo/entry';
 import { OFFLINE_UNTIL_HEADER, offlineUntil } from '../page/offline-copy';
@@ -182,7 +183,8 @@ export async function loadTicketForm(page: ScreenPage, ports: ScreenPorts, param
     ownError: error && ['quantity', 'discountCode', 'payType'].includes(error.name) ? error : null,
     error,
     quantity,
-    payType: values['payType'] === '1' ? '1' : '2',
+    // the visitor's own choice, else the method of the browser the page opens in (issue 30)
+    payType: preselectedPayType(page.userAgent, values['payType']),
     idem: newIdemKey(),
     path: `${params.fId}/${params.eid}/${params.ty}`,
   };

@@ -76,7 +76,7 @@ export const FORGET_COOKIES: readonly ForgetCookie[] = [
 export interface ForgetTarget {
   /** the lookup page of the expo the visitor was on (the done message shows there); null: none */
   lookup: string | null;
-  /** paths of the registration forms of that expo whose `draft` cookie to expire */
+  /** paths of the registration and buyer forms of that expo whose `draft` cookie to expire */
   draftPaths: string[];
   /** the `draft` cookies to expire: one per path */
   drafts: ForgetCookie[];
@@ -136,7 +136,8 @@ export function forgetTarget(back: string | null): ForgetTarget {
   const lookup = routePath({ screen: 'search', variant, params: first, ...(flavour ? { flavour } : {}) });
   // The expo's own variant has its own form routes, whichever page the visitor forgot from.
   const forms = [...new Set([...formRoutes(variant), ...formRoutes(variantByExpoId(first.expoId)), ...formRoutes(null)])];
-  const draftPaths = ids.flatMap((params) => forms.map((route) => routePath({ screen: 'form', route, params })));
+  // ... and the buyer form's (`/ticketForm/…`: src/lib/actions/order.ts keeps its draft there, issue 30)
+  const draftPaths = ids.flatMap((params) => [...forms.map((route) => routePath({ screen: 'form', route, params })), routePath({ screen: 'ticket', which: 'ticketForm', params })]);
   const paths = [...new Set(draftPaths)];
   return { lookup, draftPaths: paths, drafts: paths.map((path) => ({ name: DRAFT_COOKIE, path, holds: 'what a form kept while its contact was confirmed again' })) };
 }
