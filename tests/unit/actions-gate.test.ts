@@ -1,6 +1,6 @@
 /** The gate's calls (src/lib/actions/gate.ts) over fake ports, in node: input rules and every outcome. */
 import { describe, expect, it, vi } from 'vitest';
-import { gateList, gateScan, readScannedAt, readSync, syncScans, GATE_ANSWER_ANCHOR, GATE_LIST_CAP, GATE_UNSUPPORTED, GATE_UPSTREAM_FAULT, type GatePorts } from '../../src/lib/actions/gate';
+import { gateList, gateScan, readScannedAt, readSync, syncScans, GATE_LIST_CAP, GATE_UNSUPPORTED, GATE_UPSTREAM_FAULT, type GatePorts } from '../../src/lib/actions/gate';
 import type { GateFault } from '../../src/lib/gate/fault';
 import type { ActionContext } from '../../src/lib/actions/outcome';
 import { GATE_SYNC_MAX, type GateListRow } from '../../src/lib/gate/types';
@@ -39,9 +39,10 @@ describe('POST /api/gate/scan (the action)', () => {
     }
   });
 
-  it('a form post goes back with the answer as the flash notice, to the answer’s anchor (issue 30: on screen at 320 px)', async () => {
+  it('a form post goes back with the answer as the flash notice, to the page’s top (the field keeps its autofocus)', async () => {
     const o = await gateScan.run({ eid: 'MTMwOA', code: 'PF4R5MHUHIPEQBHR' }, portsOf(), ctx(false));
-    expect(o).toMatchObject({ kind: 'notice', notice: { tone: 'info', key: 'gate.answer', vars: { result: 'used', lastAt: '2026-12-01 09:12:00', lastGate: 'Gate 1' } }, anchor: GATE_ANSWER_ANCHOR });
+    expect(o).toMatchObject({ kind: 'notice', notice: { tone: 'info', key: 'gate.answer', vars: { result: 'used', lastAt: '2026-12-01 09:12:00', lastGate: 'Gate 1' } } });
+    expect(o).not.toHaveProperty('anchor');
     expect(gateScan.back({ eid: 'MTMwOA' }, ctx(false))).toBe('/gate/MTMwOA');
     expect(gateScan.back({ eid: '../x' }, ctx(false))).toBe('/');
   });

@@ -141,7 +141,11 @@ export async function redeem(
   }
 }
 
-/** The id of the server-rendered answer: a form post comes back scrolled to it (issue 30: at 320 px the word is on screen at once). */
+/**
+ * The id of the server-rendered answer. A form post comes back to the gate's top, not to this
+ * anchor: the answer is the page's first block (issue 30), and a fragment would stop the browser
+ * focusing the code field for the next person (HTML autofocus is skipped on a fragment's target).
+ */
 export const GATE_ANSWER_ANCHOR = 'gate-answer';
 
 export const gateScan = defineAction({
@@ -174,7 +178,7 @@ export const gateScan = defineAction({
         : { kind: 'notice', notice: { tone: 'error', key: null, text: msg } };
     }
     if (ctx.json) return { kind: 'notice', notice: null, reply: { code: 200, msg: null, data: r.answer } };
-    return { kind: 'notice', notice: { tone: 'info', key: 'gate.answer', vars: answerVars(r.answer), text: null }, anchor: GATE_ANSWER_ANCHOR };
+    return { kind: 'notice', notice: { tone: 'info', key: 'gate.answer', vars: answerVars(r.answer), text: null } };
   },
 });
 
