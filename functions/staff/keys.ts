@@ -30,9 +30,17 @@ interface Row {
   urls_id: number | null;
 }
 
-/** The row of a key's hash, or null. */
+/**
+ * The row of a key's hash, or null. A database the Worker was deployed ahead of (STAFF migration
+ * 0002, `urls_id`, not applied yet: /healthz says so) still opens its keys, without the show's
+ * name: a missing column must not lock every gate out.
+ */
 async function findKey(db: D1Database, hash: string): Promise<GateKeyRow | null> {
-  const r = await db.prepare('SELECT id, expo_id, gate, expires_at, revoked_at, urls_id FROM gate_keys WHERE hash = ?').bind(hash).first<Row>();
+  const read = (columns: string) => db.prepare(`SELECT ${columns} FROM gate_keys WHERE hash = ?`).bind(hash).first<Row>();
+  const r = await read('id, expo_id, gate, expires_at, revoked_at, urls_id').catch((e: unknown) => {
+    if (!/no such column/i.test(String(e))) throw e;
+    return read('id, expo_id, gate, expires_at, revoked_at, NULL AS urls_id');
+  });
   return r
     ? {
         id: r.id,

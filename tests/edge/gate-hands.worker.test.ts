@@ -15,7 +15,8 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../functions/app';
 import type { AppEnv } from '../../functions/env';
-import { createGateKey, revokeGateKey } from '../../functions/staff/keys';
+import { createGateKey, forgetGateKeyMemo, revokeGateKey, staffFor } from '../../functions/staff/keys';
+import { hashGateKey } from '../../src/lib/gate/keys';
 import { normaliseCode } from '../../src/lib/gate/code';
 import { readReply, replyOf } from '../../src/lib/gate/reply';
 import type { GateAnswer, GateSyncRefused, GateSynced } from '../../src/lib/gate/types';
@@ -224,5 +225,24 @@ describe('4. the scan export', () => {
     }
     const full = await req(`/gate/${EID}/scans.csv`, { cookie: cookieOf(keys.staff) }, { ...testEnv, GATE_CSV_CODES: 'full' });
     expect(await full.text()).toContain(`,Gate 30,${code},admitted,`);
+  });
+});
+
+describe('the show’s customer url on a staff key (STAFF migration 0002)', () => {
+  it('is read with the key, and a database not migrated yet still opens its keys (no gate locked out)', async () => {
+    const named = await createGateKey(testEnv.STAFF, { expoId: 1308, gate: 'Named', expiresAt: Date.now() + 3600_000, urlsId: 21308 });
+    forgetGateKeyMemo();
+    expect(await staffFor(testEnv.STAFF, named.key, 1308)).toMatchObject({ gate: 'Named', urlsId: 21308 });
+
+    // a STAFF database with migration 0001 only: the Worker deployed before `migrations apply`
+    const old = (env as unknown as { BLANK_D1: D1Database }).BLANK_D1;
+    await old.exec('CREATE TABLE IF NOT EXISTS gate_keys (id TEXT PRIMARY KEY, hash TEXT UNIQUE NOT NULL, expo_id INTEGER NOT NULL, gate TEXT NOT NULL, created_at INTEGER, expires_at INTEGER NOT NULL, revoked_at INTEGER)');
+    const key = 'k'.repeat(43);
+    await old
+      .prepare('INSERT INTO gate_keys (id, hash, expo_id, gate, created_at, expires_at, revoked_at) VALUES (?, ?, 1308, ?, ?, ?, NULL)')
+      .bind('0123456789', await hashGateKey(key), 'Old schema', Date.now(), Date.now() + 3600_000)
+      .run();
+    forgetGateKeyMemo();
+    expect(await staffFor(old, key, 1308)).toMatchObject({ gate: 'Old schema', urlsId: null });
   });
 });
