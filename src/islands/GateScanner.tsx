@@ -21,12 +21,14 @@ import {
   isRepeat,
   listHash,
   localAnswer,
+  localDay,
   localStamp,
   mergeAnswer,
   newScanId,
   normaliseCode,
   readSync,
   scanDay,
+  scanTime,
   withPending,
   type DoubleEntry,
   type LocalRow,
@@ -557,7 +559,7 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
           <ul>
             {refusals.map((r) => (
               <li key={r.scanId} data-refused={r.code}>
-                {s('gateScan.refusedLine', { code: r.code, time: clock(r.scannedAt), msg: r.msg })}
+                {s('gateScan.refusedLine', { code: r.code, time: scanTime(r.scannedAt, localDay(new Date())), msg: r.msg })}
               </li>
             ))}
           </ul>

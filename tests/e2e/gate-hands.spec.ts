@@ -6,7 +6,9 @@
  * - without JavaScript, at 320 px, in Thai and in Malay: the gate shows only what works (the
  *   manual form and the answer: no list "loading" for ever, no camera button), its header names
  *   the show, and after a scan the answer's big word and its reason are on screen without
- *   scrolling. Screenshots of that answer go to the test's output folder.
+ *   scrolling. Screenshots of that answer go to the test's output folder;
+ * - with JavaScript, a queued scan the organiser refuses (the phone's clock a month behind) is
+ *   listed for staff as refused and the scans queued after it are counted.
  *
  * Keys and a fresh registration per test go into the worker's own databases (scripts/gate.mjs), as
  * in tests/e2e/gate.spec.ts.
@@ -133,4 +135,51 @@ test.describe('without JavaScript at 320 px (issue 30)', () => {
       await page.screenshot({ path: info.outputPath(`gate-nojs-320-${lang}-unknown.png`) });
     });
   }
+});
+
+test('@js a queued scan the organiser refuses (a phone clock a month behind) is shown as refused; the rest of the queue is counted', async ({ page, context }, info) => {
+  test.setTimeout(60_000);
+  await setLangCookie(context, 'en', info);
+  const code = await freshCode(info);
+  await openGate(page, info, 'Gate Clock');
+  const status = page.locator('[data-gate-status]');
+  await expect(status).toContainText(/Online — list of [\d,]+ codes/);
+  const type = async (text: string) => {
+    const answer = page.locator('[data-gate-answer]');
+    if ((await answer.count()) > 0) await answer.click();
+    await page.locator('#gate-code').fill(text);
+    await page.locator('#gate-code').press('Enter');
+    await expect(answer).toHaveAttribute('data-offline', 'yes');
+  };
+
+  await context.setOffline(true);
+  await expect(status).toContainText('OFFLINE');
+  // the phone's clock a month behind: this scan's time is more than 30 days old for the organiser
+  await page.clock.setFixedTime(new Date(Date.now() - 31 * 86_400_000));
+  await type('AR7OY5Q6XIPMQUBJ'); // awaiting review: counts nothing
+  await page.clock.setFixedTime(new Date());
+  await type(asTyped(code));
+  await expect(page.locator('[data-gate-answer]')).toHaveAttribute('data-gate-answer', 'admitted');
+  await expect(status).toContainText('2 scans waiting to send');
+
+  await context.setOffline(false);
+  const refused = page.locator('[data-gate-refused]');
+  await expect(refused).toContainText('AR7OY5Q6XIPMQUBJ');
+  await expect(refused).toContainText('30 days');
+  // when it was scanned, with the date: the phone's clock is a month behind
+  const behind = new Date(Date.now() - 31 * 86_400_000);
+  const day = `${behind.getFullYear()}-${String(behind.getMonth() + 1).padStart(2, '0')}-${String(behind.getDate()).padStart(2, '0')}`;
+  await expect(refused).toContainText(`scanned at ${day} `);
+  await expect(status).not.toContainText('waiting');
+  // the scan after it was counted: the same code online now is used
+  await page.locator('[data-gate-answer]').click();
+  await page.locator('#gate-code').fill(code);
+  await page.locator('#gate-code').press('Enter');
+  await expect(page.locator('[data-gate-answer]')).toHaveAttribute('data-gate-answer', 'used');
+  await expect(page.locator('[data-gate-answer]')).toHaveAttribute('data-offline', 'no');
+  await page.locator('[data-gate-answer]').click();
+  await page.screenshot({ path: info.outputPath('gate-refused-note.png') });
+  // the note stays until staff dismiss it
+  await page.getByRole('button', { name: 'Seen, clear these refusals' }).click();
+  await expect(refused).toHaveCount(0);
 });

@@ -12,6 +12,7 @@ import {
   localAnswer,
   localDay,
   mergeAnswer,
+  scanTime,
   newScanId,
   normaliseCode,
   readSync,
@@ -267,5 +268,14 @@ describe('the scanner stays out of the visitor pages’ shared chunk', () => {
         .filter((p) => p.startsWith('src/lib/') && !p.startsWith('src/lib/gate/')),
     );
     expect([...new Set(lib)]).toEqual(['src/lib/util/interpolate']);
+  });
+});
+
+describe('scanTime: when a refused scan was made, as staff read it', () => {
+  it('the time alone on the day, with the date on another day (a clock a month behind shows)', () => {
+    const at = new Date(2026, 10, 26, 9, 14).toISOString();
+    expect(scanTime(at, '2026-11-26')).toBe('09:14');
+    expect(scanTime(at, '2026-12-27')).toBe('2026-11-26 09:14');
+    expect(scanTime('not a time', '2026-11-26')).toBe('');
   });
 });

@@ -277,6 +277,17 @@ export function clock(iso: string | null): string {
 }
 
 /**
+ * An ISO instant as the device's "HH:mm" on `day` (the device's local "YYYY-MM-DD"), else
+ * "YYYY-MM-DD HH:mm": a refused scan made a month ago by a phone whose clock is wrong shows it.
+ * @example scanTime('2026-10-26T01:14:00.000Z', '2026-11-26') // '2026-10-26 09:14' (at UTC+8)
+ */
+export function scanTime(iso: string, day: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return localDay(d) === day ? clock(iso) : `${localDay(d)} ${clock(iso)}`;
+}
+
+/**
  * A "YYYY-MM-DD HH:mm:ss" entry time as staff read it: "HH:mm" on `day`, else "YYYY-MM-DD HH:mm".
  * @example entryTime('2026-11-26 09:14:05', '2026-11-26') // '09:14'
  */
