@@ -72,6 +72,8 @@ export interface AppEnv extends Cloudflare.Env {
   APPLE_PASS_KEY?: string;
   /** Apple's WWDR intermediate certificate, G4 (PEM). */
   APPLE_WWDR_CERT?: string;
+  /** `full`: the gate's scan export (`/gate/{eid}/scans.csv`) shows every code whole; unset or anything else: masked, `PF4R…HR` (docs/gate.md). */
+  GATE_CSV_CODES?: string;
   /** D1 database of the reference upstream. */
   DB: D1Database;
   /** D1 database of the edge itself (README "The gate"): staff gate keys, hashed (functions/staff/migrations). */

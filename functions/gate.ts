@@ -6,7 +6,9 @@
  *   until the key ends) and answers 303 to `/gate/{eid}`, so the key leaves the address bar (and
  *   `Referrer-Policy: no-referrer`, `Cache-Control: no-store`).
  * - `GET /gate/{eid}/scans.csv`: every scan of the expo (checkInLog, every page up to
- *   SCAN_CSV_CAP rows), as CSV for a spreadsheet (src/lib/gate/report.ts).
+ *   SCAN_CSV_CAP rows), as CSV for a spreadsheet (src/lib/gate/report.ts), each code masked
+ *   (`PF4R…HR`) unless the operator sets `GATE_CSV_CODES=full` (docs/gate.md; issue 30: the
+ *   export is open to every 24-hour staff link, and a full code is a ticket).
  *
  * Anything else, and either of these without a valid key, goes on to the pages, where a gate
  * route without a valid key is the site's not-found page (src/lib/screens/gate.ts): a key of
@@ -16,10 +18,11 @@ import { Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from './env';
 import { staffFor, staffFromCookies } from './staff/keys';
-import { upstreamFor } from './upstream';
+import { isUpstreamError, upstreamFor } from './upstream';
 import { createT } from '../src/i18n';
 import { gateCookieMaxAge, gateCookieName } from '../src/lib/gate/keys';
-import { csvDocument, expoToday, SCAN_CSV_HEADER, scansFileName } from '../src/lib/gate/report';
+import { csvCodes, csvDocument, expoToday, SCAN_CSV_HEADER, scanRow, scansFileName } from '../src/lib/gate/report';
+import { faultOfError, faultReason } from '../src/lib/gate/fault';
 import { LANG_COOKIE, resolveLang } from '../src/lib/page/languages';
 import { decodeNumericId, encodeId } from '../src/lib/util/ids';
 
@@ -54,15 +57,23 @@ gatePages.get('/gate/:eid/scans.csv', async function scansCsv(c, next) {
   if (!staff || expoId === null) return next();
   const t = createT(resolveLang(getCookie(c, LANG_COOKIE)));
   const up = upstreamFor(c.env);
+  const codes = csvCodes(c.env.GATE_CSV_CODES);
   const rows: (string | number | null)[][] = [];
   for (let page = 1; rows.length < SCAN_CSV_CAP; page++) {
-    const r = await up.checkInLog({ expoId, page, pageSize: LOG_PAGE });
+    const r = await up.checkInLog({ expoId, page, pageSize: LOG_PAGE }).catch((e: unknown) => {
+      if (!isUpstreamError(e)) throw e;
+      return { ok: false as const, fault: faultOfError(e) };
+    });
     if (!r.ok) {
       if (page > 1) break;
-      const text = r.code === 404 ? t('gate.unsupported') : r.msg?.trim() || t('error.relatedData');
-      return c.text(text, r.code === 404 ? 501 : 502, { 'cache-control': 'no-store', 'x-robots-tag': 'noindex' });
+      const head = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex' };
+      if ('fault' in r) {
+        const reason = faultReason(r.fault);
+        return c.text(t(reason.key, reason.vars), 502, head);
+      }
+      return c.text(r.code === 404 ? t('gate.unsupported') : r.msg?.trim() || t('error.relatedData'), r.code === 404 ? 501 : 502, head);
     }
-    for (const s of r.data.list) rows.push([s.at, s.gate, s.euCode, s.result, s.scanId]);
+    for (const s of r.data.list) rows.push(scanRow(s, codes));
     const total = r.data.total;
     if (r.data.list.length === 0 || (total !== null ? rows.length >= total : r.data.list.length < LOG_PAGE)) break;
   }

@@ -16,5 +16,5 @@ export const MIGRATIONS_TABLE = 'd1_migrations';
 /** The newest migration file of each database's folder. */
 export const LATEST_MIGRATIONS: Readonly<Record<'DB' | 'STAFF', string>> = {
   DB: '0016_order_release.sql', // functions/reference/migrations
-  STAFF: '0001_gate_keys.sql', // functions/staff/migrations
+  STAFF: '0002_gate_key_show.sql', // functions/staff/migrations
 };

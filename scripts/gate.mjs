@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // Staff gate keys (README "The gate"), in the edge's own D1 database (binding STAFF):
 //
-//   npm run gate -- add --expo 1308 --gate "Gate 3" [--hours 24] [--base URL] [--remote] [--persist DIR]
+//   npm run gate -- add --expo 1308 --gate "Gate 3" [--url 21308] [--hours 24] [--base URL] [--remote] [--persist DIR]
 //   npm run gate -- list --expo 1308 [--remote] [--persist DIR]
 //   npm run gate -- revoke ID [--remote] [--persist DIR]
 //
 // `add` prints the staff link `{base}/gate/{eid}?key=KEY`: the key is shown once and never stored
-// (only its SHA-256). Local by default (`--persist` the state dir, default .wrangler/state, or
+// (only its SHA-256). `--url` names the customer url (the `fId` of the show's visitor links) whose
+// organiser config gives the gate page the show's name (docs/gate.md). Local by default (`--persist` the state dir, default .wrangler/state, or
 // PERSIST_DIR); `--remote` writes the deployed database. The key format is src/lib/gate/keys.ts's
 // (32 random bytes, base64url; tests/unit/gate-keys.test.ts checks that the two agree).
 import { createHash, randomBytes } from 'node:crypto';
@@ -53,21 +54,23 @@ export async function execute(sql, { remote = false, persist = process.env.PERSI
 
 /**
  * Makes a key; resolves `{ id, key, link, expiresAt }`.
- * @param {{ expo: number | string, gate: string, hours?: number | string, base?: string, remote?: boolean, persist?: string }} opts
+ * @param {{ expo: number | string, gate: string, url?: number | string, hours?: number | string, base?: string, remote?: boolean, persist?: string }} opts
  * @returns {Promise<{ id: string, key: string, link: string, expiresAt: number }>}
  */
-export async function addGateKey({ expo, gate, hours = 24, base = 'http://127.0.0.1:8787', remote = false, persist }) {
+export async function addGateKey({ expo, gate, url, hours = 24, base = 'http://127.0.0.1:8787', remote = false, persist }) {
   const expoId = Number(expo);
   if (!Number.isSafeInteger(expoId) || expoId <= 0) throw new Error('--expo must be an expo id, e.g. --expo 1308');
   const name = String(gate ?? '').trim();
   if (name.length < 1 || [...name].length > 40 || /[\u0000-\u001f\u007f]/.test(name)) throw new Error('--gate must be 1 to 40 characters, e.g. --gate "Gate 3"');
+  const urlsId = url === undefined || url === null || url === '' ? null : Number(url);
+  if (urlsId !== null && !(Number.isSafeInteger(urlsId) && urlsId > 0)) throw new Error('--url must be a customer url id (the fId of the show’s links), e.g. --url 21308');
   const h = Number(hours);
   if (!(h > 0 && h <= 24 * 366)) throw new Error('--hours must be more than 0 and at most a year');
   const now = Date.now();
   const expiresAt = now + Math.round(h * 3600_000);
   const { key, id, hash } = newGateKey();
   await execute(
-    `INSERT INTO gate_keys (id, hash, expo_id, gate, created_at, expires_at, revoked_at) VALUES (${sqlText(id)}, ${sqlText(hash)}, ${expoId}, ${sqlText(name)}, ${now}, ${expiresAt}, NULL)`,
+    `INSERT INTO gate_keys (id, hash, expo_id, gate, created_at, expires_at, revoked_at, urls_id) VALUES (${sqlText(id)}, ${sqlText(hash)}, ${expoId}, ${sqlText(name)}, ${now}, ${expiresAt}, NULL, ${urlsId ?? 'NULL'})`,
     { remote, persist },
   );
   return { id, key, expiresAt, link: `${String(base).replace(/\/+$/, '')}/gate/${encodeExpo(expoId)}?key=${key}` };
@@ -80,7 +83,7 @@ export async function addGateKey({ expo, gate, hours = 24, base = 'http://127.0.
 export async function listGateKeys({ expo, remote = false, persist }) {
   const expoId = Number(expo);
   if (!Number.isSafeInteger(expoId) || expoId <= 0) throw new Error('--expo must be an expo id');
-  return execute(`SELECT id, gate, created_at, expires_at, revoked_at FROM gate_keys WHERE expo_id = ${expoId} ORDER BY created_at DESC`, { remote, persist });
+  return execute(`SELECT id, gate, urls_id, created_at, expires_at, revoked_at FROM gate_keys WHERE expo_id = ${expoId} ORDER BY created_at DESC`, { remote, persist });
 }
 
 /**
@@ -110,7 +113,7 @@ async function main() {
   const { command, opts } = parseArgs(process.argv.slice(2));
   const common = { remote: opts.remote === true, persist: opts.persist };
   if (command === 'add') {
-    const made = await addGateKey({ expo: opts.expo, gate: opts.gate, hours: opts.hours ?? 24, base: opts.base, ...common });
+    const made = await addGateKey({ expo: opts.expo, gate: opts.gate, url: opts.url, hours: opts.hours ?? 24, base: opts.base, ...common });
     console.log(`Gate key ${made.id} for expo ${opts.expo}, ${JSON.stringify(String(opts.gate).trim())}, valid until ${when(made.expiresAt)}.`);
     console.log('Staff link (shown once; it opens this gate until the key ends or is revoked):');
     console.log(`  ${made.link}`);
@@ -119,14 +122,14 @@ async function main() {
     if (rows.length === 0) console.log(`No gate keys for expo ${opts.expo}.`);
     for (const r of rows) {
       const state = r.revoked_at ? `revoked ${when(r.revoked_at)}` : Number(r.expires_at) <= Date.now() ? 'expired' : 'valid';
-      console.log(`${r.id}  ${JSON.stringify(r.gate)}  made ${when(r.created_at)}  until ${when(r.expires_at)}  ${state}`);
+      console.log(`${r.id}  ${JSON.stringify(r.gate)}${r.urls_id ? `  url ${r.urls_id}` : ''}  made ${when(r.created_at)}  until ${when(r.expires_at)}  ${state}`);
     }
   } else if (command === 'revoke') {
     const id = opts._[0];
     await revokeGateKey({ id, ...common });
     console.log(`Gate key ${id} revoked: it opens nothing within a few seconds.`);
   } else {
-    console.error('usage: npm run gate -- add --expo 1308 --gate "Gate 3" [--hours 24] [--base URL] [--remote] | list --expo 1308 | revoke ID');
+    console.error('usage: npm run gate -- add --expo 1308 --gate "Gate 3" [--url 21308] [--hours 24] [--base URL] [--remote] | list --expo 1308 | revoke ID');
     process.exit(2);
   }
 }

@@ -24,7 +24,7 @@ const vars = workerVars();
 // A demo staff link for expo 1308's gate (README "The gate"): a new key each start, 24 hours, this
 // local database only. Not when the Worker speaks to an organiser's API (its expo is not ours to open),
 // nor with DEMO_GATE=0 (the browser specs' servers make their own keys).
-const demoGate = vars.UPSTREAM_URL || process.env.DEMO_GATE === '0' ? null : await addGateKey({ expo: 1308, gate: 'Demo Gate', hours: 24, base, persist }).catch((e) => {
+const demoGate = vars.UPSTREAM_URL || process.env.DEMO_GATE === '0' ? null : await addGateKey({ expo: 1308, gate: 'Demo Gate', url: 21308, hours: 24, base, persist }).catch((e) => {
   console.error('No demo gate link:', e instanceof Error ? e.message : e);
   return null;
 });

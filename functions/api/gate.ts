@@ -11,7 +11,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
-import { upstreamFor } from '../upstream';
+import { isUpstreamError, upstreamFor } from '../upstream';
 import { staffFromCookies } from '../staff/keys';
 import { bodyLimit, OTHER_API_BODY_LIMIT, tooLargeReply } from '../middleware/body-limit';
 import { action, type Ctx } from './action';
@@ -20,6 +20,8 @@ import { decodeNumericId } from '../../src/lib/util/ids';
 import type { GateStaff } from '../../src/lib/gate/keys';
 import { gateList, gateScan, readSync, syncScans, type GatePorts } from '../../src/lib/actions/gate';
 import { gateBodyLimit } from '../../src/lib/gate/limits';
+import { faultOfError, type CallOutcome } from '../../src/lib/gate/fault';
+import type { Result } from '../../src/lib/actions/results';
 import type { ActionContext } from '../../src/lib/actions/outcome';
 
 declare module 'hono' {
@@ -108,8 +110,30 @@ export function staffOnly(): MiddlewareHandler<{ Bindings: AppEnv }> {
   };
 }
 
+/**
+ * A check-in call whose transport faults (the upstream client's thrown UpstreamError: an HTTP
+ * status, a timeout, no connection, a body that does not read) come back as a value, so the gate's
+ * rules answer each in words and none reaches the API's fault answer, which passes an upstream
+ * 404 through as this API's own 404: the very answer a refused staff key gets (issue 30).
+ * Anything else thrown is our bug and goes on to the app's error answer.
+ */
+function guarded<P, T>(call: (p: P) => Promise<Result<T>>): (p: P) => Promise<CallOutcome<T>> {
+  return async function checkinCall(p) {
+    try {
+      return await call(p);
+    } catch (e) {
+      if (!isUpstreamError(e)) throw e;
+      return { ok: false, fault: faultOfError(e) };
+    }
+  };
+}
+
 function gatePorts(c: Ctx): GatePorts {
-  return { up: upstreamFor(c.env), staff: c.get('gateStaff') };
+  const up = upstreamFor(c.env);
+  return {
+    up: { redeemCode: guarded((p) => up.redeemCode(p)), checkInList: guarded((p) => up.checkInList(p)) },
+    staff: c.get('gateStaff'),
+  };
 }
 
 export const gate = new Hono<{ Bindings: AppEnv }>();

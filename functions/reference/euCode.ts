@@ -4,7 +4,7 @@
  * 256, so masking each byte to 5 bits keeps every character equally likely.
  */
 
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+export const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 /** Length of a generated euCode. */
 export const EU_CODE_LENGTH = 16;
 

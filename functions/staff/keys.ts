@@ -27,12 +27,30 @@ interface Row {
   gate: string;
   expires_at: number;
   revoked_at: number | null;
+  urls_id: number | null;
 }
 
-/** The row of a key's hash, or null. */
+/**
+ * The row of a key's hash, or null. A database the Worker was deployed ahead of (STAFF migration
+ * 0002, `urls_id`, not applied yet: /healthz says so) still opens its keys, without the show's
+ * name: a missing column must not lock every gate out.
+ */
 async function findKey(db: D1Database, hash: string): Promise<GateKeyRow | null> {
-  const r = await db.prepare('SELECT id, expo_id, gate, expires_at, revoked_at FROM gate_keys WHERE hash = ?').bind(hash).first<Row>();
-  return r ? { id: r.id, expoId: Number(r.expo_id), gate: r.gate, expiresAt: Number(r.expires_at), revokedAt: r.revoked_at === null ? null : Number(r.revoked_at) } : null;
+  const read = (columns: string) => db.prepare(`SELECT ${columns} FROM gate_keys WHERE hash = ?`).bind(hash).first<Row>();
+  const r = await read('id, expo_id, gate, expires_at, revoked_at, urls_id').catch((e: unknown) => {
+    if (!/no such column/i.test(String(e))) throw e;
+    return read('id, expo_id, gate, expires_at, revoked_at, NULL AS urls_id');
+  });
+  return r
+    ? {
+        id: r.id,
+        expoId: Number(r.expo_id),
+        gate: r.gate,
+        expiresAt: Number(r.expires_at),
+        revokedAt: r.revoked_at === null ? null : Number(r.revoked_at),
+        urlsId: r.urls_id === null || r.urls_id === undefined ? null : Number(r.urls_id),
+      }
+    : null;
 }
 
 /**
@@ -64,13 +82,13 @@ export function staffFromCookies(db: D1Database | undefined, cookies: Readonly<R
 }
 
 /** A new key for a gate (tests, `npm start`'s demo link comes from scripts/gate.mjs): the key, once, and its id. */
-export async function createGateKey(db: D1Database, p: { expoId: number; gate: string; expiresAt: number; now?: number }): Promise<{ id: string; key: string }> {
+export async function createGateKey(db: D1Database, p: { expoId: number; gate: string; expiresAt: number; now?: number; urlsId?: number }): Promise<{ id: string; key: string }> {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   const key = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
   const id = [...crypto.getRandomValues(new Uint8Array(5))].map((b) => b.toString(16).padStart(2, '0')).join('');
   await db
-    .prepare('INSERT INTO gate_keys (id, hash, expo_id, gate, created_at, expires_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, NULL)')
-    .bind(id, await hashGateKey(key), p.expoId, p.gate, p.now ?? Date.now(), p.expiresAt)
+    .prepare('INSERT INTO gate_keys (id, hash, expo_id, gate, created_at, expires_at, revoked_at, urls_id) VALUES (?, ?, ?, ?, ?, ?, NULL, ?)')
+    .bind(id, await hashGateKey(key), p.expoId, p.gate, p.now ?? Date.now(), p.expiresAt, p.urlsId ?? null)
     .run();
   return { id, key };
 }

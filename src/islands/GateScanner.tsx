@@ -21,18 +21,21 @@ import {
   isRepeat,
   listHash,
   localAnswer,
+  localDay,
   localStamp,
   mergeAnswer,
   newScanId,
-  readCode,
+  normaliseCode,
   readSync,
   scanDay,
+  scanTime,
   withPending,
   type DoubleEntry,
   type LocalRow,
+  type RefusedScan,
 } from '../lib/gate/offline';
-import { GATE_SYNC_MAX, type GateAnswer, type GateList, type GateQueuedScan, type GateSynced } from '../lib/gate/types';
-import { readReply, type Envelope, type GateReply } from '../lib/gate/reply';
+import { GATE_SYNC_MAX, type GateAnswer, type GateList, type GateQueuedScan, type GateSyncRefused, type GateSynced } from '../lib/gate/types';
+import { readReply, replyOf, type Envelope, type GateReply, type ReplyRead } from '../lib/gate/reply';
 import { interpolate } from '../lib/util/interpolate';
 import { frameReader, startCamera, stopCamera, type FrameReader } from './gate/camera';
 import { signal, unlockSound } from './gate/feedback';
@@ -80,6 +83,11 @@ export const GATE_SCANNER_STRING_KEYS = [
   'gateScan.doublesDismiss',
   'gateScan.refused',
   'gateScan.keyGone',
+  'gateScan.upstreamFault',
+  'gateScan.serverOdd',
+  'gateScan.refusedTitle',
+  'gateScan.refusedLine',
+  'gateScan.refusedDismiss',
   'gate.unsupported',
 ] as const;
 
@@ -117,9 +125,10 @@ function isAnswer(data: unknown): data is GateAnswer {
 }
 
 /**
- * A JSON call to the gate API: the envelope; `gone` when the edge answers as for a path that does
- * not exist (the staff key expired or was revoked: every gate call then answers the API's plain
- * 404); null when the network or the server failed (decide offline).
+ * A JSON call to the gate API, its reply read by src/lib/gate/reply.ts `replyOf`: the envelope;
+ * `gone` only when the edge answers word for word as for a path that does not exist (its own
+ * staff-key table refused the key); the status of any other answer that is not ours; null when
+ * nothing came back (decide offline).
  */
 async function call<T>(url: string, init: RequestInit = {}, timeoutMs = SCAN_TIMEOUT_MS): Promise<GateReply<T>> {
   const ctl = new AbortController();
@@ -131,10 +140,8 @@ async function call<T>(url: string, init: RequestInit = {}, timeoutMs = SCAN_TIM
       credentials: 'same-origin',
       headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
     });
-    if (res.status >= 500) return null;
-    const body = (await res.json().catch(() => null)) as Envelope<T> | null;
-    if (body && typeof body.code === 'number') return body;
-    return res.status === 404 ? 'gone' : null;
+    const body: unknown = await res.json().catch(() => null);
+    return replyOf<T>(res.status, body, new URL(url, window.location.href).pathname);
   } catch {
     return null;
   } finally {
@@ -149,6 +156,12 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
   const [loading, setLoading] = useState(true);
   const [waiting, setWaiting] = useState(0);
   const [doubles, setDoubles] = useState<DoubleEntry[]>([]);
+  const [refusals, setRefusals] = useState<RefusedScan[]>([]);
+  // why the gate decides from its list although the network is up (the organiser's system, or the gate server, did not answer as expected)
+  const [why, setWhy] = useState<string | null>(null);
+  // Rendered only once hydrated (issue 30): without JavaScript the page shows the manual form and
+  // the answer alone, never a list that is "loading" for ever or a camera button that does nothing.
+  const [hydrated, setHydrated] = useState(false);
   const [shown, setShown] = useState<Shown | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   // the organiser's API lacks the check-in calls: learnt from a reply (the page may have said it already)
@@ -168,6 +181,7 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
     const st = await db();
     setWaiting((await st.queue()).length);
     setDoubles((await st.doubles()).sort((a, b) => a.scannedAt.localeCompare(b.scannedAt)));
+    setRefusals((await st.refusals()).sort((a, b) => a.scannedAt.localeCompare(b.scannedAt)));
     setMeta(await st.meta());
   }, [db]);
 
@@ -185,20 +199,37 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
     [db, expoId],
   );
 
-  /**
-   * A reply of sync or the list read (src/lib/gate/reply.ts): no answer → the gate works offline;
-   * the key gone → staff are told; the API without the check-in calls → said on load (the list
-   * is read on load); else the envelope, for the call to read (null: stop there).
-   */
-  const answered = useCallback(
-    <T,>(reply: GateReply<T>): Envelope<T> | null => {
-      const read = readReply(reply);
-      if (read.kind === 'offline') setOnline(false);
-      if (read.kind === 'keyGone') setNotice(s('gateScan.keyGone'));
-      if (read.kind === 'unsupported') setUnsupported(true);
-      return read.kind === 'answer' ? read.envelope : null;
+  /** Says why the gate decides from its list (null: the network is gone, which the status line says). */
+  const offlineBecause = useCallback(
+    <T,>(read: Extract<ReplyRead<T>, { kind: 'offline' }>) => {
+      setOnline(false);
+      const reason = read.reason === null ? null : 'text' in read.reason ? read.reason.text : s(read.reason.key, read.reason.vars);
+      setWhy(reason === null ? null : s('gateScan.upstreamFault', { reason }));
     },
     [s],
+  );
+
+  /**
+   * A reply of sync or the list read (src/lib/gate/reply.ts): no answer, or the organiser's system
+   * not answering as expected → the gate works offline, and says why; the key gone (the edge's own
+   * staff-key table) → staff are told; the API without the check-in calls → said on load (the list
+   * is read on load); else the envelope, for the call to read (null: stop there). A sync's fault
+   * still carries the scans answered before it.
+   */
+  const answered = useCallback(
+    <T,>(reply: GateReply<T>): { envelope: Envelope<T>; offline: boolean } | null => {
+      const read = readReply(reply);
+      if (read.kind === 'offline') {
+        offlineBecause(read);
+        return read.envelope ? { envelope: read.envelope, offline: true } : null;
+      }
+      if (read.kind === 'keyGone') setNotice(s('gateScan.keyGone'));
+      if (read.kind === 'unsupported') setUnsupported(true);
+      if (read.kind !== 'answer') return null;
+      setWhy(null);
+      return { envelope: read.envelope, offline: false };
+    },
+    [offlineBecause, s],
   );
 
   /** Sends the queue in batches; stops at the first failure (the rest stays queued). */
@@ -207,20 +238,25 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
       const st = await db();
       try {
         for (const batch of batches(await st.queue(), GATE_SYNC_MAX)) {
-          const reply = answered(await call<{ results: GateSynced[] }>('/api/gate/sync', { method: 'POST', body: JSON.stringify({ eid, scans: batch }) }, 15_000));
-          if (!reply) return;
-          setOnline(true);
-          // a refusal part-way (the upstream failed after some scans) still carries the answered ones
-          const out = readSync(batch, Array.isArray(reply.data?.results) ? reply.data.results : [], gate);
+          const got = answered(await call<{ results: GateSynced[]; refused?: GateSyncRefused[] }>('/api/gate/sync', { method: 'POST', body: JSON.stringify({ eid, scans: batch }) }, 15_000));
+          if (!got) return;
+          const reply = got.envelope;
+          if (!got.offline) setOnline(true);
+          // a fault part-way (the organiser's system failed after some scans) still carries the answered ones;
+          // a scan the organiser refused leaves the queue and is listed for staff (issue 30)
+          const data = reply.data;
+          const out = readSync(batch, Array.isArray(data?.results) ? data.results : [], gate, Array.isArray(data?.refused) ? data.refused : []);
           const list = await st.meta();
           await mergeAll(out.merges.map((m) => ({ code: m.scan.code, answer: m.answer, day: scanDay(list, new Date(m.scan.scannedAt)) })));
           if (out.doubles.length) await st.addDoubles(out.doubles);
-          await st.dropQueued(out.answered);
+          if (out.refused.length) await st.addRefusals(out.refused);
+          await st.dropQueued([...out.answered, ...out.refused.map((r) => r.scanId)]);
+          if (got.offline) return;
           if (reply.code !== 200) {
             setNotice(s('gateScan.refused', { msg: reply.msg ?? String(reply.code) }));
             return;
           }
-          if (out.answered.length < batch.length) return;
+          if (out.answered.length + out.refused.length < batch.length) return;
         }
       } finally {
         syncing.current = null;
@@ -238,10 +274,10 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
       return;
     }
     await sync();
-    const got = await call<GateList>(`/api/gate/list?eid=${encodeURIComponent(eid)}`, {}, 30_000);
+    const got = answered(await call<GateList>(`/api/gate/list?eid=${encodeURIComponent(eid)}`, {}, 30_000));
     setLoading(false);
-    const reply = answered(got);
-    if (!reply) return;
+    if (!got || got.offline) return;
+    const reply = got.envelope;
     if (reply.code !== 200 || !reply.data) {
       if (reply.msg) setNotice(s('gateScan.refused', { msg: reply.msg }));
       return;
@@ -289,7 +325,7 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
   /** One scan, from the camera or the form: online when it can be, else from the list. */
   const scan = useCallback(
     async (text: string) => {
-      const code = readCode(text);
+      const code = normaliseCode(text);
       const scannedAt = new Date().toISOString();
       if (!code) {
         show({ result: 'unknown', code: text.trim().slice(0, 64), name: null, classLabel: null, ticketName: null, usedCount: null, maxCount: null, lastEntry: null, gate, scannedAt }, false);
@@ -298,30 +334,33 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
       const scanId = newScanId();
       setNotice(null);
       if (navigator.onLine !== false) {
-        const reply = await call<GateAnswer>('/api/gate/scan', { method: 'POST', body: JSON.stringify({ eid, code, scannedAt, scanId }) });
-        if (reply === 'gone') {
-          // the key no longer opens this gate: no answer from an old list either
+        const read = readReply(await call<GateAnswer>('/api/gate/scan', { method: 'POST', body: JSON.stringify({ eid, code, scannedAt, scanId }) }));
+        if (read.kind === 'keyGone') {
+          // the edge's own staff-key table refused the key: no answer from an old list either
           setNotice(s('gateScan.keyGone'));
           return;
         }
-        if (reply && reply.code === 200 && isAnswer(reply.data)) {
-          setOnline(true);
-          show(reply.data, false);
-          await mergeAll([{ code, answer: reply.data, day: scanDay(await (await db()).meta(), new Date(scannedAt)) }]);
-          if ((await (await db()).queue()).length) void sync();
-          return;
-        }
-        if (reply && readReply(reply).kind === 'unsupported') {
+        if (read.kind === 'unsupported') {
           setUnsupported(true);
           return;
         }
-        if (reply) {
-          // the edge answered but would not decide
-          setNotice(s('gateScan.refused', { msg: reply.msg ?? String(reply.code) }));
+        if (read.kind === 'answer' && read.envelope.code === 200 && isAnswer(read.envelope.data)) {
+          const answer = read.envelope.data;
+          setOnline(true);
+          setWhy(null);
+          show(answer, false);
+          await mergeAll([{ code, answer, day: scanDay(await (await db()).meta(), new Date(scannedAt)) }]);
+          if ((await (await db()).queue()).length) void sync();
           return;
         }
-      }
-      setOnline(false);
+        if (read.kind === 'answer') {
+          // the organiser refused this scan's input (e.g. the phone's clock): said, not decided
+          setNotice(s('gateScan.refused', { msg: read.envelope.msg ?? String(read.envelope.code) }));
+          return;
+        }
+        // no answer, or the organiser's system did not answer as expected: the list decides, and the reason is said
+        offlineBecause(read);
+      } else setOnline(false);
       show(await decideOffline(code, scanId, scannedAt), true);
     },
     [db, decideOffline, eid, gate, mergeAll, s, show, sync],
@@ -385,7 +424,7 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
         busy.current = true;
         try {
           const text = await r.read(v);
-          const code = text === null ? null : (readCode(text) ?? text);
+          const code = text === null ? null : (normaliseCode(text) ?? text);
           if (code !== null) {
             const now = Date.now();
             const repeat = isRepeat(lastRead.current, code, now);
@@ -466,6 +505,13 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
     setDoubles([]);
   };
 
+  const clearRefusals = async () => {
+    await (await db()).clearRefusals();
+    setRefusals([]);
+  };
+
+  useEffect(() => setHydrated(true), []);
+
   const day = scanDay(meta, new Date());
   const listTime = meta ? clock(meta.fetchedAt) : '';
   const waitingText = waiting === 1 ? s('gateScan.statusWaitingOne') : waiting > 1 ? s('gateScan.statusWaiting', { waiting }) : '';
@@ -484,6 +530,8 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
       ? { text: s('gateScan.count', { used: answer.usedCount ?? 0, max }), figures: `${answer.usedCount ?? 0} / ${max}` }
       : null;
 
+  if (!hydrated) return null;
+
   return (
     <section className="gate-scan" aria-label={s('gateScan.title')} data-online={online ? 'yes' : 'no'} data-waiting={waiting}>
       <p className={`gate-scan__status ${online ? 'is-online' : 'is-offline'}`} role="status" data-gate-status>
@@ -495,10 +543,30 @@ export default function GateScanner({ eid, expoId, gate, strings, listEveryMs = 
           {s('gate.unsupported')}
         </p>
       )}
+      {why && !online && (
+        <p className="gate-scan__warn" role="alert" data-gate-why>
+          {why}
+        </p>
+      )}
       {notice && (
         <p className="gate-scan__warn" role="alert">
           {notice}
         </p>
+      )}
+      {refusals.length > 0 && (
+        <div className="gate-scan__doubles" role="alert" data-gate-refused>
+          <h2>{s('gateScan.refusedTitle')}</h2>
+          <ul>
+            {refusals.map((r) => (
+              <li key={r.scanId} data-refused={r.code}>
+                {s('gateScan.refusedLine', { code: r.code, time: scanTime(r.scannedAt, localDay(new Date())), msg: r.msg })}
+              </li>
+            ))}
+          </ul>
+          <button type="button" onClick={() => void clearRefusals()}>
+            {s('gateScan.refusedDismiss')}
+          </button>
+        </div>
       )}
       {doubles.length > 0 && (
         <div className="gate-scan__doubles" role="alert" data-gate-doubles>

@@ -30,7 +30,9 @@ function persistOf(info: TestInfo): string {
 
 /** A fresh 1308 registration with maxCount 1, its code. */
 async function freshCode(info: TestInfo): Promise<string> {
-  const code = `GT${randomBytes(7).toString('hex').toUpperCase()}`;
+  // base32, as every registration code (src/lib/gate/code.ts): the gate reads 0, 1, 8 as O, I, B
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  const code = `GT${Array.from(randomBytes(14), (b) => alphabet[b & 31]).join('')}`;
   await execute(
     `INSERT INTO registrations (expo_id, urls_id, eu_code, uname, eu_class, createtime, use_status, used_count, max_count, audit_status) VALUES (1308, 21308, '${code}', '门测 Gate Flow', 0, '2026-03-01 10:00:00', 0, 0, 1, 0)`,
     { db: 'DB', persist: persistOf(info) },

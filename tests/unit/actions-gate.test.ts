@@ -1,6 +1,7 @@
 /** The gate's calls (src/lib/actions/gate.ts) over fake ports, in node: input rules and every outcome. */
 import { describe, expect, it, vi } from 'vitest';
-import { gateList, gateScan, readScannedAt, readSync, syncScans, GATE_LIST_CAP, GATE_UNSUPPORTED, type GatePorts } from '../../src/lib/actions/gate';
+import { gateList, gateScan, readScannedAt, readSync, syncScans, GATE_LIST_CAP, GATE_UNSUPPORTED, GATE_UPSTREAM_FAULT, type GatePorts } from '../../src/lib/actions/gate';
+import type { GateFault } from '../../src/lib/gate/fault';
 import type { ActionContext } from '../../src/lib/actions/outcome';
 import { GATE_SYNC_MAX, type GateListRow } from '../../src/lib/gate/types';
 
@@ -29,9 +30,19 @@ describe('POST /api/gate/scan (the action)', () => {
     expect(o).toMatchObject({ kind: 'notice', reply: { code: 200, msg: null, data: { result: 'used', gate: 'Gate 3', code: 'PF4R5MHUHIPEQBHR' } } });
   });
 
-  it('a form post goes back with the answer as the flash notice', async () => {
+  it('redeems a code typed on a phone keyboard as the code itself: lower case, groups, 0 for O (issue 30)', async () => {
+    for (const typed of ['pf4r 5mhu hipe qbhr', 'PF4R-5MHU-H1PE-QBHR', 'oq3zk7nb2wlxt5hd'.replace('o', '0')]) {
+      const p = portsOf();
+      await gateScan.run({ eid: 'MTMwOA', code: typed }, p, ctx(false));
+      const want = typed.startsWith('0') ? 'OQ3ZK7NB2WLXT5HD' : 'PF4R5MHUHIPEQBHR';
+      expect(p.up.redeemCode, typed).toHaveBeenCalledWith(expect.objectContaining({ euCode: want }));
+    }
+  });
+
+  it('a form post goes back with the answer as the flash notice, to the page’s top (the field keeps its autofocus)', async () => {
     const o = await gateScan.run({ eid: 'MTMwOA', code: 'PF4R5MHUHIPEQBHR' }, portsOf(), ctx(false));
     expect(o).toMatchObject({ kind: 'notice', notice: { tone: 'info', key: 'gate.answer', vars: { result: 'used', lastAt: '2026-12-01 09:12:00', lastGate: 'Gate 1' } } });
+    expect(o).not.toHaveProperty('anchor');
     expect(gateScan.back({ eid: 'MTMwOA' }, ctx(false))).toBe('/gate/MTMwOA');
     expect(gateScan.back({ eid: '../x' }, ctx(false))).toBe('/');
   });
@@ -61,6 +72,24 @@ describe('POST /api/gate/scan (the action)', () => {
     expect(await gateScan.run({ eid: 'MTMwOA', code: 'ABC' }, refused, ctx(true))).toMatchObject({ reply: { code: 400, msg: 'scannedAt too old' } });
   });
 
+  it('an organiser’s system that did not answer as expected is a fault in words, never a refused key nor a decision (issue 30)', async () => {
+    const faults: [GateFault, string][] = [
+      [{ kind: 'http', status: 404 }, 'gate.faultHttp'],
+      [{ kind: 'http', status: 500 }, 'gate.faultHttp'],
+      [{ kind: 'timeout' }, 'gate.faultTimeout'],
+      [{ kind: 'network' }, 'gate.faultNetwork'],
+      [{ kind: 'unreadable' }, 'gate.faultUnreadable'],
+    ];
+    for (const [fault, key] of faults) {
+      const p = portsOf({ redeemCode: vi.fn(async () => ({ ok: false as const, fault })) });
+      expect(await gateScan.run({ eid: 'MTMwOA', code: 'ABC' }, p, ctx(true)), key).toEqual({ kind: 'notice', notice: null, reply: { code: GATE_UPSTREAM_FAULT, msg: key, data: null } });
+      expect(await gateScan.run({ eid: 'MTMwOA', code: 'ABC' }, p, ctx(false))).toEqual({ kind: 'notice', notice: { tone: 'error', key: 'gate.faultNoJs', vars: { reason: key }, text: null } });
+    }
+    // an envelope code that is neither a decision, a refusal of the scan (400) nor "no such call" (404)
+    const odd = portsOf({ redeemCode: vi.fn(async () => ({ ok: false as const, kind: 'refused' as const, code: 600, msg: 'busy' })) });
+    expect(await gateScan.run({ eid: 'MTMwOA', code: 'ABC' }, odd, ctx(true))).toMatchObject({ reply: { code: GATE_UPSTREAM_FAULT, msg: 'gate.faultRefusedMsg' } });
+  });
+
   it('reads scannedAt only with a zone', () => {
     expect(readScannedAt('2026-12-01T01:12:05.120Z')).toBe('2026-12-01T01:12:05.120Z');
     expect(readScannedAt('2026-12-01T09:12:05+08:00')).toBe('2026-12-01T01:12:05.000Z');
@@ -87,6 +116,25 @@ describe('sync and list', () => {
     expect(r.body).toMatchObject({ code: 200, data: { results: [{ scanId: 's1', double: true }, { scanId: 's2', double: false }] } });
   });
 
+  it('a scan the organiser refuses (400) is answered as refused, and the scans after it are redeemed (issue 30)', async () => {
+    const tooOld = { ok: false as const, kind: 'refused' as const, code: 400, msg: 'bad input: scannedAt is more than 30 days old' };
+    const redeemCode = vi.fn(async ({ scanId }: { scanId?: string }) => (scanId === 's1' ? tooOld : { ok: true as const, code: 200, msg: null, data: used }));
+    const r = await syncScans([{ ...one, local: 'admitted' }, { ...one, scanId: 's2', local: 'admitted' }, { ...one, scanId: 's3', local: 'admitted' }], portsOf({ redeemCode }), t);
+    expect(redeemCode).toHaveBeenCalledTimes(3);
+    expect(r.body).toEqual({
+      code: 200,
+      msg: null,
+      data: { results: [expect.objectContaining({ scanId: 's2' }), expect.objectContaining({ scanId: 's3' })], refused: [{ scanId: 's1', code: 400, msg: tooOld.msg }] },
+    });
+  });
+
+  it('a fault of the organiser’s system stops the sync: what was answered comes back, the rest stays queued', async () => {
+    const redeemCode = vi.fn(async ({ scanId }: { scanId?: string }) => (scanId === 's1' ? { ok: true as const, code: 200, msg: null, data: used } : { ok: false as const, fault: { kind: 'http' as const, status: 404 } }));
+    const r = await syncScans([{ ...one, local: 'admitted' }, { ...one, scanId: 's2', local: 'admitted' }, { ...one, scanId: 's3', local: 'admitted' }], portsOf({ redeemCode }), t);
+    expect(redeemCode).toHaveBeenCalledTimes(2);
+    expect(r.body).toEqual({ code: GATE_UPSTREAM_FAULT, msg: 'gate.faultHttp', data: { results: [expect.objectContaining({ scanId: 's1' })], refused: [] } });
+  });
+
   it('reads every page of the list up to the cap, with the expo-local day', async () => {
     const row: GateListRow = { hash: 'a'.repeat(64), usedCount: 0, maxCount: 1, auditStatus: 0, useStatus: 0, days: null };
     const pages = vi.fn(async ({ page }: { page?: number }) => ({ ok: true as const, code: 200, msg: null, data: { total: 2500, list: Array(page === 3 ? 500 : 1000).fill(row) } }));
@@ -100,5 +148,7 @@ describe('sync and list', () => {
     expect(capped.data?.complete).toBe(false);
     const missing = await gateList(portsOf({ checkInList: vi.fn(async () => ({ ok: false as const, kind: 'refused' as const, code: 404, msg: null })) }), NOW, t);
     expect(missing).toMatchObject({ code: GATE_UNSUPPORTED, data: null });
+    const faulted = await gateList(portsOf({ checkInList: vi.fn(async () => ({ ok: false as const, fault: { kind: 'timeout' as const } })) }), NOW, t);
+    expect(faulted).toEqual({ code: GATE_UPSTREAM_FAULT, msg: 'gate.faultTimeout', data: null });
   });
 });

@@ -1,7 +1,8 @@
 /** A scan's code, answer and look, the stats and the CSV (src/lib/gate/answer.ts, report.ts), in node. */
 import { describe, expect, it } from 'vitest';
 import { GATE_LOOK, answerFromVars, answerVars, countText, gateAnswer, isDouble, normaliseCode, type RedeemedView } from '../../src/lib/gate/answer';
-import { csvCell, csvDocument, expoToday, statsTable } from '../../src/lib/gate/report';
+import { csvCell, csvCodes, csvDocument, expoToday, maskCode, scanRow, statsTable } from '../../src/lib/gate/report';
+import { MESSAGES } from '../../src/i18n';
 import { routePath } from '../../src/lib/page/routes';
 import type { GateResult } from '../../src/lib/gate/types';
 
@@ -38,10 +39,20 @@ describe('normaliseCode', () => {
 });
 
 describe('the answer’s look', () => {
-  it('is green only for admitted, amber for review and other day, red for the rest', () => {
+  it('is green only for admitted, amber for review and other day, calm for a code nobody has, red for the rest', () => {
     const tones = Object.fromEntries(Object.entries(GATE_LOOK).map(([r, l]) => [r, l.tone]));
-    expect(tones).toEqual({ admitted: 'go', used: 'stop', otherExpo: 'stop', unknown: 'stop', void: 'stop', review: 'wait', otherDay: 'wait' });
+    // issue 30: an unknown code is most often a real one mistyped: "check the code", not a red "no such code"
+    expect(tones).toEqual({ admitted: 'go', used: 'stop', otherExpo: 'stop', unknown: 'check', void: 'stop', review: 'wait', otherDay: 'wait' });
     for (const [r, l] of Object.entries(GATE_LOOK)) expect([l.word, l.explain]).toEqual([`gate.word${r[0]?.toUpperCase()}${r.slice(1)}`, `gate.explain${r[0]?.toUpperCase()}${r.slice(1)}`]);
+  });
+
+  it('says "check the code" calmly in every language: not opened with the refusal word the red answers use (issue 30)', () => {
+    for (const [lang, m] of Object.entries(MESSAGES)) {
+      const refuse = (m['gate.explainVoid'].split(/[:：]/)[0] ?? '').trim();
+      expect(refuse.length, lang).toBeGreaterThan(0);
+      expect(m['gate.explainUnknown'], lang).not.toContain(refuse);
+      expect(m['gate.wordUnknown'], lang).not.toBe(m['gate.wordOtherExpo']);
+    }
   });
 
   it('shows the name, the class label, the counts and the last entry; ∞ for unlimited', () => {
@@ -109,5 +120,25 @@ describe('stats and CSV', () => {
     expect(expoToday(1308, Date.UTC(2026, 11, 1, 15, 59))).toBe('2026-12-01');
     expect(expoToday(1308, Date.UTC(2026, 11, 1, 16, 0))).toBe('2026-12-02');
     expect(expoToday(1106, Date.UTC(2026, 11, 1, 16, 59))).toBe('2026-12-01'); // UTC+7
+  });
+});
+
+describe('the scan export’s codes (issue 30: a 24-hour staff link must not hand out every ticket)', () => {
+  it('masks a code to its first 4 and last 2 characters; a short one keeps less', () => {
+    expect(maskCode('PF4R5MHUHIPEQBHR')).toBe('PF4R…HR');
+    expect(maskCode('ABCDEFGHIJ')).toBe('ABCD…IJ');
+    expect(maskCode('ABCDEFG')).toBe('AB…G');
+    expect(maskCode('ABCDE')).toBe('…');
+    expect(maskCode('')).toBe('…');
+    // never more than 6 of the code's characters, whatever its length
+    for (const code of ['A'.repeat(64), 'AB12CD34EF', 'x']) expect([...maskCode(code)].filter((c) => c !== '…').length).toBeLessThanOrEqual(6);
+  });
+
+  it('shows codes whole only when the operator sets GATE_CSV_CODES=full', () => {
+    for (const off of [undefined, null, '', 'masked', 'yes', '1', 'fullest']) expect(csvCodes(off), String(off)).toBe('masked');
+    for (const on of ['full', 'FULL', ' Full ']) expect(csvCodes(on)).toBe('full');
+    const scan = { at: '2026-12-01 09:12:05', gate: 'Gate 1', euCode: 'PF4R5MHUHIPEQBHR', result: 'admitted', scanId: 's1' };
+    expect(scanRow(scan, 'masked')).toEqual(['2026-12-01 09:12:05', 'Gate 1', 'PF4R…HR', 'admitted', 's1']);
+    expect(scanRow(scan, 'full')).toEqual(['2026-12-01 09:12:05', 'Gate 1', 'PF4R5MHUHIPEQBHR', 'admitted', 's1']);
   });
 });

@@ -27,7 +27,9 @@ describe('gate keys', () => {
   });
 
   it('opens the key’s expo until it ends, never another expo, never once revoked', () => {
-    expect(gateKeyCheck(row(), 1308, NOW)).toEqual({ ok: true, staff: { keyId: 'abcdef0123', expoId: 1308, gate: 'Gate 3', expiresAt: NOW + 3600_000 } });
+    expect(gateKeyCheck(row(), 1308, NOW)).toEqual({ ok: true, staff: { keyId: 'abcdef0123', expoId: 1308, gate: 'Gate 3', expiresAt: NOW + 3600_000, urlsId: null } });
+    // a key that names the show's customer url (issue 30: the gate's header names the show) hands it on
+    expect(gateKeyCheck({ ...row(), urlsId: 21308 }, 1308, NOW)).toMatchObject({ ok: true, staff: { urlsId: 21308 } });
     expect(gateKeyCheck(row(), 1106, NOW)).toEqual({ ok: false, why: 'otherExpo' });
     expect(gateKeyCheck(row({ revokedAt: NOW - 1 }), 1308, NOW)).toEqual({ ok: false, why: 'revoked' });
     expect(gateKeyCheck(row({ expiresAt: NOW }), 1308, NOW)).toEqual({ ok: false, why: 'expired' });

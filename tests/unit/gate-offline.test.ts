@@ -12,14 +12,15 @@ import {
   localAnswer,
   localDay,
   mergeAnswer,
+  scanTime,
   newScanId,
-  readCode,
+  normaliseCode,
   readSync,
   scanDay,
   withPending,
   type LocalRow,
 } from '../../src/lib/gate/offline';
-import type { GateAnswer, GateQueuedScan, GateSynced } from '../../src/lib/gate/types';
+import type { GateAnswer, GateQueuedScan, GateSyncRefused, GateSynced } from '../../src/lib/gate/types';
 
 const DAY = '2026-11-26';
 const row = (over: Partial<LocalRow> = {}): LocalRow => ({
@@ -61,17 +62,17 @@ describe('the list key', () => {
 
 describe('reading a code', () => {
   it('trims and drops inner spaces', () => {
-    expect(readCode(' PF4R 5MHU HIPE QBHR \n')).toBe('PF4R5MHUHIPEQBHR');
+    expect(normaliseCode(' PF4R 5MHU HIPE QBHR \n')).toBe('PF4R5MHUHIPEQBHR');
   });
   it('takes the code out of a credential link (base64url segment)', () => {
-    expect(readCode('https://x.example/IEAESuccess/MjEzMDg/UEY0UjVNSFVISVBFUUJIUg/MTMwOA/21308/?f=1')).toBe('PF4R5MHUHIPEQBHR');
+    expect(normaliseCode('https://x.example/IEAESuccess/MjEzMDg/UEY0UjVNSFVISVBFUUJIUg/MTMwOA/21308/?f=1')).toBe('PF4R5MHUHIPEQBHR');
   });
   it('reads nothing from another link, an empty text or a text with other characters', () => {
-    expect(readCode('https://evil.example/pay?x=1')).toBeNull();
-    expect(readCode('   ')).toBeNull();
-    expect(readCode(null)).toBeNull();
-    expect(readCode('a;b')).toBeNull();
-    expect(readCode('x'.repeat(65))).toBeNull();
+    expect(normaliseCode('https://evil.example/pay?x=1')).toBeNull();
+    expect(normaliseCode('   ')).toBeNull();
+    expect(normaliseCode(null)).toBeNull();
+    expect(normaliseCode('a;b')).toBeNull();
+    expect(normaliseCode('x'.repeat(65))).toBeNull();
   });
 });
 
@@ -176,6 +177,17 @@ describe('a sync: what leaves the queue, and double entries', () => {
     expect(out.answered).toEqual(['a', 'b']);
     expect(out.merges.map((m) => m.scan.scanId)).toEqual(['a', 'b']);
   });
+  it('a scan the organiser refused leaves the queue as refused, with its message; the answered ones after it leave too (issue 30)', () => {
+    const out = readSync(sent, results.slice(1), 'Gate 3', [{ scanId: 'a', code: 400, msg: 'bad input: scannedAt is more than 30 days old' }, { scanId: 'zz', code: 400, msg: 'x' }]);
+    expect(out.refused).toEqual([{ scanId: 'a', code: 'PF4R5MHUHIPEQBHR', scannedAt: '2026-11-26T01:14:00.000Z', reply: 400, msg: 'bad input: scannedAt is more than 30 days old' }]);
+    expect(out.answered).toEqual(['b']);
+    expect(out.doubles).toEqual([]);
+    // 'c' has neither: it stays queued
+    expect([...out.answered, ...out.refused.map((r) => r.scanId)]).not.toContain('c');
+    // a refusal as a server of another version might send it is still read, never thrown on
+    const odd = readSync(sent, [], 'Gate 3', [{ scanId: 'c', code: 'x', msg: 7 } as unknown as GateSyncRefused]);
+    expect(odd.refused).toEqual([expect.objectContaining({ scanId: 'c', reply: 0, msg: '' })]);
+  });
   it('reports a scan admitted offline that the server refused, with the server’s count and first entry', () => {
     const out = readSync(sent, results, 'Gate 3');
     expect(out.doubles).toEqual([
@@ -256,5 +268,14 @@ describe('the scanner stays out of the visitor pages’ shared chunk', () => {
         .filter((p) => p.startsWith('src/lib/') && !p.startsWith('src/lib/gate/')),
     );
     expect([...new Set(lib)]).toEqual(['src/lib/util/interpolate']);
+  });
+});
+
+describe('scanTime: when a refused scan was made, as staff read it', () => {
+  it('the time alone on the day, with the date on another day (a clock a month behind shows)', () => {
+    const at = new Date(2026, 10, 26, 9, 14).toISOString();
+    expect(scanTime(at, '2026-11-26')).toBe('09:14');
+    expect(scanTime(at, '2026-12-27')).toBe('2026-11-26 09:14');
+    expect(scanTime('not a time', '2026-11-26')).toBe('');
   });
 });

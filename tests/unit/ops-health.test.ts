@@ -27,13 +27,13 @@ const FINE: HealthFacts = {
   upstreamTimeout: 'unset',
   missingBindings: [],
   schema: [
-    { db: 'STAFF', state: 'ok', latest: '0001_gate_keys.sql' },
+    { db: 'STAFF', state: 'ok', latest: '0002_gate_key_show.sql' },
     { db: 'DB', state: 'ok', latest: '0015_expo_visit.sql' },
   ],
   upstream: { kind: 'reference' },
 };
 const schemaOf = (staff: SchemaCheck['state'], db: SchemaCheck['state'] = 'ok'): SchemaCheck[] => [
-  { db: 'STAFF', state: staff, latest: '0001_gate_keys.sql' },
+  { db: 'STAFF', state: staff, latest: '0002_gate_key_show.sql' },
   { db: 'DB', state: db, latest: '0015_expo_visit.sql', ...(db === 'unreadable' ? { error: 'D1_ERROR: overloaded' } : {}) },
 ];
 const codes = (f: Partial<HealthFacts>) => healthAnswer({ ...FINE, ...f }).body.problems.map((p) => p.code);
@@ -125,7 +125,7 @@ describe('who sees what (issue 29)', () => {
       upstream: 'down',
       upstreamMs: 12,
       schema: [
-        { db: 'STAFF', state: 'missing', latest: '0001_gate_keys.sql' },
+        { db: 'STAFF', state: 'missing', latest: '0002_gate_key_show.sql' },
         { db: 'DB', state: 'unreadable', latest: '0015_expo_visit.sql', error: 'D1_ERROR: overloaded' },
       ],
     });

@@ -43,6 +43,19 @@ describe('loadGate', () => {
     expect(data).toMatchObject({ kind: 'gate', gate: 'Gate 3', today: '2026-12-01', answer, unsupported: false, error: null, typed: '' });
   });
 
+  it('names the show in the page’s language from the config of the customer url the key names (issue 30)', async () => {
+    const info = { exhiName: '国际展', exhiNameEn: 'IEAE event' };
+    const getCustomerId = vi.fn(async () => ({ ok: true as const, data: { expoInfo: info } }));
+    const keyed = { ...staff, urlsId: 21308 };
+    expect(await loadGate('scan', route, { flash: null, now: NOW, lang: 'thai' }, { ...stats, getCustomerId }, keyed)).toMatchObject({ show: 'IEAE event' });
+    expect(getCustomerId).toHaveBeenCalledWith({ expoId: 1308, fId: 21308 });
+    expect(await loadGate('stats', route, { flash: null, now: NOW, lang: 'zh' }, { ...stats, getCustomerId }, keyed)).toMatchObject({ show: '国际展' });
+    // no customer url on the key, a refused or failing config: no name (the page names the expo by its id)
+    expect(await loadGate('scan', route, { flash: null, now: NOW }, { ...stats, getCustomerId }, staff)).toMatchObject({ show: null });
+    expect(await loadGate('scan', route, { flash: null, now: NOW }, { ...stats, getCustomerId: async () => ({ ok: false as const }) }, keyed)).toMatchObject({ show: null });
+    expect(await loadGate('scan', route, { flash: null, now: NOW }, { ...stats, getCustomerId: async () => Promise.reject(new Error('down')) }, keyed)).toMatchObject({ show: null });
+  });
+
   it('says when the organiser’s API cannot check in, and keeps a refused form’s code', async () => {
     expect(await loadGate('scan', route, { flash: flash({ tone: 'error', key: 'gate.unsupported', vars: {}, text: null }), now: NOW }, stats, staff)).toMatchObject({ unsupported: true, error: null });
     const missing = await loadGate('scan', route, { flash: flash(null, { error: { field: 'code', key: 'gate.codeMissing', text: null }, values: { code: ' ' } }), now: NOW }, stats, staff);

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { createUpstream } from '../../functions/upstream/client';
 import { createAesKeyCache } from '../../functions/upstream/aes-key-cache';
-import { CheckinPath, Credential } from '../../functions/upstream/contract';
+import { CheckInLog, CheckInPage, CheckinPath, Credential } from '../../functions/upstream/contract';
 import { UpstreamError } from '../../functions/upstream/errors';
 
 function fakeUpstream(replies: Record<string, unknown>) {
@@ -173,6 +173,15 @@ describe('check-in calls (docs/upstream.md "Check-in (the gate)")', () => {
       ['GET', CheckinPath.checkInList, { expoId: '1308', page: '2', pageSize: '1000' }],
       ['GET', CheckinPath.checkInStats, { expoId: '1308' }],
     ]);
+  });
+
+  it('a list or log whose data is neither a page nor an array does not read (issue 30: never an empty list)', () => {
+    for (const bad of ['garbage', null, 7, {}, { list: 'x' }, { total: 3 }]) {
+      expect(CheckInPage.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+      expect(CheckInLog.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+    expect(CheckInPage.parse([])).toEqual({ total: null, list: [] });
+    expect(CheckInPage.parse({ total: 0, list: [] })).toEqual({ total: 0, list: [] });
   });
 
   it("queryCustomerCode's credential gains lastEntry, read loosely; the old fields stay", () => {

@@ -91,8 +91,15 @@ const rowsOf = <S extends z.ZodType>(schema: S, max: number) =>
     });
   });
 
+/**
+ * A page's data, or a bare array: anything else (a string of garbage, null, an object without a
+ * `list` array) does not read, so the edge treats it as a fault, never as an empty list an offline
+ * scanner would refuse every code from (issue 30).
+ */
+const PageShape = z.union([z.array(z.unknown()), z.object({ list: z.array(z.unknown()) }).passthrough()]);
+
 /** checkInList's data: `{ total, page, pageSize, list }`; a bare array is a page without a total. */
-export const CheckInPage = z.unknown().transform((v) => {
+export const CheckInPage = PageShape.transform((v) => {
   const o = v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
   const list = rowsOf(CheckInRow, CHECKIN_LIST_PAGE_MAX).parse(Array.isArray(v) ? v : o['list']);
   const total = looseInt.safeParse(o['total']);
@@ -131,7 +138,7 @@ export const CheckInLogRow = z.object({
 export type CheckInLogRow = z.output<typeof CheckInLogRow>;
 
 /** checkInLog's data: `{ total, page, pageSize, list }` (oldest first); a bare array is a page without a total. */
-export const CheckInLog = z.unknown().transform((v) => {
+export const CheckInLog = PageShape.transform((v) => {
   const o = v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
   const list = rowsOf(CheckInLogRow, CHECKIN_LOG_PAGE_MAX).parse(Array.isArray(v) ? v : o['list']);
   const total = looseInt.safeParse(o['total']);

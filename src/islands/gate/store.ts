@@ -1,12 +1,13 @@
 /**
  * What the gate scanner keeps on the phone, in IndexedDB (one database per expo, `gate-{expoId}`):
  * the admission list's rows (by hash, no code and no name), the list's time, the queue of scans
- * made offline and the double entries staff have not dismissed yet. A few lines over the raw API
+ * made offline, the double entries and the scans the organiser refused that staff have not
+ * dismissed yet. A few lines over the raw API
  * instead of a library: a library under node_modules would land in every page's shared chunk
  * (astro.config.mjs). Where IndexedDB cannot be opened (some private modes), the same store lives
  * in memory for as long as the page is open.
  */
-import type { DoubleEntry, LocalRow } from '../../lib/gate/offline';
+import type { DoubleEntry, LocalRow, RefusedScan } from '../../lib/gate/offline';
 import type { GateQueuedScan } from '../../lib/gate/types';
 
 /** The list's facts kept beside its rows. */
@@ -29,9 +30,12 @@ export interface GateStore {
   doubles(): Promise<DoubleEntry[]>;
   addDoubles(entries: readonly DoubleEntry[]): Promise<void>;
   clearDoubles(): Promise<void>;
+  refusals(): Promise<RefusedScan[]>;
+  addRefusals(entries: readonly RefusedScan[]): Promise<void>;
+  clearRefusals(): Promise<void>;
 }
 
-type StoreName = 'rows' | 'queue' | 'doubles' | 'meta';
+type StoreName = 'rows' | 'queue' | 'doubles' | 'refused' | 'meta';
 
 function done<T>(req: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -50,12 +54,14 @@ function finished(tx: IDBTransaction): Promise<void> {
 
 function openDb(name: string): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
-    const req = indexedDB.open(name, 1);
+    // version 2 (issue 30) adds `refused`; every store is made when missing, so a phone with version 1 keeps its queue
+    const req = indexedDB.open(name, 2);
     req.onupgradeneeded = () => {
       const db = req.result;
       if (!db.objectStoreNames.contains('rows')) db.createObjectStore('rows', { keyPath: 'hash' });
       if (!db.objectStoreNames.contains('queue')) db.createObjectStore('queue', { keyPath: 'scanId' });
       if (!db.objectStoreNames.contains('doubles')) db.createObjectStore('doubles', { keyPath: 'scanId' });
+      if (!db.objectStoreNames.contains('refused')) db.createObjectStore('refused', { keyPath: 'scanId' });
       if (!db.objectStoreNames.contains('meta')) db.createObjectStore('meta');
     };
     req.onsuccess = () => resolve(req.result);
@@ -92,6 +98,9 @@ function idbStore(db: IDBDatabase): GateStore {
     doubles: () => all<DoubleEntry>('doubles'),
     addDoubles: (entries) => write(['doubles'], (tx) => entries.forEach((e) => tx.objectStore('doubles').put(e))),
     clearDoubles: () => write(['doubles'], (tx) => tx.objectStore('doubles').clear()),
+    refusals: () => all<RefusedScan>('refused'),
+    addRefusals: (entries) => write(['refused'], (tx) => entries.forEach((e) => tx.objectStore('refused').put(e))),
+    clearRefusals: () => write(['refused'], (tx) => tx.objectStore('refused').clear()),
   };
 }
 
@@ -100,6 +109,7 @@ export function memoryStore(): GateStore {
   const rows = new Map<string, LocalRow>();
   const queue = new Map<string, GateQueuedScan>();
   const doubles = new Map<string, DoubleEntry>();
+  const refused = new Map<string, RefusedScan>();
   let meta: ListMeta | null = null;
   return {
     row: async (hash) => rows.get(hash) ?? null,
@@ -116,6 +126,9 @@ export function memoryStore(): GateStore {
     doubles: async () => [...doubles.values()],
     addDoubles: async (list) => list.forEach((d) => doubles.set(d.scanId, d)),
     clearDoubles: async () => doubles.clear(),
+    refusals: async () => [...refused.values()],
+    addRefusals: async (list) => list.forEach((r) => refused.set(r.scanId, r)),
+    clearRefusals: async () => refused.clear(),
   };
 }
 

@@ -10,21 +10,40 @@
  * - `GET /api/gate/list?eid=` → `{ code: 200, data: GateList }`.
  *
  * An organiser API without the calls (a refusal with code 404, "unknown call") answers
- * `{ code: 501, msg: "…cannot record entries yet", data: null }` and the gate page says so.
+ * `{ code: 501, msg: "…cannot record entries yet", data: null }` and the gate page says so. An
+ * organiser's system that does not answer as the contract says (any HTTP status, a timeout, no
+ * connection, a body that does not read, another code: src/lib/gate/fault.ts) answers
+ * `{ code: 502, msg: <the reason in words> }`: the scanner decides from its list. It is never the
+ * API's 404, which only a staff key the edge's own table refuses gets (issue 30).
  */
 import { z } from 'zod';
 import { decodeNumericId, encodeId } from '../util/ids';
 import { answerVars, gateAnswer, isDouble, normaliseCode, unreadAnswer, type RedeemedView } from '../gate/answer';
 import type { GateStaff } from '../gate/keys';
 import { expoToday } from '../gate/report';
-import { GATE_SYNC_MAX, GATE_UNSUPPORTED, type GateAnswer, type GateList, type GateListRow, type GateQueuedScan, type GateResult, type GateSynced } from '../gate/types';
+import { faultReason, readCall, UNSUPPORTED_CODE, type CallOutcome, type GateFault } from '../gate/fault';
+import {
+  GATE_SYNC_MAX,
+  GATE_UNSUPPORTED,
+  GATE_UPSTREAM_FAULT,
+  type GateAnswer,
+  type GateList,
+  type GateListRow,
+  type GateQueuedScan,
+  type GateResult,
+  type GateSyncRefused,
+  type GateSynced,
+} from '../gate/types';
 import { defineAction, type ActionContext, type ActionOutcome, type Envelope } from './outcome';
-import type { Result } from './results';
 
-/** The upstream's check-in calls as the gate uses them (functions/upstream/calls/checkin.ts). */
+/**
+ * The upstream's check-in calls as the gate uses them (functions/upstream/calls/checkin.ts): a
+ * result, or the transport fault the call was thrown as (functions/api/gate.ts turns the client's
+ * UpstreamError into a {@link GateFault} before it reaches these rules).
+ */
 export interface GateUpstream {
-  redeemCode(p: { expoId: number; euCode: string; gate: string; scannedAt: string; scanId?: string }): Promise<Result<RedeemedView>>;
-  checkInList(p: { expoId: number; page?: number; pageSize?: number }): Promise<Result<{ total: number | null; list: GateListRow[] }>>;
+  redeemCode(p: { expoId: number; euCode: string; gate: string; scannedAt: string; scanId?: string }): Promise<CallOutcome<RedeemedView>>;
+  checkInList(p: { expoId: number; page?: number; pageSize?: number }): Promise<CallOutcome<{ total: number | null; list: GateListRow[] }>>;
 }
 
 export interface GatePorts {
@@ -34,9 +53,15 @@ export interface GatePorts {
 }
 
 /** The upstream code of "no such call" (docs/upstream.md "Check-in"): this organiser's API cannot check in. */
-export const UNSUPPORTED_CODE = 404;
-/** Our envelope code for it (the island tells it from a decided scan): src/lib/gate/types.ts, where the island reads it. */
-export { GATE_UNSUPPORTED };
+export { UNSUPPORTED_CODE };
+/** Our envelope codes for it and for an organiser's system that did not answer as expected: src/lib/gate/types.ts, where the island reads them. */
+export { GATE_UNSUPPORTED, GATE_UPSTREAM_FAULT };
+
+/** A fault's reason in the page's words. */
+export function faultText(f: GateFault, t: ActionContext['t']): string {
+  const { key, vars } = faultReason(f);
+  return t(key, vars);
+}
 
 /** The rows of the admission list the edge reads at most; past it the list says `complete: false`. */
 export const GATE_LIST_CAP = 50_000;
@@ -74,26 +99,54 @@ function bad(ctx: ActionContext, key: string): ActionOutcome {
 /** The fields a scan posts (strings; checked in `run`, after the key, so nothing is said to a caller without one). */
 const ScanFields = z.record(z.string(), z.string());
 
-/** One scan on the upstream: the answer, or a refusal (`unsupported`: the API lacks the call). */
+/** What one scan on the upstream came to. */
+export type Redeemed =
+  | { ok: true; answer: GateAnswer }
+  /** the API lacks the call */
+  | { ok: false; kind: 'unsupported' }
+  /** the organiser refused this scan's input (400): its message */
+  | { ok: false; kind: 'refusedScan'; code: number; msg: string | null }
+  /** the organiser's system did not answer as expected */
+  | { ok: false; kind: 'fault'; fault: GateFault };
+
+/** One scan on the upstream: the answer, a refusal of this scan, the API without the call, or a fault. */
 export async function redeem(
   ports: GatePorts,
   scan: { text: string; scannedAt: string; scanId?: string | undefined },
   t: ActionContext['t'],
-): Promise<{ ok: true; answer: GateAnswer } | { ok: false; unsupported: boolean; msg: string | null }> {
+): Promise<Redeemed> {
   const { staff } = ports;
   const code = normaliseCode(scan.text);
   const shown = scan.text.replace(/\s+/g, '').slice(0, 64);
   if (code === null) return { ok: true, answer: unreadAnswer(shown, staff.gate, scan.scannedAt) };
-  const r = await ports.up.redeemCode({
-    expoId: staff.expoId,
-    euCode: code,
-    gate: staff.gate,
-    scannedAt: scan.scannedAt,
-    ...(scan.scanId !== undefined ? { scanId: scan.scanId } : {}),
-  });
-  if (!r.ok) return { ok: false, unsupported: r.code === UNSUPPORTED_CODE, msg: r.msg };
-  return { ok: true, answer: gateAnswer(r.data, { code, gate: staff.gate, scannedAt: scan.scannedAt }, t) };
+  const r = readCall(
+    await ports.up.redeemCode({
+      expoId: staff.expoId,
+      euCode: code,
+      gate: staff.gate,
+      scannedAt: scan.scannedAt,
+      ...(scan.scanId !== undefined ? { scanId: scan.scanId } : {}),
+    }),
+    true,
+  );
+  switch (r.kind) {
+    case 'decided':
+      return { ok: true, answer: gateAnswer(r.data, { code, gate: staff.gate, scannedAt: scan.scannedAt }, t) };
+    case 'unsupported':
+      return { ok: false, kind: 'unsupported' };
+    case 'refusedScan':
+      return { ok: false, kind: 'refusedScan', code: r.code, msg: r.msg };
+    case 'fault':
+      return { ok: false, kind: 'fault', fault: r.fault };
+  }
 }
+
+/**
+ * The id of the server-rendered answer. A form post comes back to the gate's top, not to this
+ * anchor: the answer is the page's first block (issue 30), and a fragment would stop the browser
+ * focusing the code field for the next person (HTML autofocus is skipped on a fragment's target).
+ */
+export const GATE_ANSWER_ANCHOR = 'gate-answer';
 
 export const gateScan = defineAction({
   path: '/api/gate/scan',
@@ -111,7 +164,14 @@ export const gateScan = defineAction({
     if (scannedAt === null || (scanId !== undefined && !SCAN_ID.test(scanId))) return bad(ctx, 'gate.badScan');
     const r = await redeem(ports, { text, scannedAt, scanId }, ctx.t);
     if (!r.ok) {
-      if (r.unsupported) return unsupported(ctx);
+      if (r.kind === 'unsupported') return unsupported(ctx);
+      if (r.kind === 'fault') {
+        // Not the API's 404: the scanner tells this from a staff key the edge refused, and decides offline.
+        const reason = faultText(r.fault, ctx.t);
+        return ctx.json
+          ? { kind: 'notice', notice: null, reply: { code: GATE_UPSTREAM_FAULT, msg: reason, data: null } }
+          : { kind: 'notice', notice: { tone: 'error', key: 'gate.faultNoJs', vars: { reason }, text: null } };
+      }
       const msg = r.msg?.trim() || ctx.t('error.relatedData');
       return ctx.json
         ? { kind: 'notice', notice: null, reply: { code: 400, msg, data: null } }
@@ -148,20 +208,28 @@ export function readSync(body: unknown): { ok: true; eid: string; scans: GateQue
 /**
  * Redeems queued scans in order, each with its own `scannedAt` and `scanId` (so a retried sync is
  * answered, not counted, twice by an upstream that keeps scan ids); `double` when the scanner
- * admitted someone the server's count refuses.
+ * admitted someone the server's count refuses. A scan the organiser refuses (`400`, e.g. a
+ * `scannedAt` more than 30 days old from a phone whose clock is wrong) is answered as refused,
+ * with the organiser's message, and the rest go on (issue 30: one such scan stalled every later
+ * sync of its scanner). A fault of the organiser's system stops there: what was answered so far
+ * comes back, the rest stay queued on the scanner (code 502, the reason in words).
  */
 export async function syncScans(scans: readonly GateQueuedScan[], ports: GatePorts, t: ActionContext['t']): Promise<{ status: number; body: Envelope }> {
   const results: GateSynced[] = [];
+  const refused: GateSyncRefused[] = [];
   for (const s of scans) {
     const r = await redeem(ports, { text: s.code, scannedAt: s.scannedAt, scanId: s.scanId }, t);
     if (!r.ok) {
-      if (r.unsupported) return { status: 200, body: { code: GATE_UNSUPPORTED, msg: t('gate.unsupported'), data: null } };
-      // The rest stay queued on the scanner: what was synced so far is answered.
-      return { status: 200, body: { code: 502, msg: r.msg?.trim() || t('error.relatedData'), data: { results } } };
+      if (r.kind === 'unsupported') return { status: 200, body: { code: GATE_UNSUPPORTED, msg: t('gate.unsupported'), data: null } };
+      if (r.kind === 'refusedScan') {
+        refused.push({ scanId: s.scanId, code: r.code, msg: r.msg?.trim() || t('error.relatedData') });
+        continue;
+      }
+      return { status: 200, body: { code: GATE_UPSTREAM_FAULT, msg: faultText(r.fault, t), data: { results, refused } } };
     }
     results.push({ scanId: s.scanId, answer: r.answer, double: isDouble(s.local, r.answer.result) });
   }
-  return { status: 200, body: { code: 200, msg: null, data: { results } } };
+  return { status: 200, body: { code: 200, msg: null, data: { results, refused } } };
 }
 
 /**
@@ -173,9 +241,13 @@ export async function gateList(ports: GatePorts, now: number, t: ActionContext['
   const rows: GateListRow[] = [];
   let complete = true;
   for (let page = 1; ; page++) {
-    const r = await ports.up.checkInList({ expoId, page, pageSize: GATE_LIST_PAGE });
-    if (!r.ok) {
-      if (page === 1) return { code: r.code === UNSUPPORTED_CODE ? GATE_UNSUPPORTED : 502, msg: r.code === UNSUPPORTED_CODE ? t('gate.unsupported') : r.msg?.trim() || t('error.relatedData'), data: null };
+    const r = readCall(await ports.up.checkInList({ expoId, page, pageSize: GATE_LIST_PAGE }));
+    if (r.kind !== 'decided') {
+      if (page === 1) {
+        return r.kind === 'unsupported'
+          ? { code: GATE_UNSUPPORTED, msg: t('gate.unsupported'), data: null }
+          : { code: GATE_UPSTREAM_FAULT, msg: r.kind === 'fault' ? faultText(r.fault, t) : t('error.relatedData'), data: null };
+      }
       complete = false;
       break;
     }

@@ -1,40 +1,14 @@
 /**
- * A scan at the gate, pure: what was read becomes a registration code, the upstream's decision
+ * A scan at the gate, pure: what was read becomes a registration code (src/lib/gate/code.ts), the upstream's decision
  * (docs/upstream.md "Check-in (the gate)") becomes a {@link GateAnswer}, and the answer's look on
  * the gate screen is a table (colour and word per result), so nothing at arm's length is left to
  * chance. The no-JS round trip carries the answer in the flash notice's vars ({@link answerVars}).
  */
-import { matchRoute } from '../page/routes';
 import { registrationLabel, type Translate } from '../page/labels';
 import type { GateAnswer, GateResult } from './types';
 
-/** A registration code as the upstream knows them (the credential link's own rule). */
-export const EU_CODE = /^[A-Za-z0-9_-]{1,64}$/;
-/** The most characters a scan's text may have before it is not read at all (a QR holds far fewer). */
-export const SCAN_TEXT_MAX = 2048;
-
-/**
- * The registration code in what a scanner read or staff typed: trimmed, inner spaces dropped
- * (a code read aloud is typed in groups); a link to one of our credential pages
- * (`/{Variant}Success/{urlId}/{euCode}/{expoId}/{fId}`, any host) gives its code. The QR of a
- * credential holds the bare code (README "The gate"); the link form covers a photo of the page's
- * address or an older printout. Null when nothing like a code is left.
- * @example normaliseCode(' PF4R 5MHU HIPE QBHR ') // 'PF4R5MHUHIPEQBHR'
- * @example normaliseCode('https://x.example/IEAESuccess/MjEzMDg/UEY0UjVNSFVISVBFUUJIUg/MTMwOA/21308/') // 'PF4R5MHUHIPEQBHR'
- */
-export function normaliseCode(text: string | null | undefined): string | null {
-  const raw = (text ?? '').slice(0, SCAN_TEXT_MAX).replace(/\s+/g, '');
-  if (raw === '') return null;
-  if (/^https?:\/\//i.test(raw)) {
-    try {
-      const match = matchRoute(new URL(raw).pathname);
-      return match?.screen === 'success' ? match.params.euCode : null;
-    } catch {
-      return null;
-    }
-  }
-  return EU_CODE.test(raw) ? raw : null;
-}
+/** The one reading of a typed or scanned code (src/lib/gate/code.ts), for the edge's scan action. */
+export { normaliseCode, SCAN_TEXT_MAX } from './code';
 
 export { GATE_LOOK, type GateTone } from './look';
 

@@ -24,6 +24,8 @@ export interface GateKeyRow {
   gate: string;
   expiresAt: number;
   revokedAt: number | null;
+  /** the customer url whose organiser config names the show on the gate page (issue 30), or null */
+  urlsId?: number | null;
 }
 
 /** What a valid key opens: one gate of one expo, until `expiresAt`. */
@@ -32,6 +34,8 @@ export interface GateStaff {
   expoId: number;
   gate: string;
   expiresAt: number;
+  /** the customer url whose config names the show (`npm run gate -- add … --url ID`), or null */
+  urlsId?: number | null;
 }
 
 /**
@@ -66,7 +70,7 @@ export function gateKeyCheck(
   if (row.revokedAt !== null) return { ok: false, why: 'revoked' };
   if (row.expoId !== expoId) return { ok: false, why: 'otherExpo' };
   if (!(now < row.expiresAt)) return { ok: false, why: 'expired' };
-  return { ok: true, staff: { keyId: row.id, expoId: row.expoId, gate: row.gate, expiresAt: row.expiresAt } };
+  return { ok: true, staff: { keyId: row.id, expoId: row.expoId, gate: row.gate, expiresAt: row.expiresAt, urlsId: row.urlsId ?? null } };
 }
 
 /**

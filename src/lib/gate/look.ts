@@ -5,14 +5,19 @@
  */
 import type { GateResult } from './types';
 
-/** The colour of an answer: go (green), stop (red), wait (amber: a person to send to the desk). */
-export type GateTone = 'go' | 'stop' | 'wait';
+/**
+ * The colour of an answer: go (green), stop (red), wait (amber: a person to send to the desk),
+ * check (calm blue: a code nobody has; staff check it with the visitor, issue 30: most such codes
+ * are a real one mistyped or misread, not a fraud, and a red word shouted at arm's length is not
+ * what the visitor in front of the phone should meet).
+ */
+export type GateTone = 'go' | 'stop' | 'wait' | 'check';
 
 export const GATE_LOOK = {
   admitted: { tone: 'go', word: 'gate.wordAdmitted', explain: 'gate.explainAdmitted' },
   used: { tone: 'stop', word: 'gate.wordUsed', explain: 'gate.explainUsed' },
   otherExpo: { tone: 'stop', word: 'gate.wordOtherExpo', explain: 'gate.explainOtherExpo' },
-  unknown: { tone: 'stop', word: 'gate.wordUnknown', explain: 'gate.explainUnknown' },
+  unknown: { tone: 'check', word: 'gate.wordUnknown', explain: 'gate.explainUnknown' },
   void: { tone: 'stop', word: 'gate.wordVoid', explain: 'gate.explainVoid' },
   review: { tone: 'wait', word: 'gate.wordReview', explain: 'gate.explainReview' },
   otherDay: { tone: 'wait', word: 'gate.wordOtherDay', explain: 'gate.explainOtherDay' },

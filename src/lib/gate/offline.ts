@@ -8,7 +8,8 @@
  * The scanner island (src/islands/GateScanner.tsx) keeps the list and the queue in IndexedDB and
  * calls these rules; nothing here touches the browser.
  */
-import type { GateAnswer, GateListRow, GateQueuedScan, GateResult, GateSynced } from './types';
+import { normaliseCode } from './code';
+import type { GateAnswer, GateListRow, GateQueuedScan, GateResult, GateSyncRefused, GateSynced } from './types';
 
 /** A list row as the scanner keeps it: the server's row, plus the last entry it made or learnt. */
 export interface LocalRow extends GateListRow {
@@ -27,47 +28,18 @@ export interface LocalDecision {
 /** The same code read again within this many milliseconds is the same person: ignored. */
 export const REPEAT_WINDOW_MS = 3000;
 
-/** SHA-256 hex of `{expoId}:{code}`: the key of the list's rows (no code is ever on the list). */
+/**
+ * SHA-256 hex of `{expoId}:{code}`: the key of the list's rows (no code is ever on the list). The
+ * code is read first as every scan reads it ({@link normaliseCode}): a code typed in lower case
+ * or with 0 for O finds the row the organiser hashed from the code itself.
+ */
 export async function listHash(expoId: number, code: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${expoId}:${code}`));
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${expoId}:${normaliseCode(code) ?? code}`));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/**
- * The UTF-8 text of a base64url segment (a credential link's euCode), null when it is not base64.
- * Not src/lib/util/ids.ts: whatever the island imports from src/lib outside this folder joins every
- * visitor page's shared chunk (astro.config.mjs). A byte that is not UTF-8 becomes U+FFFD, which no
- * code has.
- */
-function base64urlText(segment: string): string | null {
-  try {
-    const b64 = segment.replace(/-/g, '+').replace(/_/g, '/');
-    const binary = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
-    return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The registration code in what a camera read or staff typed: trimmed, inner spaces dropped; a
- * link to a credential page (`/{Variant}Success/{urlId}/{euCode}/…`, euCode base64url) gives its
- * code. The edge normalises the same way (the scan action); the scanner needs it to hash offline.
- * Null when nothing like a code is left.
- * @example readCode(' PF4R 5MHU HIPE QBHR ') // 'PF4R5MHUHIPEQBHR'
- */
-export function readCode(text: string | null | undefined): string | null {
-  const raw = (text ?? '').slice(0, 2048).replace(/\s+/g, '');
-  if (raw === '') return null;
-  if (/^https?:\/\//i.test(raw)) {
-    const m = /^https?:\/\/[^/]+\/[A-Za-z0-9]*Success\/[^/]+\/([A-Za-z0-9_-]+)(?:[/?#]|$)/i.exec(raw);
-    const seg = m?.[1];
-    if (!seg) return null;
-    const text = base64urlText(seg);
-    return text !== null && /^[A-Za-z0-9_-]{1,64}$/.test(text) ? text : null;
-  }
-  return /^[A-Za-z0-9_-]{1,64}$/.test(raw) ? raw : null;
-}
+/** The one reading of a typed or scanned code (src/lib/gate/code.ts): the camera's, the form's, the list's. */
+export { normaliseCode };
 
 /**
  * The device's local calendar day of an instant, "YYYY-MM-DD". A gate scanner stands at the
@@ -178,22 +150,48 @@ export function isDoubleEntry(local: GateResult, synced: Pick<GateSynced, 'doubl
   return synced.double || (local === 'admitted' && synced.answer.result !== 'admitted');
 }
 
-/** What one sync answer means for the queue: the scans answered (to drop) and the double entries among them. */
+/**
+ * A queued scan the organiser refused (a sync's `refused`: e.g. its `scannedAt` more than 30 days
+ * old, the phone's clock wrong): nothing was counted. It leaves the queue, so the scans after it
+ * are sent (issue 30), and is shown to staff until dismissed.
+ */
+export interface RefusedScan {
+  scanId: string;
+  /** the registration code as queued */
+  code: string;
+  scannedAt: string;
+  /** the organiser's code (400) and message */
+  reply: number;
+  msg: string;
+}
+
+/** What one sync answer means for the queue: the scans answered (to drop), the double entries among them, the refused ones (to drop and show). */
 export interface SyncOutcome {
   /** scanIds the server answered: they leave the queue */
   answered: string[];
   doubles: DoubleEntry[];
   /** each answered scan with the server's answer, to merge into the list rows */
   merges: { scan: GateQueuedScan; answer: GateAnswer }[];
+  /** scans the organiser refused: they leave the queue too, and staff see each */
+  refused: RefusedScan[];
 }
 
 /**
  * Reads a sync's results against the scans sent: results for scans not sent are ignored; a scan
- * without a result stays queued (sent again next time, the server's scanId makes that safe).
+ * the organiser refused leaves the queue as refused; a scan without a result or refusal stays
+ * queued (sent again next time, the server's scanId makes that safe).
  */
-export function readSync(sent: readonly GateQueuedScan[], results: readonly GateSynced[], gate: string): SyncOutcome {
+export function readSync(sent: readonly GateQueuedScan[], results: readonly GateSynced[], gate: string, refused: readonly GateSyncRefused[] = []): SyncOutcome {
   const byId = new Map(sent.map((s) => [s.scanId, s]));
-  const out: SyncOutcome = { answered: [], doubles: [], merges: [] };
+  const out: SyncOutcome = { answered: [], doubles: [], merges: [], refused: [] };
+  for (const r of refused) {
+    const scan = byId.get(r.scanId);
+    if (!scan) continue;
+    byId.delete(r.scanId);
+    // read as the wire gave it: a server of another version may send anything
+    const msg = typeof r.msg === 'string' ? r.msg.slice(0, 300) : '';
+    out.refused.push({ scanId: scan.scanId, code: scan.code, scannedAt: scan.scannedAt, reply: typeof r.code === 'number' ? r.code : 0, msg });
+  }
   for (const r of results) {
     const scan = byId.get(r.scanId);
     if (!scan) continue;
@@ -276,6 +274,17 @@ export function clock(iso: string | null): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
   return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+}
+
+/**
+ * An ISO instant as the device's "HH:mm" on `day` (the device's local "YYYY-MM-DD"), else
+ * "YYYY-MM-DD HH:mm": a refused scan made a month ago by a phone whose clock is wrong shows it.
+ * @example scanTime('2026-10-26T01:14:00.000Z', '2026-11-26') // '2026-10-26 09:14' (at UTC+8)
+ */
+export function scanTime(iso: string, day: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return localDay(d) === day ? clock(iso) : `${localDay(d)} ${clock(iso)}`;
 }
 
 /**

@@ -58,6 +58,40 @@ export function csvDocument(header: readonly string[], rows: readonly (readonly 
   return `\uFEFF${[header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
 
+/**
+ * A registration code as the scan export shows it by default (issue 30): the first 4 and the last
+ * 2 characters, enough to find a scan, too little to get in with. Anyone holding a 24-hour staff
+ * link may download the export; a full code is a ticket. A short text keeps less: 6 to 9
+ * characters show the first 2 and the last 1, fewer show none.
+ * @example maskCode('PF4R5MHUHIPEQBHR') // 'PF4R…HR'
+ * @example maskCode('ABCDEFG') // 'AB…G'
+ * @example maskCode('ABC') // '…'
+ */
+export function maskCode(code: string): string {
+  const chars = [...code];
+  if (chars.length >= 10) return `${chars.slice(0, 4).join('')}…${chars.slice(-2).join('')}`;
+  if (chars.length >= 6) return `${chars.slice(0, 2).join('')}…${chars.slice(-1).join('')}`;
+  return '…';
+}
+
+/** How the export shows codes: masked unless the operator sets `GATE_CSV_CODES=full` (docs/gate.md). */
+export type CsvCodes = 'masked' | 'full';
+
+/**
+ * The operator's setting `GATE_CSV_CODES`: `full` (any case, spaces around) shows every code
+ * whole; anything else, or unset, masks them.
+ * @example csvCodes(undefined) // 'masked'
+ * @example csvCodes(' FULL ') // 'full'
+ */
+export function csvCodes(setting: string | null | undefined): CsvCodes {
+  return (setting ?? '').trim().toLowerCase() === 'full' ? 'full' : 'masked';
+}
+
+/** One scan of the log as a CSV row: the code masked unless the operator asked otherwise. */
+export function scanRow(s: { at: string; gate: string; euCode: string; result: string; scanId: string }, codes: CsvCodes): (string | number | null)[] {
+  return [s.at, s.gate, codes === 'full' ? s.euCode : maskCode(s.euCode), s.result, s.scanId];
+}
+
 /** The scan log's columns, in order (docs/upstream.md "Check-in (the gate)" checkInLog). */
 export const SCAN_CSV_HEADER = ['at', 'gate', 'euCode', 'result', 'scanId'] as const;
 

@@ -64,12 +64,29 @@ export interface GateQueuedScan {
   local: GateResult;
 }
 
-/** `POST /api/gate/sync` `{ eid, scans: GateQueuedScan[] }` (at most GATE_SYNC_MAX): the server's answer per scan. */
+/**
+ * `POST /api/gate/sync` `{ eid, scans: GateQueuedScan[] }` (at most GATE_SYNC_MAX) →
+ * `{ results: GateSynced[], refused: GateSyncRefused[] }`: the server's answer per scan, or its
+ * refusal of the scan; a scan in neither stays queued (sent again next time).
+ */
 export interface GateSynced {
   scanId: string;
   answer: GateAnswer;
   /** admitted offline, but the server's count says the entry was one too many (a double entry) */
   double: boolean;
+}
+
+/**
+ * A queued scan the organiser refused (its `400`: e.g. a `scannedAt` more than 30 days old, from a
+ * phone whose clock is wrong): nothing was counted. The scanner drops it from its queue and shows
+ * staff the note until dismissed; the rest of the queue goes on (issue 30).
+ */
+export interface GateSyncRefused {
+  scanId: string;
+  /** the organiser's code (400) */
+  code: number;
+  /** the organiser's message, or the catalogue's */
+  msg: string;
 }
 
 /** The most scans one sync post carries. */
@@ -81,3 +98,11 @@ export const GATE_SYNC_MAX = 100;
  * tells it from any other refusal (src/lib/gate/reply.ts).
  */
 export const GATE_UNSUPPORTED = 501;
+
+/**
+ * The gate API's envelope code for "the organiser's system did not answer as expected" (any HTTP
+ * status, a timeout, no connection, an unreadable body, an unexpected code: src/lib/gate/fault.ts),
+ * with the reason in words as `msg`: the scanner decides from its list (src/lib/gate/reply.ts).
+ * Never the API's plain 404, which only the edge's own staff-key check answers.
+ */
+export const GATE_UPSTREAM_FAULT = 502;

@@ -15,6 +15,8 @@ import type { GateAnswer } from '../gate/types';
 import type { GateScreen } from '../page/routes';
 import type { ScreenPage } from './page';
 import { UNSUPPORTED_CODE } from '../actions/gate';
+import { expoName } from '../expo/view';
+import type { Lang } from '../page/languages';
 
 /** The upstream calls the gate screens read (a refusal code of 404 is "no such call"). */
 export interface GateStatsPort {
@@ -24,6 +26,11 @@ export interface GateStatsPort {
    * check-in calls, so the page says so on load, not after the first scan (issue 23 review).
    */
   checkInList?(p: { expoId: number; page?: number; pageSize?: number }): Promise<{ ok: true } | { ok: false; code: number }>;
+  /**
+   * The organiser config of the customer url the staff key names: its `expoInfo` names the show in
+   * the gate's header (issue 30), in the page's language.
+   */
+  getCustomerId?(p: { expoId: number; fId: number }): Promise<{ ok: true; data: { expoInfo: { exhiName?: string | null; exhiNameEn?: string | null } | null } } | { ok: false }>;
 }
 
 export interface GateScanData {
@@ -31,6 +38,8 @@ export interface GateScanData {
   expoId: number;
   eid: string;
   gate: string;
+  /** the show's name (the organiser's, in the page's language), or null when the key names no customer url or its config did not load */
+  show: string | null;
   /** expo-local "YYYY-MM-DD" */
   today: string;
   /** the last scan's answer (no-JS round trip), or null */
@@ -48,6 +57,7 @@ export interface GateStatsData {
   expoId: number;
   eid: string;
   gate: string;
+  show: string | null;
   today: string;
   /** null when the upstream did not answer */
   table: StatsTable | null;
@@ -58,12 +68,12 @@ export interface GateStatsData {
 export async function loadGate(
   which: GateScreen,
   route: { expoId: number; eid: string },
-  page: Pick<ScreenPage, 'flash' | 'now'>,
+  page: Pick<ScreenPage, 'flash' | 'now'> & { lang?: Lang },
   ports: GateStatsPort,
   staff: GateStaff | null,
 ): Promise<GateScanData | GateStatsData | null> {
   if (!staff || staff.expoId !== route.expoId || which === 'csv') return null;
-  const base = { expoId: route.expoId, eid: route.eid, gate: staff.gate, today: expoToday(route.expoId, page.now) };
+  const base = { expoId: route.expoId, eid: route.eid, gate: staff.gate, today: expoToday(route.expoId, page.now), show: await showName(route.expoId, staff, ports, page.lang ?? 'zh') };
   if (which === 'stats') {
     const r = await ports.checkInStats({ expoId: route.expoId }).catch(() => ({ ok: false as const, code: 0 }));
     return { kind: 'gateStats', ...base, table: r.ok ? statsTable(r.data) : null, unsupported: !r.ok && r.code === 404 };
@@ -82,4 +92,15 @@ export async function loadGate(
       ? { key: notice.key, text: notice.text }
       : null;
   return { kind: 'gate', ...base, answer, unsupported, error, typed: answer ? '' : (page.flash?.values['code'] ?? '') };
+}
+
+/**
+ * The show's name for the gate's header: the organiser's `exhiName` / `exhiNameEn` (src/lib/expo/view.ts,
+ * by the page's language) of the customer url the staff key names; null without one, or when its
+ * config does not load (the header then names the expo by its id).
+ */
+async function showName(expoId: number, staff: GateStaff, ports: GateStatsPort, lang: Lang): Promise<string | null> {
+  if (!staff.urlsId || !ports.getCustomerId) return null;
+  const r = await ports.getCustomerId({ expoId, fId: staff.urlsId }).catch(() => null);
+  return r?.ok ? expoName(r.data.expoInfo, lang) : null;
 }
