@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CODE_ALPHABET, CONFUSABLES, canonicalCode, normaliseCode } from '../../src/lib/gate/code';
+import { CODE_ALPHABET, CONFUSABLES, canonicalCode, codeReadings, normaliseCode } from '../../src/lib/gate/code';
 import { listHash } from '../../src/lib/gate/offline';
 import { ALPHABET as REFERENCE_ALPHABET, newEuCode } from '../../functions/reference/euCode';
 import { routePath } from '../../src/lib/page/routes';
@@ -87,5 +87,14 @@ describe('the offline list key of a typed code', () => {
   it('is the hash of the code itself, however it was typed', async () => {
     const want = createHash('sha256').update(`1308:${CODE}`).digest('hex');
     for (const typed of [CODE, 'pf4r 5mhu hipe qbhr', 'PF4R-5MHU-H1PE-Q8HR']) expect(await listHash(1308, typed)).toBe(want);
+  });
+});
+
+describe('codeReadings: every reading the organiser may know a code by', () => {
+  it('the alphabet\'s reading first, then upper case with 0/1/8 kept, then as typed', () => {
+    expect(codeReadings('ab0c-d1')).toEqual(['ABOCDI', 'AB0CD1', 'ab0cd1']);
+    expect(codeReadings('PF4R 5MHU')).toEqual(['PF4R5MHU']);
+    expect(codeReadings('pf4r')).toEqual(['PF4R', 'pf4r']);
+    expect(codeReadings('   ')).toEqual([]);
   });
 });

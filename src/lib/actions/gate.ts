@@ -18,10 +18,11 @@
  */
 import { z } from 'zod';
 import { decodeNumericId, encodeId } from '../util/ids';
-import { answerVars, gateAnswer, isDouble, normaliseCode, unreadAnswer, type RedeemedView } from '../gate/answer';
+import { answerVars, gateAnswer, isDouble, unreadAnswer, type RedeemedView } from '../gate/answer';
 import type { GateStaff } from '../gate/keys';
 import { expoToday } from '../gate/report';
-import { faultReason, readCall, UNSUPPORTED_CODE, type CallOutcome, type GateFault } from '../gate/fault';
+import { faultReason, readCall, UNSUPPORTED_CODE, type CallOutcome, type CallRead, type GateFault } from '../gate/fault';
+import { codeReadings } from '../gate/code';
 import {
   GATE_SYNC_MAX,
   GATE_UNSUPPORTED,
@@ -116,19 +117,28 @@ export async function redeem(
   t: ActionContext['t'],
 ): Promise<Redeemed> {
   const { staff } = ports;
-  const code = normaliseCode(scan.text);
+  const readings = codeReadings(scan.text);
   const shown = scan.text.replace(/\s+/g, '').slice(0, 64);
-  if (code === null) return { ok: true, answer: unreadAnswer(shown, staff.gate, scan.scannedAt) };
-  const r = readCall(
-    await ports.up.redeemCode({
-      expoId: staff.expoId,
-      euCode: code,
-      gate: staff.gate,
-      scannedAt: scan.scannedAt,
-      ...(scan.scanId !== undefined ? { scanId: scan.scanId } : {}),
-    }),
-    true,
-  );
+  if (readings.length === 0) return { ok: true, answer: unreadAnswer(shown, staff.gate, scan.scannedAt) };
+  // The likeliest reading first; the next only when the organiser does not know it (its codes may hold a 0).
+  let code = readings[0] ?? '';
+  let r: CallRead<RedeemedView> = { kind: 'unsupported' };
+  for (const reading of readings) {
+    code = reading;
+    r = readCall(
+      await ports.up.redeemCode({
+        expoId: staff.expoId,
+        euCode: code,
+        gate: staff.gate,
+        scannedAt: scan.scannedAt,
+        ...(scan.scanId !== undefined ? { scanId: scan.scanId } : {}),
+      }),
+      true,
+    );
+    if (r.kind !== 'decided' || r.data.result !== 'unknown') break;
+  }
+  // known by none: the answer shows the likeliest reading, as staff will read it back
+  if (r.kind === 'decided' && r.data.result === 'unknown') code = readings[0] ?? code;
   switch (r.kind) {
     case 'decided':
       return { ok: true, answer: gateAnswer(r.data, { code, gate: staff.gate, scannedAt: scan.scannedAt }, t) };

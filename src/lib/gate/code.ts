@@ -85,3 +85,22 @@ export function normaliseCode(text: string | null | undefined): string | null {
   }
   return canonicalCode(cut);
 }
+
+/**
+ * Every reading of a typed or read code the organiser may know it by, the likeliest first:
+ * {@link normaliseCode}'s (the alphabet's own form), then the text upper-cased with its
+ * separators dropped but 0/1/8 kept, then as typed without separators. The base32 reading is a
+ * guess about the organiser's codes (the spec fixes no alphabet; UPSTREAM.md only "random"): an
+ * organiser whose codes hold a 0 or lower-case letters still has its code asked for as written.
+ * The check-in call asks for the next only when the organiser does not know the one before.
+ * @example codeReadings('ab0c-d1') // ['ABOCDI', 'AB0CD1', 'ab0cd1']
+ * @example codeReadings('PF4R 5MHU') // ['PF4R5MHU']
+ */
+export function codeReadings(text: string | null | undefined): string[] {
+  const first = normaliseCode(text);
+  if (first === null) return [];
+  const cut = (text ?? '').slice(0, SCAN_TEXT_MAX).trim();
+  if (/^https?:\/\//i.test(cut)) return [first];
+  const plain = cut.normalize('NFKC').replace(SEPARATORS, '');
+  return [...new Set([first, plain.toUpperCase(), plain])].filter((c) => WIRE_CODE.test(c));
+}
