@@ -107,3 +107,32 @@ export interface LookupFormProps {
 
 /** The JSON the edge API answers to the form's script: the actions' own envelopes (src/lib/actions/lookup.ts). */
 export type { LookupOutcome, LookupReply, SelectRow, SendCodeReply } from '../lib/actions/lookup';
+
+/** One lookup form per page, so fixed ids (the same in the server render and after hydration). */
+export const FIELD_ID: Readonly<Record<'areaCode' | 'phone' | 'email' | 'code', string>> = {
+  areaCode: 'lookup-areaCode',
+  phone: 'lookup-phone',
+  email: 'lookup-email',
+  code: 'lookup-code',
+};
+export const errorId = (field: keyof typeof FIELD_ID): string => `${FIELD_ID[field]}-error`;
+/** The hidden fields posted with the form, in the server's order. */
+export const HIDDEN_NAMES = ['expoId', 'urlId', 'ty', 'variant', 'list', 'f', 'define', 'back', 'next'] as const;
+
+/** The send-code button island's props (src/islands/SendCodeButton.tsx). */
+export interface SendCodeButtonProps {
+  /** the hidden fields the send-code post carries */
+  hidden: { expoId: string; urlId: string; ty: string; variant: string };
+  lang: string;
+  /** the packed country list (for a phone typed in international form); '' without the phone mode */
+  countries: string;
+  /** seconds left of the countdown when the server rendered the page */
+  resendIn: number;
+  strings: Record<LookupStringKey, string>;
+}
+
+/** The selection popup island's props (src/islands/SelectPopup.tsx). */
+export interface SelectPopupProps {
+  title: string;
+  closeLabel: string;
+}
