@@ -11,6 +11,7 @@ import { resolveLang } from '../lib/page/languages';
 import { validateLookup, type CheckType, type LookupField } from '../lib/lookup/validation';
 import type { ContactMode } from '../lib/expo/variants';
 import {
+  $areaCodes,
   $checkType,
   $codeSent,
   $fieldError,
@@ -68,6 +69,7 @@ export default function LookupForm(props: LookupFormProps & { children?: ReactNo
       const stored = storedCheckType(browserSession(), modes);
       if (stored !== null) mode = stored;
     }
+    $areaCodes.set(codes);
     $checkType.set(mode);
     $lookupValues.set({ ...props.values, ...typed });
     $fieldError.set(props.error ? { ...props.error, seq: 0 } : null);

@@ -1,13 +1,14 @@
-import { useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { submit, toastOf } from './call';
 import { FIELD_ID, type SendCodeButtonProps, type SendCodeReply } from './lookup-types';
-import { unpackCountries, withInternational } from '../lib/form/countries';
+import { withInternational } from '../lib/form/countries';
 import { resolveLang } from '../lib/page/languages';
 import { TOAST_MS } from '../lib/page/toast';
 import { validateSendCode, type LookupField } from '../lib/lookup/validation';
 import { showToast } from '../stores/toast';
 import {
+  $areaCodes,
   $checkType,
   $codeSent,
   $fieldError,
@@ -36,7 +37,6 @@ type Reply = NonNullable<SendCodeReply['data']>;
 export default function SendCodeButton(props: SendCodeButtonProps) {
   const { strings, hidden } = props;
   const lang = resolveLang(props.lang);
-  const codes = useMemo(() => unpackCountries(props.countries, lang).map((c) => c.code), [props.countries, lang]);
   const [hydrated, setHydrated] = useState(false);
   const live = useStore($resendIn);
   const liveSent = useStore($codeSent);
@@ -61,7 +61,7 @@ export default function SendCodeButton(props: SendCodeButtonProps) {
     const form = e.currentTarget.form;
     if ($sending.get() || $resendIn.get() > 0) return;
     const checkType = $checkType.get();
-    const v = validateSendCode(withInternational({ checkType, ...$lookupValues.get() }, codes));
+    const v = validateSendCode(withInternational({ checkType, ...$lookupValues.get() }, $areaCodes.get()));
     if (!v.ok) {
       showFieldError(v.field, strings[v.key]);
       return;

@@ -119,16 +119,30 @@ export const errorId = (field: keyof typeof FIELD_ID): string => `${FIELD_ID[fie
 /** The hidden fields posted with the form, in the server's order. */
 export const HIDDEN_NAMES = ['expoId', 'urlId', 'ty', 'variant', 'list', 'f', 'define', 'back', 'next'] as const;
 
+/** The texts the send-code button shows: its labels, the success toast, the contact's validation messages. */
+export const SEND_CODE_STRING_KEYS = [
+  'search.sendCode',
+  'search.sending',
+  'search.countdown',
+  'search.reget',
+  'search.sendSuccess',
+  'search.selectCountry',
+  'search.phonePlach',
+  'search.codeError',
+  'search.emailPlach',
+  'search.emailError',
+  'search.codePlach',
+  'search.codeDigits',
+] as const satisfies readonly LookupStringKey[];
+
 /** The send-code button island's props (src/islands/SendCodeButton.tsx). */
 export interface SendCodeButtonProps {
   /** the hidden fields the send-code post carries */
   hidden: { expoId: string; urlId: string; ty: string; variant: string };
   lang: string;
-  /** the packed country list (for a phone typed in international form); '' without the phone mode */
-  countries: string;
   /** seconds left of the countdown when the server rendered the page */
   resendIn: number;
-  strings: Record<LookupStringKey, string>;
+  strings: Record<(typeof SEND_CODE_STRING_KEYS)[number], string>;
 }
 
 /** The selection popup island's props (src/islands/SelectPopup.tsx). */

@@ -75,6 +75,8 @@ export interface LookupTyped {
 export const $checkType = atom<1 | 2>(2);
 /** What the visitor typed; the send-code button reads it too. */
 export const $lookupValues = atom<LookupTyped>({ areaCode: '', phone: '', email: '', code: '' });
+/** The page's calling codes (the form island sets them on hydration): a phone typed as `+66 8…` is split by them. */
+export const $areaCodes = atom<readonly string[]>([]);
 /** True once the form island has hydrated and filled the stores above (a send-code click before that posts the form). */
 export const $lookupReady = atom(false);
 /**

@@ -374,8 +374,8 @@ test.describe('security headers on every route', { tag: '@http' }, () => {
  */
 test.describe('an island whose chunk does not load', () => {
   const LOOKUP = PAGES.generic;
-  // the lookup form's plain script (issue 24: no island there now; the same message)
-  const CHUNK = /\/_astro\/LookupForm\.[^/]*\.js/;
+  // the lookup islands' one module (issue 31: the form, the send-code button, the selection popup)
+  const CHUNK = /\/_astro\/lookup-islands\.[^/]*\.js/;
 
   test('@js the chunk fails: the message and a retry; the form still posts', async ({ page }) => {
     await page.route(CHUNK, (route) => route.abort('internetdisconnected'));
@@ -387,7 +387,7 @@ test.describe('an island whose chunk does not load', () => {
     await expect(message).toContainText(t(lang, 'error.chunkLoad'));
     await expect(message.getByRole('link', { name: t(lang, 'error.retry') })).toHaveAttribute('href', LOOKUP);
     await expect(page.locator('[data-lookup]:not([data-enhanced])')).toBeAttached();
-    // The send-code button of the form never enhanced posts the form as it would without JavaScript.
+    // The send-code button of the islands never hydrated posts the form as it would without JavaScript.
     const email = `chunk-${Date.now().toString(36)}@demo.test`;
     await page.getByLabel(t(lang, 'search.email'), { exact: true }).fill(email);
     await page.getByRole('button', { name: t(lang, 'search.sendCode') }).click();
