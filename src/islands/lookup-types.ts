@@ -1,6 +1,6 @@
 /**
  * The contract between the lookup page (server) and its form (src/components/lookup/LookupForm.astro,
- * enhanced by src/scripts/lookup-enhance.ts).
+ * three React islands: src/islands/LookupForm.tsx, SendCodeButton.tsx, SelectPopup.tsx).
  * The page renders the form with these props; with JavaScript off, that server render IS the
  * form (a real <form> that posts to the edge API), so every prop needed for a
  * no-JS round trip is here too.
@@ -71,7 +71,7 @@ export interface LookupFormProps {
   tabs: boolean;
   /** The mode the server rendered: 1 phone, 2 e-mail. */
   checkType: 1 | 2;
-  /** True when the server chose checkType from an explicit request (?mode= or a failed post), so the form's script must not override it from session storage. */
+  /** True when the server chose checkType from an explicit request (?mode= or a failed post), so the form island must not override it from session storage. */
   checkTypeExplicit: boolean;
   /** No-JS mode switch: a link per mode to this page with `?mode=1|2`. */
   modeHrefs: { phone: string; email: string };
@@ -99,8 +99,8 @@ export interface LookupFormProps {
   countries: string;
   strings: Record<LookupStringKey, string>;
   /**
-   * The toast texts (spec §8): the lookup form hosts the page's one toast itself (its plain
-   * script draws it), so a lookup page loads no ToastHost island and no React.
+   * The toast texts (spec §8): the lookup form island hosts the page's one toast itself
+   * (src/islands/ToastHost.tsx as a component), so a lookup page needs no ToastHost island of its own.
    */
   toastStrings: Record<string, string>;
 }

@@ -202,8 +202,8 @@ test.describe('zoom rules (spec §2.5: pinch and ctrl-wheel zoom are blocked)', 
         expect(result).toEqual({ ctrlWheel: true, plainWheel: false, ctrlPlus: true, plainPlus: false, gesture: true });
       } else {
         // Without JavaScript nothing can cancel events: touch-action is the whole rule, and
-        // the browser loads no script file at all. A lookup page names its form's module script
-        // (issue 24: a plain script, no island), which a browser without JavaScript never fetches.
+        // the browser loads no script file at all. A lookup page names its islands' module
+        // (issue 31), which a browser without JavaScript never fetches.
         expect(scripts).toEqual([]);
         await expect(page.locator('script[src]:not([type="module"])')).toHaveCount(0);
       }
@@ -300,7 +300,7 @@ const ROUTES: RouteCase[] = [
     status: 200,
     send: async (r) => {
       const html = await (await r.get(PAGES.ieaeExhibitor)).text();
-      // the lookup form's plain script (a module script since issue 24), or an island's component
+      // an island's component (the lookup islands' module, issue 31), or a page's module script
       const src = /(?:src|component-url)="(\/_astro\/[^"]+\.js)"/.exec(html)?.[1];
       if (!src) throw new Error(`no bundled script in ${PAGES.ieaeExhibitor}`);
       return r.get(src, { maxRedirects: 0 });
