@@ -234,3 +234,13 @@ export async function obtainCredentialPath(
   expect(path, `lookup of ${email} leads to a credential page`).toMatch(/^\/(?:[A-Za-z]+Success|success)\//);
   return location;
 }
+
+/** Expo 2002, generic, isOpenBusinessCard 1: its form renders the camera island for a verified contact. */
+export const CARD_EXPO: LookupTarget = {
+  expoId: 2002,
+  urlId: 22002,
+  ty: 'visitor',
+  variant: '',
+  f: '',
+  back: `/search/22002/${encodeId(2002)}/visitor`,
+};

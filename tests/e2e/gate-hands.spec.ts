@@ -13,32 +13,15 @@
  * Keys and a fresh registration per test go into the worker's own databases (scripts/gate.mjs), as
  * in tests/e2e/gate.spec.ts.
  */
-import { randomBytes } from 'node:crypto';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 import { baseUrl, setLangCookie, t, test, type Lang } from './fixtures';
-import { e2eServer } from '../../scripts/lib.mjs';
-import { addGateKey, execute } from '../../scripts/gate.mjs';
+import { addGateKey } from '../../scripts/gate.mjs';
+import { freshCode, persistOf } from './gate-fixtures';
 
 const EID = 'MTMwOA'; // 1308
 /** The customer url whose organiser config names expo 1308 (SEED.md: IEAE). */
 const URL_1308 = 21308;
 const SHOW = { zh: '国际能源展', en: 'IEAE International Energy Expo' };
-
-function persistOf(info: TestInfo): string {
-  const port = Number(new URL(baseUrl(info)).port);
-  return e2eServer(port - Number(process.env.E2E_PORT ?? 8790)).persist;
-}
-
-/** A fresh 1308 registration with maxCount 1: its code, base32 like every registration code. */
-async function freshCode(info: TestInfo): Promise<string> {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  const code = `HN${Array.from(randomBytes(14), (b) => alphabet[b & 31]).join('')}`;
-  await execute(
-    `INSERT INTO registrations (expo_id, urls_id, eu_code, uname, eu_class, createtime, use_status, used_count, max_count, audit_status) VALUES (1308, 21308, '${code}', '真手 Real Hands', 0, '2026-03-01 10:00:00', 0, 0, 1, 0)`,
-    { db: 'DB', persist: persistOf(info) },
-  );
-  return code;
-}
 
 /** The staff link of a new key for expo 1308, opened: the gate page. */
 async function openGate(page: Page, info: TestInfo, gate: string): Promise<void> {
@@ -53,7 +36,7 @@ const asTyped = (code: string) => (code.match(/.{1,4}/g) ?? []).join(' ').toLowe
 
 test('a valid code typed in lower case, in groups of four, is admitted', async ({ page }, info) => {
   test.setTimeout(60_000);
-  const code = await freshCode(info);
+  const code = await freshCode(info, 'HN', '真手 Real Hands');
   await openGate(page, info, `Hands ${info.project.name}`);
   const js = info.project.name === 'js';
   if (js) await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 15_000 });
@@ -81,7 +64,7 @@ test.describe('without JavaScript at 320 px (issue 30)', () => {
     test(`@nojs ${lang}: only what works, the show named, the answer’s word and reason on screen after a scan`, async ({ page, context }, info) => {
       test.setTimeout(60_000);
       await setLangCookie(context, lang, info);
-      const code = await freshCode(info);
+      const code = await freshCode(info, 'HN', '真手 Real Hands');
       await openGate(page, info, `Pintu ${lang}`);
 
       // only what works without JavaScript: the manual form; no list loading, no camera button
@@ -140,7 +123,7 @@ test.describe('without JavaScript at 320 px (issue 30)', () => {
 test('@js a queued scan the organiser refuses (a phone clock a month behind) is shown as refused; the rest of the queue is counted', async ({ page, context }, info) => {
   test.setTimeout(60_000);
   await setLangCookie(context, 'en', info);
-  const code = await freshCode(info);
+  const code = await freshCode(info, 'HN', '真手 Real Hands');
   await openGate(page, info, 'Gate Clock');
   const status = page.locator('[data-gate-status]');
   await expect(status).toContainText(/Online — list of [\d,]+ codes/);

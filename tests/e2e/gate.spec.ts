@@ -11,39 +11,21 @@
  * share a server, so each makes its own code.
  */
 import { randomBytes } from 'node:crypto';
-import { expect, type TestInfo } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { expectAxeClean } from './axe';
 import { baseUrl, test } from './fixtures';
-import { e2eServer } from '../../scripts/lib.mjs';
 import { addGateKey, execute } from '../../scripts/gate.mjs';
+import { freshCode, persistOf } from './gate-fixtures';
 import { routePath } from '../../src/lib/page/routes';
 
 const EID = 'MTMwOA'; // 1308
 const REVIEW = 'AR7OY5Q6XIPMQUBJ'; // 1308, awaiting review (SEED.md "Check-in")
 const OF_1106 = 'MMN6R4ECDU5ZN4EI';
 
-/** The state dir of the server this test talks to (playwright.config.ts: one per worker slot). */
-function persistOf(info: TestInfo): string {
-  const port = Number(new URL(baseUrl(info)).port);
-  return e2eServer(port - Number(process.env.E2E_PORT ?? 8790)).persist;
-}
-
-/** A fresh 1308 registration with maxCount 1, its code. */
-async function freshCode(info: TestInfo): Promise<string> {
-  // base32, as every registration code (src/lib/gate/code.ts): the gate reads 0, 1, 8 as O, I, B
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  const code = `GT${Array.from(randomBytes(14), (b) => alphabet[b & 31]).join('')}`;
-  await execute(
-    `INSERT INTO registrations (expo_id, urls_id, eu_code, uname, eu_class, createtime, use_status, used_count, max_count, audit_status) VALUES (1308, 21308, '${code}', '门测 Gate Flow', 0, '2026-03-01 10:00:00', 0, 0, 1, 0)`,
-    { db: 'DB', persist: persistOf(info) },
-  );
-  return code;
-}
-
 test('a staff link opens the gate; a code is admitted once, then refused as used with when and where; review and another expo refused; the credential counts it', async ({ page, browser }, info) => {
   test.setTimeout(60_000);
   const gate = `Gate ${info.project.name}`;
-  const [{ link }, code] = await Promise.all([addGateKey({ expo: 1308, gate, hours: 1, base: baseUrl(info), persist: persistOf(info) }), freshCode(info)]);
+  const [{ link }, code] = await Promise.all([addGateKey({ expo: 1308, gate, hours: 1, base: baseUrl(info), persist: persistOf(info) }), freshCode(info, 'GT', '门测 Gate Flow')]);
   await page.goto(link);
   expect(new URL(page.url()).pathname).toBe(`/gate/${EID}`);
   expect(page.url()).not.toContain('key=');

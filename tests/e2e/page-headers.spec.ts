@@ -9,7 +9,7 @@
 import { expect, type APIRequestContext, type APIResponse, type ConsoleMessage } from '@playwright/test';
 import { encodeId } from '../../src/lib/util/ids';
 import { CAMERA_PERMISSIONS_POLICY, DEFAULT_PERMISSIONS_POLICY } from '../../src/lib/page/permissions-policy';
-import { IEAE_VISITOR, PAGES, baseUrl, lookUpByEmail, obtainCredentialPath, t, type LookupTarget, test, visitorHeaders } from './fixtures';
+import { IEAE_VISITOR, PAGES, baseUrl, lookUpByEmail, obtainCredentialPath, t, type LookupTarget, test, visitorHeaders, CARD_EXPO } from './fixtures';
 
 const PRIVATE = 'private, no-store';
 const PUBLIC = 'private, max-age=0, must-revalidate';
@@ -18,15 +18,6 @@ const PUBLIC = 'private, max-age=0, must-revalidate';
 const HOME_2001 = `/22001/${encodeId(2001)}/visitor`;
 const IMAGE_HOST = 'https://images.example';
 
-/** Expo 2002, generic, isOpenBusinessCard 1: its form renders the camera island for a verified contact. */
-const CARD_EXPO: LookupTarget = {
-  expoId: 2002,
-  urlId: 22002,
-  ty: 'visitor',
-  variant: '',
-  f: '',
-  back: `/search/22002/${encodeId(2002)}/visitor`,
-};
 
 /** The CSP directives of a header value, by name. */
 function directives(csp: string): Map<string, string[]> {

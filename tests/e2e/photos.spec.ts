@@ -13,22 +13,12 @@
  * and the health form posts the original file (tests/e2e/seats.spec.ts, nojs).
  */
 import { expect, type ConsoleMessage, type Page, type Response as PageResponse } from '@playwright/test';
-import { encodeId } from '../../src/lib/util/ids';
 import { MAX_IMAGE } from '../../src/lib/actions/camera';
 import { CARD_MAX_PX } from '../../src/lib/form/image';
 import { HEALTH_MAX_BYTES, HEALTH_MAX_PX } from '../../src/lib/seat/health';
-import { lookUpByEmail, lookupPath, setLangCookie, t, test, type LookupTarget } from './fixtures';
+import { lookUpByEmail, lookupPath, setLangCookie, CARD_EXPO, t, test, type LookupTarget } from './fixtures';
 import { GPS_LATITUDE_BYTES, PHOTO_CODED, jpegInfo, phonePhoto, regionColours, type Quarters } from './phone-photo';
 
-/** Expo 2002, generic, isOpenBusinessCard 1: its form renders the camera for a verified contact. */
-const CARD_EXPO: LookupTarget = {
-  expoId: 2002,
-  urlId: 22002,
-  ty: 'visitor',
-  variant: '',
-  f: '',
-  back: `/search/22002/${encodeId(2002)}/visitor`,
-};
 /** Expo 2012, the health pledge: its credential page has the health upload (SEED.md `health-photo-js@` / `health-photo-nojs@demo.test`). */
 const HEALTH_EXPO: LookupTarget = {
   expoId: 2012,
