@@ -2,12 +2,31 @@
 import { defineConfig } from 'astro/config';
 import cloudflare from '@astrojs/cloudflare';
 import react from '@astrojs/react';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The lookup page's islands hydrate through a renderer whose client entry is their own module
+ * (src/islands/lookup-islands.ts): React's renderer, registered under a second name, so the page
+ * fetches the islands and the hydrator as one file (issue 31: six requests). Every other island
+ * uses @astrojs/react as registered by react().
+ */
+const lookupRenderer = {
+  name: 'lookup-renderer',
+  hooks: {
+    'astro:config:setup': ({ addRenderer }) =>
+      addRenderer({
+        name: 'lookup-react',
+        clientEntrypoint: fileURLToPath(new URL('./src/islands/lookup-islands.ts', import.meta.url)),
+        serverEntrypoint: fileURLToPath(new URL('./src/islands/lookup-renderer.ts', import.meta.url)),
+      }),
+  },
+};
 
 // Every page is rendered on demand at the edge (DESIGN.md "One Worker, four parts").
 export default defineConfig({
   output: 'server',
   adapter: cloudflare({ imageService: 'passthrough' }),
-  integrations: [react()],
+  integrations: [react(), lookupRenderer],
   // No Astro sessions: the verified contact lives in a signed cookie (DESIGN.md "Decisions").
   session: false,
   security: {
