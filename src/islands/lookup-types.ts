@@ -1,6 +1,6 @@
 /**
  * The contract between the lookup page (server) and its form (src/components/lookup/LookupForm.astro,
- * enhanced by src/scripts/lookup-enhance.ts).
+ * three React islands: src/islands/LookupForm.tsx, SendCodeButton.tsx, SelectPopup.tsx).
  * The page renders the form with these props; with JavaScript off, that server render IS the
  * form (a real <form> that posts to the edge API), so every prop needed for a
  * no-JS round trip is here too.
@@ -71,7 +71,7 @@ export interface LookupFormProps {
   tabs: boolean;
   /** The mode the server rendered: 1 phone, 2 e-mail. */
   checkType: 1 | 2;
-  /** True when the server chose checkType from an explicit request (?mode= or a failed post), so the form's script must not override it from session storage. */
+  /** True when the server chose checkType from an explicit request (?mode= or a failed post), so the form island must not override it from session storage. */
   checkTypeExplicit: boolean;
   /** No-JS mode switch: a link per mode to this page with `?mode=1|2`. */
   modeHrefs: { phone: string; email: string };
@@ -99,11 +99,54 @@ export interface LookupFormProps {
   countries: string;
   strings: Record<LookupStringKey, string>;
   /**
-   * The toast texts (spec §8): the lookup form hosts the page's one toast itself (its plain
-   * script draws it), so a lookup page loads no ToastHost island and no React.
+   * The toast texts (spec §8): the lookup form island hosts the page's one toast itself
+   * (src/islands/ToastHost.tsx as a component), so a lookup page needs no ToastHost island of its own.
    */
   toastStrings: Record<string, string>;
 }
 
 /** The JSON the edge API answers to the form's script: the actions' own envelopes (src/lib/actions/lookup.ts). */
 export type { LookupOutcome, LookupReply, SelectRow, SendCodeReply } from '../lib/actions/lookup';
+
+/** One lookup form per page, so fixed ids (the same in the server render and after hydration). */
+export const FIELD_ID: Readonly<Record<'areaCode' | 'phone' | 'email' | 'code', string>> = {
+  areaCode: 'lookup-areaCode',
+  phone: 'lookup-phone',
+  email: 'lookup-email',
+  code: 'lookup-code',
+};
+export const errorId = (field: keyof typeof FIELD_ID): string => `${FIELD_ID[field]}-error`;
+/** The hidden fields posted with the form, in the server's order. */
+export const HIDDEN_NAMES = ['expoId', 'urlId', 'ty', 'variant', 'list', 'f', 'define', 'back', 'next'] as const;
+
+/** The texts the send-code button shows: its labels, the success toast, the contact's validation messages. */
+export const SEND_CODE_STRING_KEYS = [
+  'search.sendCode',
+  'search.sending',
+  'search.countdown',
+  'search.reget',
+  'search.sendSuccess',
+  'search.selectCountry',
+  'search.phonePlach',
+  'search.codeError',
+  'search.emailPlach',
+  'search.emailError',
+  'search.codePlach',
+  'search.codeDigits',
+] as const satisfies readonly LookupStringKey[];
+
+/** The send-code button island's props (src/islands/SendCodeButton.tsx). */
+export interface SendCodeButtonProps {
+  /** the hidden fields the send-code post carries */
+  hidden: { expoId: string; urlId: string; ty: string; variant: string };
+  lang: string;
+  /** seconds left of the countdown when the server rendered the page */
+  resendIn: number;
+  strings: Record<(typeof SEND_CODE_STRING_KEYS)[number], string>;
+}
+
+/** The selection popup island's props (src/islands/SelectPopup.tsx). */
+export interface SelectPopupProps {
+  title: string;
+  closeLabel: string;
+}

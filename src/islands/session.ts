@@ -1,7 +1,7 @@
 /**
  * The lookup form's session-storage rules (spec §2.1, §3) and small pure helpers, kept apart
  * from React so they can be unit-tested (tests/unit/lookup-island.test.ts). Storage is passed
- * in: the form's script (src/scripts/lookup-enhance.ts) hands over `window.sessionStorage` (no storage on the server).
+ * in: the form island (src/islands/LookupForm.tsx) hands over `window.sessionStorage` (no storage on the server).
  */
 import type { ContactMode } from '../lib/expo/variants';
 import type { CheckType } from '../lib/lookup/validation';

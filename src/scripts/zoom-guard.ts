@@ -16,10 +16,10 @@ document.addEventListener('touchmove', (e) => e.touches.length > 1 && e.preventD
 
 // Spec §8, §9: an island's chunk that failed, or has not hydrated it after 120 s, shows the
 // chunk-load message with its retry (src/lib/page/chunk-load.ts); never a dead button. The same
-// for a plain script enhancing server markup (the lookup form, issue 24): its file failing to
-// load (a resource error, seen in the capture phase), or its markup not marked enhanced in time.
-const PLAIN_PENDING = '[data-lookup]:not([data-enhanced])';
+// for a script file failing to load (a resource error, seen in the capture phase), or the lookup
+// form island (issue 31) not marked enhanced (`data-enhanced`, set once it has hydrated) in time.
+const LOOKUP_PENDING = '[data-lookup]:not([data-enhanced])';
 const failed = () => document.getElementById('chunk-fail')?.removeAttribute('hidden');
 addEventListener('astro:hydration-error', failed);
 addEventListener('error', (e) => e.target instanceof HTMLScriptElement && e.target.src.includes('/_astro/') && failed(), true);
-setTimeout(() => document.querySelector(`${EAGER_ISLANDS},${PLAIN_PENDING}`) && failed(), chunkTimeoutMs(self as { chunkLoadTimeoutMs?: unknown }));
+setTimeout(() => document.querySelector(`${EAGER_ISLANDS},${LOOKUP_PENDING}`) && failed(), chunkTimeoutMs(self as { chunkLoadTimeoutMs?: unknown }));

@@ -4,7 +4,7 @@
  * lookup form driven through role and label locators, the dev outbox, and the QR decoder.
  *
  * Every step works in both projects (playwright.config.ts `js` and `nojs`): with JavaScript
- * the form is enhanced first (its plain script) so a click is the script's, not the plain form's.
+ * the lookup islands are hydrated first (client:idle) so a click is the islands', not the plain form's.
  */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
@@ -212,8 +212,9 @@ export function form(page: Page, s: Record<string, string>) {
 }
 
 /**
- * With JS: waits until every island has hydrated (Astro removes `ssr` then) and the lookup form's
- * plain script has enhanced it (`data-enhanced`), so clicks are the script's, not the plain form's.
+ * With JS: waits until every island has hydrated (Astro removes `ssr` then) and the lookup form
+ * island has taken the page's state into its stores (`data-enhanced` on its `[data-lookup]` root),
+ * so clicks are the islands', not the plain form's.
  */
 export async function hydrated(page: Page): Promise<void> {
   if (!js()) return;

@@ -31,6 +31,7 @@ import {
   storedPath,
   submitCode,
   textPattern,
+  texts,
   type Case,
   type PhoneContact,
   type Rec,
@@ -262,6 +263,16 @@ test.describe('lookup: the 10542 exhibitor site of expo 1308 (bypass, spec §2.2
     await expect(f.phone).toBeVisible();
     await expect(f.code).toBeVisible();
     await expect(f.send).toBeVisible();
+    if (js()) {
+      // The send-code island, not in the e-mail page's markup, is drawn into the code row and
+      // hydrates there: a press validates in place (no page load), as on any other page.
+      await hydrated(page);
+      await page.evaluate(() => ((window as { samePage?: boolean }).samePage = true));
+      await f.send.click();
+      await expect(page.getByRole('alert').filter({ hasText: s['search.selectCountry'] ?? '' })).toBeVisible();
+      await expect(f.country).toBeFocused();
+      expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+    }
   });
 });
 
@@ -479,6 +490,42 @@ test.describe('lookup: validation (spec §5) and a wrong code (spec §8)', () =>
     }
     await expect(page.getByText(s['search.verifyFailed'] ?? '')).toHaveCount(0);
     // the right code still works afterwards
+    await submitCode(page, code, s);
+    await expectCredential(page, c, c.one, { qr: false });
+  });
+});
+
+/**
+ * Issue 31: the lookup islands hydrate on client:idle, after first paint; what the visitor typed
+ * before that is read from the page when they hydrate, so nothing typed is lost. The islands'
+ * module is held back until the e-mail is typed, then let through.
+ */
+test.describe('lookup: typed before hydration (issue 31)', { tag: '@js' }, () => {
+  test('an e-mail typed before the islands hydrate is kept, and the send-code and look-up use it', async ({ page, request }) => {
+    const c = caseOf('');
+    let release = (): void => undefined;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route(/\/_astro\/lookup-islands\.[^/]*\.js/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(lookupUrl(c, '?mode=2'), { waitUntil: 'commit' });
+    await expect(page.locator('[data-lookup]')).toBeAttached();
+    const s = await texts(page);
+    const f = form(page, s);
+    const email = 'one@demo.test';
+    await f.email.fill(email);
+    // not hydrated yet: the islands are still the server's markup
+    await expect(page.locator('astro-island[ssr]').first()).toBeAttached();
+    await expect(page.locator('[data-lookup]:not([data-enhanced])')).toBeAttached();
+    release();
+    await hydrated(page);
+    await expect(f.email).toHaveValue(email);
+    // the send-code island and the form island read the typed e-mail from their store
+    const code = await sendCode(page, request, email, s);
+    await expect(f.email).toHaveValue(email);
     await submitCode(page, code, s);
     await expectCredential(page, c, c.one, { qr: false });
   });

@@ -202,8 +202,8 @@ test.describe('zoom rules (spec §2.5: pinch and ctrl-wheel zoom are blocked)', 
         expect(result).toEqual({ ctrlWheel: true, plainWheel: false, ctrlPlus: true, plainPlus: false, gesture: true });
       } else {
         // Without JavaScript nothing can cancel events: touch-action is the whole rule, and
-        // the browser loads no script file at all. A lookup page names its form's module script
-        // (issue 24: a plain script, no island), which a browser without JavaScript never fetches.
+        // the browser loads no script file at all. A lookup page names its islands' module
+        // (issue 31), which a browser without JavaScript never fetches.
         expect(scripts).toEqual([]);
         await expect(page.locator('script[src]:not([type="module"])')).toHaveCount(0);
       }
@@ -300,7 +300,7 @@ const ROUTES: RouteCase[] = [
     status: 200,
     send: async (r) => {
       const html = await (await r.get(PAGES.ieaeExhibitor)).text();
-      // the lookup form's plain script (a module script since issue 24), or an island's component
+      // an island's component (the lookup islands' module, issue 31), or a page's module script
       const src = /(?:src|component-url)="(\/_astro\/[^"]+\.js)"/.exec(html)?.[1];
       if (!src) throw new Error(`no bundled script in ${PAGES.ieaeExhibitor}`);
       return r.get(src, { maxRedirects: 0 });
@@ -374,8 +374,8 @@ test.describe('security headers on every route', { tag: '@http' }, () => {
  */
 test.describe('an island whose chunk does not load', () => {
   const LOOKUP = PAGES.generic;
-  // the lookup form's plain script (issue 24: no island there now; the same message)
-  const CHUNK = /\/_astro\/LookupForm\.[^/]*\.js/;
+  // the lookup islands' one module (issue 31: the form, the send-code button, the selection popup)
+  const CHUNK = /\/_astro\/lookup-islands\.[^/]*\.js/;
 
   test('@js the chunk fails: the message and a retry; the form still posts', async ({ page }) => {
     await page.route(CHUNK, (route) => route.abort('internetdisconnected'));
@@ -387,7 +387,7 @@ test.describe('an island whose chunk does not load', () => {
     await expect(message).toContainText(t(lang, 'error.chunkLoad'));
     await expect(message.getByRole('link', { name: t(lang, 'error.retry') })).toHaveAttribute('href', LOOKUP);
     await expect(page.locator('[data-lookup]:not([data-enhanced])')).toBeAttached();
-    // The send-code button of the form never enhanced posts the form as it would without JavaScript.
+    // The send-code button of the islands never hydrated posts the form as it would without JavaScript.
     const email = `chunk-${Date.now().toString(36)}@demo.test`;
     await page.getByLabel(t(lang, 'search.email'), { exact: true }).fill(email);
     await page.getByRole('button', { name: t(lang, 'search.sendCode') }).click();

@@ -25,7 +25,7 @@ it('a 429 with the {code, msg, data} envelope reaches the island as a reply (no 
   const reply = await postJson('/api/send-code', {});
   expect(reply).toEqual(refusal);
   expect($toast.get()).toBeNull();
-  // What the lookup form's script (src/scripts/lookup-enhance.ts) then shows for a code other than 200 (spec §8: the server's msg).
+  // What the lookup islands (src/islands/LookupForm.tsx, SendCodeButton.tsx) then shows for a code other than 200 (spec §8: the server's msg).
   expect(toastFor({ kind: 'body', code: reply?.code ?? 0, msg: reply?.msg ?? null })).toMatchObject({
     key: null,
     text: refusal.msg,

@@ -45,7 +45,7 @@ export interface SearchData {
   image: string | null;
   share: ShareMeta;
   challenge: { siteKey: string; scriptUrl: string } | null;
-  /** the lookup form's settings (LookupForm.astro, src/scripts/lookup-enhance.ts) but its strings */
+  /** the lookup form's settings (LookupForm.astro and its islands, src/islands/LookupForm.tsx) but its strings */
   form: {
     hidden: Record<'expoId' | 'urlId' | 'ty' | 'variant' | 'list' | 'f' | 'define' | 'back' | 'next', string>;
     modes: ReturnType<typeof lookupModes>['modes'];
