@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { encryptJson } from './contract/aes';
-import type { Lang } from '../../src/lib/page/languages';
+import type { Lang } from '../../src/lib/core/languages';
 import type { LookupCallName, RegisterCallName } from '../../src/lib/expo/haisi';
 import { emailSenderPath, smsPhone, smsSenderPath } from './senders';
 import { fullPhone } from '../../src/lib/form/phone';

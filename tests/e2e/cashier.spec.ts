@@ -13,7 +13,7 @@ import type { ChildProcess } from 'node:child_process';
 import { expect, type Page } from '@playwright/test';
 import { freePort } from '../../scripts/lib.mjs';
 import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
-import { routePath } from '../../src/lib/page/routes';
+import { routePath } from '../../src/lib/core/routes';
 import { fillBuyer } from './buyer';
 import { startFakeCashier, type FakeCashier } from './fake-cashier';
 import { t, test } from './fixtures';

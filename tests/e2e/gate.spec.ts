@@ -16,7 +16,7 @@ import { expectAxeClean } from './axe';
 import { baseUrl, test } from './fixtures';
 import { addGateKey, execute } from '../../scripts/gate.mjs';
 import { freshCode, persistOf } from './gate-fixtures';
-import { routePath } from '../../src/lib/page/routes';
+import { routePath } from '../../src/lib/core/routes';
 
 const EID = 'MTMwOA'; // 1308
 const REVIEW = 'AR7OY5Q6XIPMQUBJ'; // 1308, awaiting review (SEED.md "Check-in")

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
 import { decodeFlash, DRAFT_COOKIE, FLASH_COOKIE } from '../../src/lib/page/flash';
 import { FORGET_COOKIES } from '../../src/lib/security/forget';
-import { routePath } from '../../src/lib/page/routes';
-import { variantByExpoId } from '../../src/lib/expo/variants';
+import { routePath } from '../../src/lib/core/routes';
+import { variantByExpoId } from '../../src/lib/core/variants';
 import { MESSAGES } from '../../src/i18n/index';
 import { BASE, SECRET, app, testEnv } from './api-lookup.helpers';
 

@@ -8,8 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { CONTACT_COOKIE, signContact, type VerifiedContact } from '../../src/lib/lookup/contact-cookie';
 import { decodeFlash, FLASH_COOKIE } from '../../src/lib/page/flash';
-import { routePath } from '../../src/lib/page/routes';
-import { ALL_VARIANTS } from '../../src/lib/expo/variants';
+import { routePath } from '../../src/lib/core/routes';
+import { ALL_VARIANTS } from '../../src/lib/core/variants';
 import { BASE, SECRET, app, testEnv } from './api-lookup.helpers';
 
 const IEAE = ALL_VARIANTS.find((v) => v.name === 'IEAE') ?? null;

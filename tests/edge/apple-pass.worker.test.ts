@@ -14,9 +14,9 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { createApp } from '../../functions/app';
 import type { AppEnv } from '../../functions/env';
-import { passPath, routePath } from '../../src/lib/page/routes';
+import { passPath, routePath } from '../../src/lib/core/routes';
 import { signContact } from '../../src/lib/lookup/contact-cookie';
-import { variantByExpoId } from '../../src/lib/expo/variants';
+import { variantByExpoId } from '../../src/lib/core/variants';
 import { FAKE_BASE, installFakeUpstream } from './fake-upstream';
 
 const app = createApp();

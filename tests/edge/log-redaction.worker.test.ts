@@ -19,9 +19,9 @@ import type { AppEnv } from '../../functions/env';
 import { guard } from '../../functions/middleware/guard';
 import { createReference } from '../../functions/reference';
 import { useLocalUpstream } from '../../functions/upstream';
-import { qrImagePath, routePath, type SuccessParams } from '../../src/lib/page/routes';
+import { qrImagePath, routePath, type SuccessParams } from '../../src/lib/core/routes';
 import { encodeId } from '../../src/lib/util/ids';
-import { variantByExpoId } from '../../src/lib/expo/variants';
+import { variantByExpoId } from '../../src/lib/core/variants';
 import { FAKE_BASE, installFakeUpstream, type Fault } from './fake-upstream';
 import { Jar, LIFTED_LIMITS } from './api-lookup.helpers';
 

@@ -9,7 +9,7 @@ import { createApp } from '../../functions/app';
 import type { AppEnv } from '../../functions/env';
 import type { RequestLogLine } from '../../src/lib/ops/request-log';
 import { LIFTED_LIMITS } from './api-lookup.helpers';
-import { qrImagePath, routePath } from '../../src/lib/page/routes';
+import { qrImagePath, routePath } from '../../src/lib/core/routes';
 
 const testEnv = { ...(env as unknown as AppEnv), REF_SEND_INTERVAL_S: '0', REF_SENDS_PER_HOUR: '1000', ...LIFTED_LIMITS } as AppEnv;
 const BASE = 'https://expo.example';

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { bus, type BusPorts } from '../../src/lib/actions/bus';
 import type { ActionContext } from '../../src/lib/actions/outcome';
 import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
-import { routePath } from '../../src/lib/page/routes';
+import { routePath } from '../../src/lib/core/routes';
 
 const SECRET = 'a-test-secret-of-32-characters!!';
 const ORIGIN = 'https://expo.test';

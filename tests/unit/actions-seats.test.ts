@@ -7,7 +7,7 @@ import { jsonOf, type ActionContext, type ActionOutcome } from '../../src/lib/ac
 import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
 import { HEALTH_MAX_BYTES } from '../../src/lib/seat/health';
 import { JPEG_1X1 } from './image-fixtures';
-import { routePath } from '../../src/lib/page/routes';
+import { routePath } from '../../src/lib/core/routes';
 
 const SECRET = 'a-test-secret-of-32-characters!!';
 const ORIGIN = 'https://expo.test';

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLEAR_SITE_DATA, FORGET_COOKIES, forgetTarget, gateCookiesOf } from '../../src/lib/security/forget';
 import { gateCookieName } from '../../src/lib/gate/keys';
-import { LANG_COOKIE } from '../../src/lib/page/languages';
-import { routePath } from '../../src/lib/page/routes';
-import { variantByExpoId } from '../../src/lib/expo/variants';
+import { LANG_COOKIE } from '../../src/lib/core/languages';
+import { routePath } from '../../src/lib/core/routes';
+import { variantByExpoId } from '../../src/lib/core/variants';
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

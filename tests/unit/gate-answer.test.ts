@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { GATE_LOOK, answerFromVars, answerVars, countText, gateAnswer, isDouble, normaliseCode, type RedeemedView } from '../../src/lib/gate/answer';
 import { csvCell, csvCodes, csvDocument, expoToday, maskCode, scanRow, statsTable } from '../../src/lib/gate/report';
 import { MESSAGES } from '../../src/i18n';
-import { routePath } from '../../src/lib/page/routes';
+import { routePath } from '../../src/lib/core/routes';
 import type { GateResult } from '../../src/lib/gate/types';
 
 const t = (k: string) => (k === 'class.0' ? 'Visitor' : k === 'class.8' ? 'Ticket' : k);

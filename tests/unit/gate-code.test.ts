@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { CODE_ALPHABET, CONFUSABLES, canonicalCode, codeReadings, normaliseCode } from '../../src/lib/gate/code';
 import { listHash } from '../../src/lib/gate/offline';
 import { ALPHABET as REFERENCE_ALPHABET, newEuCode } from '../../functions/reference/euCode';
-import { routePath } from '../../src/lib/page/routes';
+import { routePath } from '../../src/lib/core/routes';
 
 const CODE = 'PF4R5MHUHIPEQBHR';
 

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { encodeId } from '../../src/lib/util/ids';
-import { matchRoute, routePath } from '../../src/lib/page/routes';
-import { ALL_VARIANTS, variantByExpoId, variantByName, variantByRoute, type Variant } from '../../src/lib/expo/variants';
+import { matchRoute, routePath } from '../../src/lib/core/routes';
+import { ALL_VARIANTS, variantByExpoId, variantByName, variantByRoute, type Variant } from '../../src/lib/core/variants';
 import { lookupCall, pageRouteLang, registerCall, routeLang } from '../../src/lib/expo/haisi';
 import { formPath, parseSuccessParams, successPath } from '../../src/lib/lookup/lookup';
 import { resolveFormPage } from '../../src/lib/form/page';

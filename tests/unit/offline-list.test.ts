@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { copyMetaHeader, expoOfLink, langOfContent, offlineListPage, readCopyMeta, voidedCopies, type CopyMeta, type StoredCopy } from '../../src/lib/page/offline-list';
-import { routePath, type TicketScreen } from '../../src/lib/page/routes';
-import { ALL_VARIANTS } from '../../src/lib/expo/variants';
-import { htmlLang, LANGS } from '../../src/lib/page/languages';
+import { routePath, type TicketScreen } from '../../src/lib/core/routes';
+import { ALL_VARIANTS } from '../../src/lib/core/variants';
+import { htmlLang, LANGS } from '../../src/lib/core/languages';
 import { swTexts } from '../../functions/service-worker';
 
 const { words, htmlLangs } = swTexts();

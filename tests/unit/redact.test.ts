@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { REDACTED, redactPath } from '../../src/lib/ops/redact';
-import { isRouteName, qrImagePath, passPath, routePath, type SuccessParams } from '../../src/lib/page/routes';
-import { variantByExpoId } from '../../src/lib/expo/variants';
+import { isRouteName, qrImagePath, passPath, routePath, type SuccessParams } from '../../src/lib/core/routes';
+import { variantByExpoId } from '../../src/lib/core/variants';
 import { encodeId } from '../../src/lib/util/ids';
 import { limitKeyForLog, sendRules, DEFAULT_LIMITS, clientOfHeader } from '../../src/lib/security/limits';
 import { budgetAlert } from '../../src/lib/security/friction';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeId } from '../../src/lib/util/ids';
-import { matchQrImagePath, matchRoute, parsePathParams, qrImagePath, routePath, type PathIds, type RouteMatch, type RouteTarget } from '../../src/lib/page/routes';
-import { ALL_VARIANTS } from '../../src/lib/expo/variants';
+import { matchQrImagePath, matchRoute, parsePathParams, qrImagePath, routePath, type PathIds, type RouteMatch, type RouteTarget } from '../../src/lib/core/routes';
+import { ALL_VARIANTS } from '../../src/lib/core/variants';
 
 const eid = encodeId(1308);
 

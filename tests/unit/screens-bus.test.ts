@@ -1,7 +1,7 @@
 /** The shuttle bus screens' loader (src/lib/screens/bus.ts) and the purchase entry's (loadOrderEntry). */
 import { describe, expect, it } from 'vitest';
 import type { BusLine } from '../../src/lib/bus/bus';
-import { matchRoute, routePath, type BusLink } from '../../src/lib/page/routes';
+import { matchRoute, routePath, type BusLink } from '../../src/lib/core/routes';
 import { loadBus } from '../../src/lib/screens/bus';
 import { loadSuccess } from '../../src/lib/screens/success';
 import { loadOrderEntry } from '../../src/lib/screens/tickets';

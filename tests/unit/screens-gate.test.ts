@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { loadGate } from '../../src/lib/screens/gate';
 import { answerVars } from '../../src/lib/gate/answer';
-import { matchRoute, routePath } from '../../src/lib/page/routes';
+import { matchRoute, routePath } from '../../src/lib/core/routes';
 import { pageInfo } from '../../src/lib/page/guard';
 import { pagePolicy } from '../../src/lib/page/policy';
 import type { Flash } from '../../src/lib/page/flash';

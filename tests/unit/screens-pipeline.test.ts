@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
 import { startPage } from '../../src/lib/page/load';
-import { matchRoute } from '../../src/lib/page/routes';
+import { matchRoute } from '../../src/lib/core/routes';
 import { errorOf, pageForm } from '../../src/lib/screens/form-state';
 import { loadScreen } from '../../src/lib/screens';
 import { contact, flash, NOW, ORIGIN, page, pathOf, ports, t } from './screens-helpers';

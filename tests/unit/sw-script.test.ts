@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { qrImagePath, routePath } from '../../src/lib/page/routes';
-import { ALL_VARIANTS } from '../../src/lib/expo/variants';
+import { qrImagePath, routePath } from '../../src/lib/core/routes';
+import { ALL_VARIANTS } from '../../src/lib/core/variants';
 import { OFFLINE_UNTIL_HEADER } from '../../src/lib/page/offline-copy';
 import { copyMetaHeader, OFFLINE_COPY_HEADER } from '../../src/lib/page/offline-list';
 import { SW_CACHE, SW_FORGET_PATH, SW_IMAGE_PATTERN, SW_PAGE_PATTERN, showOfflineLine } from '../../src/lib/page/sw-script';

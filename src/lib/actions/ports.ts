@@ -4,7 +4,7 @@
  * pass fakes. Transport faults are thrown and answered by the adapter (spec §8).
  */
 import type { Registration, SecondFormRef } from '../util/domain';
-import type { Lang } from '../page/languages';
+import type { Lang } from '../core/languages';
 import type { DefinePort } from '../form/define';
 import type { LookupCallName, RegisterCallName } from '../expo/haisi';
 

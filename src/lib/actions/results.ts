@@ -5,7 +5,7 @@
  */
 import { displayText } from '../page/flash';
 
-export type Result<T> = { ok: true; data: T } | { ok: false; code: number; msg: string | null };
+export type { Result } from '../util/result';
 
 /** An upstream refusal's own message (cut to what a page shows), else the route's text. */
 export function refusalText(msg: string | null, fallback: string, max?: number): string {

@@ -3,14 +3,14 @@
  * registration of the credential page named by `back`. A real form post (303 back to the
  * credential page with a notice) or JSON.
  *
- * The registration is the one in `back`'s own path (a credential URL, src/lib/page/routes.ts), and
+ * The registration is the one in `back`'s own path (a credential URL, src/lib/core/routes.ts), and
  * only the contact who proved it may act: its code must be among the verified contact cookie's
  * codes for that expo (`ownCodes`); anyone else gets 403 and the page's link to verify.
  */
 import { z } from 'zod';
 import { CONTACT_COOKIE, ownCodes, provenFor, verifyContact } from '../lookup/contact-cookie';
 import { displayText } from '../page/flash';
-import { matchRoute } from '../page/routes';
+import { matchRoute } from '../core/routes';
 import { safeBackPath } from '../util/safe-redirect';
 import { defineAction, type ActionContext, type ActionOutcome } from './outcome';
 import type { Result } from './results';

@@ -4,7 +4,7 @@
  * the gate screen is a table (colour and word per result), so nothing at arm's length is left to
  * chance. The no-JS round trip carries the answer in the flash notice's vars ({@link answerVars}).
  */
-import { registrationLabel, type Translate } from '../page/labels';
+import { registrationLabel, type Translate } from '../core/labels';
 import type { GateAnswer, GateResult } from './types';
 
 /** The one reading of a typed or scanned code (src/lib/gate/code.ts), for the edge's scan action. */

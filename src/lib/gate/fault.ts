@@ -8,7 +8,7 @@
  * staff-key table says that (functions/api/gate.ts answers it before the organiser is asked).
  * The scanner then decides from its list, and staff are told why in words.
  */
-import type { Result } from '../actions/results';
+import type { Result } from '../util/result';
 
 /** How the organiser's system failed to answer a check-in call as the contract says. */
 export type GateFault =

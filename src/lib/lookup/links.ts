@@ -3,8 +3,8 @@
  * inverse, and the registration form. Pure.
  */
 import { decodeId, decodeNumericId } from '../util/ids';
-import { routePath } from '../page/routes';
-import type { Variant } from '../expo/variants';
+import { routePath } from '../core/routes';
+import type { Variant } from '../core/variants';
 
 /** What a credential URL carries (spec §2.1, DESIGN.md "URL parameters"). */
 export interface SuccessParams {

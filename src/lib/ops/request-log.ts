@@ -31,7 +31,7 @@ export interface RequestFacts {
   method: string;
   /** the method-specific route patterns that matched, in order (Hono's matched routes without the middlewares) */
   routes: readonly string[];
-  /** the page screen the pathname names (src/lib/page/routes.ts matchRoute), when it names one */
+  /** the page screen the pathname names (src/lib/core/routes.ts matchRoute), when it names one */
   pageScreen: string | null;
   status: number;
   ms: number;

@@ -18,7 +18,7 @@
  *   `no-store` the page stays eligible for the back/forward cache.
  */
 
-/** The screens of src/lib/page/routes.ts plus the pages outside the routes table. */
+/** The screens of src/lib/core/routes.ts plus the pages outside the routes table. */
 export type PageKind =
   | 'search' | 'home' | 'landing' | 'success' | 'applyList' | 'form' | 'ticket' | 'root' | 'notFound' | 'seat' | 'seatResult'
   | 'article' | 'channel' | 'incomplete' | 'bus' | 'gate';

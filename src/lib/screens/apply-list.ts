@@ -7,9 +7,9 @@
  * registration's state (used, not used, awaiting review, void), read from the credential call;
  * it answers 200 without a proof too: a standing "my registrations" page that says how to see them.
  */
-import { variantByName, type Variant } from '../expo/variants';
+import { variantByName, type Variant } from '../core/variants';
 import type { ListEntry, VerifiedContact } from '../lookup/contact-cookie';
-import { routePath, type Flavour, type PathParams } from '../page/routes';
+import { routePath, type Flavour, type PathParams } from '../core/routes';
 import type { Credential } from '../util/domain';
 import type { ScreenPage, ScreenPorts } from './page';
 

@@ -6,8 +6,8 @@
  * src/components/screens/ArticleListScreen.astro renders it. Pure over the ports.
  */
 import { ARTICLE_PAGE_SIZE, articleView, pageParam, paging, type ArticleView, type Paging } from '../content/articles';
-import { variantByExpoId } from '../expo/variants';
-import { routePath, type PathParams } from '../page/routes';
+import { variantByExpoId } from '../core/variants';
+import { routePath, type PathParams } from '../core/routes';
 import { configImageUrls, imageOrigins } from '../util/image-origins';
 import type { ScreenPage, ScreenPorts } from './page';
 

@@ -8,9 +8,9 @@
  * renders it. Pure over the upstream ports.
  */
 import { departureOffer, shownLines, type BusLine, type BusReservation, type DepartureOffer } from '../bus/bus';
-import { variantByExpoId } from '../expo/variants';
+import { variantByExpoId } from '../core/variants';
 import { ownCodes, provenFor } from '../lookup/contact-cookie';
-import { routePath, type BusLink, type BusPart, type BusScreen } from '../page/routes';
+import { routePath, type BusLink, type BusPart, type BusScreen } from '../core/routes';
 import { pageForm, type PageNotice } from './form-state';
 import { available, selfPath, type ScreenPage, type ScreenPorts } from './page';
 

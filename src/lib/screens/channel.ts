@@ -6,8 +6,8 @@
  * src/components/screens/ChannelScreen.astro renders it. Pure over the ports.
  */
 import { imageList } from '../content/links';
-import { variantByExpoId } from '../expo/variants';
-import { routePath } from '../page/routes';
+import { variantByExpoId } from '../core/variants';
+import { routePath } from '../core/routes';
 import { decodeNumericId } from '../util/ids';
 import { imageOrigins } from '../util/image-origins';
 import type { ScreenPage, ScreenPorts } from './page';

@@ -7,7 +7,7 @@
  * it `/proving` is the lookup itself (`lookup`), every other form links to it.
  * src/components/screens/FormScreen.astro renders it. Pure over the upstream ports.
  */
-import type { Variant } from '../expo/variants';
+import type { Variant } from '../core/variants';
 import { contactLock } from '../form/contact';
 import { confirmedDefine, DEFINE_PARAM, defineParam, takesDefine, withDefine, type FormDefine } from '../form/define';
 import { cameFromNoneFound } from '../form/none-found';
@@ -15,9 +15,9 @@ import { shownErrors, type ShownError } from '../form/errors';
 import { textOf } from '../form/fields';
 import { newIdemKey } from '../form/idempotency';
 import { fieldsFor, formPagePath, lookupPagePath, resolveFormPage, verifyAgainPath, type FormPage } from '../form/page';
-import { CORRECT_FORM, namedForm } from '../form/named';
-import { registrationLabel } from '../page/labels';
-import { routePath } from '../page/routes';
+import { CORRECT_FORM, namedForm } from '../core/named-forms';
+import { registrationLabel } from '../core/labels';
+import { routePath } from '../core/routes';
 import { successPath } from '../lookup/lookup';
 import { postedFromData } from '../form/prefill';
 import { parseFormDefinition, type FormField } from '../form/schema';

@@ -12,11 +12,11 @@ import { answerFromVars } from '../gate/answer';
 import type { GateStaff } from '../gate/keys';
 import { expoToday, statsTable, type StatRow, type StatsTable } from '../gate/report';
 import type { GateAnswer } from '../gate/types';
-import type { GateScreen } from '../page/routes';
+import type { GateScreen } from '../core/routes';
 import type { ScreenPage } from './page';
 import { UNSUPPORTED_CODE } from '../actions/gate';
 import { expoName } from '../expo/view';
-import type { Lang } from '../page/languages';
+import type { Lang } from '../core/languages';
 
 /** The upstream calls the gate screens read (a refusal code of 404 is "no such call"). */
 export interface GateStatsPort {

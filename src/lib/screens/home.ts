@@ -9,7 +9,7 @@
  */
 import { bannerAutoplayMs, bannerSlides, footerAutoplayMs, footerImages, type BannerSlide } from '../expo/carousel';
 import { homeLinks, homeScreenFor, showTicketLookup, type HomeLinks, type HomeScreen } from '../expo/home';
-import { routePath, type PathParams } from '../page/routes';
+import { routePath, type PathParams } from '../core/routes';
 import { shareMeta, type ShareMeta } from '../page/share';
 import { isHttpUrl } from '../util/safe-redirect';
 import { available, type ScreenConfig, type ScreenPage, type ScreenPorts } from './page';

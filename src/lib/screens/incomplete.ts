@@ -3,7 +3,7 @@
  * a bookmark of `/article`): a real page that names what is missing and links on, never a 404.
  * src/components/screens/IncompleteScreen.astro renders it. Pure.
  */
-import type { IncompleteRoute, MissingPart } from '../page/routes';
+import type { IncompleteRoute, MissingPart } from '../core/routes';
 import type { ScreenPage } from './page';
 
 export interface IncompleteData {

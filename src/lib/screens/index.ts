@@ -1,10 +1,10 @@
 /**
- * The screens' loaders, by route (src/lib/page/routes.ts): the page pipeline (src/middleware.ts)
+ * The screens' loaders, by route (src/lib/core/routes.ts): the page pipeline (src/middleware.ts)
  * runs the one of the matched route once, after the guard and the config, and the screen
  * renders its data (`locals.page.screen`). A table, not a chain of ifs: a new screen is a row.
  * Pure over the upstream ports.
  */
-import type { RouteMatch } from '../page/routes';
+import type { RouteMatch } from '../core/routes';
 import { loadApplyList, loadLvYunList, type ApplyListData } from './apply-list';
 import { loadArticles, type ArticleListData } from './articles';
 import { loadChannel, type ChannelData } from './channel';

@@ -6,7 +6,7 @@
  * (src/lib/seat/seats.ts readSeatResult). src/components/screens/SeatScreen.astro and
  * SeatResultScreen.astro render them. Pure over the upstream ports.
  */
-import { routePath, type PathParams } from '../page/routes';
+import { routePath, type PathParams } from '../core/routes';
 import { readSeatResult, SEAT_EXPO_IDS, seatImageUrl, seatLookupOf, type ActivityType, type SeatLookupTarget, type SeatResult } from '../seat/seats';
 import { configImageOrigins } from '../util/image-origins';
 import { pageForm, type PageNotice } from './form-state';

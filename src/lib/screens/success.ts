@@ -7,13 +7,13 @@
  * line (src/lib/expo/entry.ts). src/components/screens/SuccessScreen.astro renders it. Pure.
  */
 import { shownLines } from '../bus/bus';
-import type { Variant } from '../expo/variants';
+import type { Variant } from '../core/variants';
 import { lastEntryText, savedTimes } from '../expo/entry';
 import { admits, isAwaitingReview, isVoided } from '../expo/view';
 import { ownCodes, provenFor, readsCredential } from '../lookup/contact-cookie';
 import { OFFLINE_UNTIL_HEADER, offlineUntil } from '../page/offline-copy';
 import { copyMetaHeader, OFFLINE_COPY_HEADER } from '../page/offline-list';
-import { routePath, type SuccessParams } from '../page/routes';
+import { routePath, type SuccessParams } from '../core/routes';
 import { personalShareUrl, shareUserId } from '../page/share';
 import { needsPledge } from '../seat/pledge';
 import { limitMessage } from '../security/limits';

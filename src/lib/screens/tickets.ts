@@ -11,7 +11,7 @@ import { newIdemKey } from '../form/idempotency';
 import { inputNames, parseFormDefinition, type FormField } from '../form/schema';
 import { provenFor } from '../lookup/contact-cookie';
 import { decodeFlash, DRAFT_COOKIE } from '../page/flash';
-import type { PathParams } from '../page/routes';
+import type { PathParams } from '../core/routes';
 import { marketOf, type ExpoMarket } from '../tickets/money';
 import { payNames, type PayNames } from '../tickets/pay-names';
 import { preselectedPayType } from '../tickets/pay-default';

@@ -13,9 +13,8 @@
  *   altered query shows the lookup again, never its text.
  */
 import { mac, macMatches } from '../util/signer';
+import { SEAT_RESULT_PATHS } from '../core/routes';
 
-/** The seat result routes of spec §2.3 (src/lib/page/routes.ts matches and builds them from here). */
-export const SEAT_RESULT_PATHS = { zuowei: '/zuoweiSuccess', yejinji: '/successYeJinJi' } as const;
 
 /** `getUserSeatDetail`'s answer (spec §3 "Seat result"). */
 export interface SeatDetail {

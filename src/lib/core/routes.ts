@@ -1,13 +1,15 @@
 /**
  * The page routes of spec §2.3 as one table: a pathname resolves to the screen it names and
  * its parameters, or to null (the not-found page). Variant routes come from the variants
- * table (src/lib/expo/variants.ts); this file adds the generic ones. Pages stay thin: they match,
+ * table (src/lib/core/variants.ts); this file adds the generic ones. Pages stay thin: they match,
  * then render the screen.
  */
 import { decodeId, decodeNumericId, encodeId } from '../util/ids';
-import { SEAT_RESULT_PATHS } from '../seat/seats';
-import { variantByRoute, type Variant } from '../expo/variants';
-import { NAMED_FORMS } from '../form/named';
+import { variantByRoute, type Variant } from './variants';
+import { NAMED_FORMS } from './named-forms';
+
+/** The seat result routes of spec §2.3 (src/lib/seat/seats.ts builds their links from here). */
+export const SEAT_RESULT_PATHS = { zuowei: '/zuoweiSuccess', yejinji: '/successYeJinJi' } as const;
 
 /** The purchase screens (spec §2.3), by their first path segment. */
 export type TicketScreen = 'ticket' | 'ticketForm' | 'ticketSuccess' | 'orderList' | 'orderDetails' | 'order';
@@ -48,7 +50,7 @@ export type Flavour = 'lvYun';
 
 /** Routes that answer a page saying what a legacy link lacks instead of a 404 (spec §2.3 "Others"). */
 export type IncompleteRoute = 'lvYunSearch' | 'lvYunList' | 'article' | 'channel' | 'order' | FamilyRoute;
-/** The haisi family's routes (src/lib/expo/variants.ts), which answer without parameters too. */
+/** The haisi family's routes (src/lib/core/variants.ts), which answer without parameters too. */
 export type FamilyRoute = `haisi${'' | 'Search' | 'Form' | 'Success'}${'' | 'En'}`;
 /** What such a link lacks: the customer url id, the encoded expo id, the channel id. */
 export type MissingPart = 'fId' | 'eid' | 'id';
@@ -189,7 +191,7 @@ const GENERIC: Readonly<Record<string, (rest: string[]) => RouteMatch | null>> =
       ? { screen: 'channel', variant: null, id: Number(id) }
       : { screen: 'incomplete', variant: null, route: 'channel', missing: DECIMAL.test(id) && Number(id) > 0 ? [] : ['id'] };
   },
-  // spec §2.3: the named per-event forms (src/lib/form/named.ts); a legacy link without any
+  // spec §2.3: the named per-event forms (src/lib/core/named-forms.ts); a legacy link without any
   // path still matches, and its screen says what the link is missing.
   ...Object.fromEntries(NAMED_FORMS.map(({ route }) => [route, (rest: string[]): RouteMatch => ({ screen: 'form', variant: null, route, rest })])),
   ...Object.fromEntries(

@@ -5,7 +5,7 @@
  * visitor's request.
  */
 import { z } from 'zod';
-import { LANGS, type Lang } from '../page/languages';
+import { LANGS, type Lang } from './languages';
 
 /** Contact modes of the lookup screen (spec §2.1: check type 1 = phone, 2 = e-mail). */
 export const CONTACT_MODES = ['phone', 'email'] as const;
