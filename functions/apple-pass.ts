@@ -50,13 +50,13 @@ applePass.get('/*', async function applePassFile(c) {
 
   const vc = await verifyContact(getCookie(c, CONTACT_COOKIE), c.env.SESSION_SECRET ?? '').catch(() => null);
   if (!readsCredential(vc, params)) {
-    const page = routePath({ screen: 'success', variant: variantByExpoId(params.expoId), params });
+    const page = routePath({ screen: 'credential', variant: variantByExpoId(params.expoId), params });
     return c.redirect(page, 303);
   }
 
   const waitUntil = waitUntilOf(c);
   const upstream = requestUpstream(c.env, c.req.raw, { waitUntil });
-  const key = configKey({ screen: 'success', variant: null, params });
+  const key = configKey({ screen: 'credential', variant: null, params });
   const [credential, loaded] = await Promise.all([
     credentialLookupFor(c.env, c.req.raw, upstream, waitUntil)({ expoId: params.expoId, euCode: params.euCode }),
     key ? upstream.getCustomerId(key).catch(() => null) : null,

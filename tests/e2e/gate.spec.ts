@@ -72,7 +72,7 @@ test('a staff link opens the gate; a code is admitted once, then refused as used
   await expect(other.locator('[data-name]')).toHaveCount(0);
 
   // The visitor's credential page reads the new count and the entry: when, and at which gate.
-  await page.goto(routePath({ screen: 'success', variant: null, params: { urlId: 21308, euCode: code, expoId: 1308, fId: 21308 } }));
+  await page.goto(routePath({ screen: 'credential', variant: null, params: { urlId: 21308, euCode: code, expoId: 1308, fId: 21308 } }));
   await expect(page.locator('.usage dl > div').nth(1).locator('dd')).toHaveText('1');
   await expect(page.locator('[data-last-entry]')).toContainText(gate);
 });

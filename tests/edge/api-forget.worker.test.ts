@@ -17,7 +17,7 @@ import { BASE, SECRET, app, testEnv } from './api-lookup.helpers';
 const IEAE = variantByExpoId(1308);
 const ids = { fId: 21308, expoId: 1308, ty: 'visitor' };
 const LOOKUP = routePath({ screen: 'search', variant: IEAE, params: ids });
-const CREDENTIAL = `${routePath({ screen: 'success', variant: IEAE, params: { urlId: 21308, euCode: 'IWHBZIMYEOZETLFI', expoId: 1308, fId: 21308 } })}?f=x`;
+const CREDENTIAL = `${routePath({ screen: 'credential', variant: IEAE, params: { urlId: 21308, euCode: 'IWHBZIMYEOZETLFI', expoId: 1308, fId: 21308 } })}?f=x`;
 const FORM = routePath({ screen: 'form', route: IEAE?.form ?? 'form', params: ids });
 
 async function cookies(): Promise<string> {

@@ -160,7 +160,7 @@ describe('GET /pass/….pkpass (issue 13: Add to Apple Wallet)', () => {
   });
 
   it('issue 19 item 3: a stolen pass link (no cookie, another contact\'s, an expired one) gets no pass, only the credential page', async () => {
-    const page = routePath({ screen: 'success', variant: variantByExpoId(1308), params });
+    const page = routePath({ screen: 'credential', variant: variantByExpoId(1308), params });
     for (const cookie of [null, await ownerCookie(['SOMEONEELSE00000']), await ownerCookie([params.euCode], Date.now() - 11 * 60_000), 'vc=forged.value']) {
       for (const method of ['GET', 'HEAD']) {
         const res = await get(PATH, withSecrets(), { method }, cookie);

@@ -69,7 +69,7 @@ function leaks(from: number, secrets: readonly string[] = SECRETS): string[] {
 const get = (path: string, e: AppEnv = testEnv, headers: Record<string, string> = {}) =>
   app.request(`${BASE}${path}`, { headers: { 'cf-ray': '8f1b2c3d4e5f6a7b-SIN', ...headers }, redirect: 'manual' }, e);
 
-const credentialPage = routePath({ screen: 'success', variant: variantByExpoId(CREDENTIAL.expoId), params: CREDENTIAL });
+const credentialPage = routePath({ screen: 'credential', variant: variantByExpoId(CREDENTIAL.expoId), params: CREDENTIAL });
 const credentialPaths = [
   `${credentialPage}?f=${encodeURIComponent(HOLDER)}`,
   qrImagePath(CREDENTIAL),

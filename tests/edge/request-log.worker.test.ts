@@ -66,7 +66,7 @@ describe('the request log', () => {
 
   it('writes a page by its screen, and a path with a code by its pattern', async () => {
     const credential = { urlId: 21308, euCode: 'ABC123456', expoId: 1308, fId: 21308 };
-    const success = routePath({ screen: 'success', variant: null, params: credential });
+    const success = routePath({ screen: 'credential', variant: null, params: credential });
     await app.request(`${BASE}${success}`, {}, testEnv);
     await app.request(`${BASE}${qrImagePath(credential)}`, {}, testEnv);
     await app.request(`${BASE}/no/such/${CONTACT}`, {}, testEnv);

@@ -127,7 +127,7 @@ describe('health actions', () => {
 
 describe('site action', () => {
   const E = 1308;
-  const back = routePath({ screen: 'success', variant: null, params: { urlId: 21308, euCode: 'EU1', expoId: E, fId: 21308 } });
+  const back = routePath({ screen: 'credential', variant: null, params: { urlId: 21308, euCode: 'EU1', expoId: E, fId: 21308 } });
   const sitePorts = (up: Partial<SiteUpstream> = {}): SitePorts => ({
     up: { addExpoUserSite: async () => ok({ id: 4 }), deleteExpoUserSite: async () => ok(null), ...up },
     secret: SECRET,

@@ -43,7 +43,7 @@ describe('forgetTarget', () => {
     const lookup = routePath({ screen: 'search', variant: ieae, params: ids });
     expect(forgetTarget(lookup).lookup).toBe(lookup);
     expect(forgetTarget(`${lookup}?f=x`).lookup).toBe(lookup);
-    const credential = routePath({ screen: 'success', variant: ieae, params: { urlId: 21308, euCode: 'ABC', expoId: 1308, fId: 21308 } });
+    const credential = routePath({ screen: 'credential', variant: ieae, params: { urlId: 21308, euCode: 'ABC', expoId: 1308, fId: 21308 } });
     const fromCredential = forgetTarget(`${credential}?f=`);
     expect(fromCredential.lookup).toBe(lookup);
     expect(fromCredential.draftPaths).toContain(routePath({ screen: 'form', route: ieae?.form ?? '', params: ids }));

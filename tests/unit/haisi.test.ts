@@ -44,7 +44,7 @@ describe('the haisi routes (spec §2.3)', () => {
     ['haisiSuccessEn', 'haisiEn'],
   ])('/%s/{urlId}/{euCode}/{eid}/{fId}/ is the credential of %s, for any expo', (route, family) => {
     const m = matchRoute(`/${route}/${encodeId(22616)}/${encodeId('AB12')}/${eid}/22616/`);
-    expect(m).toMatchObject({ screen: 'success', variant: { name: family }, params: { urlId: 22616, euCode: 'AB12', expoId: HAISI_EXPO, fId: 22616 } });
+    expect(m).toMatchObject({ screen: 'credential', variant: { name: family }, params: { urlId: 22616, euCode: 'AB12', expoId: HAISI_EXPO, fId: 22616 } });
   });
 
   it.each(['haisi', 'haisiEn', 'haisiSearch', 'haisiSearchEn', 'haisiForm', 'haisiFormEn', 'haisiSuccess', 'haisiSuccessEn'])('/%s without parameters is the incomplete-link page, not 404', (route) => {

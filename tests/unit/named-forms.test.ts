@@ -100,7 +100,7 @@ describe('loadForm for the named forms', () => {
         company: 'Sea Co',
         title: 'Buyer',
         editHref: `/reForm${pathOf(EXPO)}?e=MINE1`,
-        credentialHref: routePath({ screen: 'success', variant: null, params: { urlId: 22030, euCode: 'MINE1', expoId: EXPO, fId: 22030 } }),
+        credentialHref: routePath({ screen: 'credential', variant: null, params: { urlId: 22030, euCode: 'MINE1', expoId: EXPO, fId: 22030 } }),
       },
     ]);
   });

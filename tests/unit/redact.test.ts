@@ -22,7 +22,7 @@ const SECRETS = [CODE, encodeId(CODE), CONTACT, encodeURIComponent(CONTACT), KEY
 const holdsSecret = (text: string) => SECRETS.filter((s) => text.includes(s));
 
 describe('redactPath', () => {
-  const success = routePath({ screen: 'success', variant: variantByExpoId(1308), params: CREDENTIAL });
+  const success = routePath({ screen: 'credential', variant: variantByExpoId(1308), params: CREDENTIAL });
 
   it('keeps the route of a credential page, and none of its ids or its query values', () => {
     expect(redactPath(`${success}?f=${encodeURIComponent(CONTACT)}`)).toBe('/IEAESuccess/*/*/*/*/?f=*');

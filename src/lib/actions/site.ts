@@ -61,7 +61,7 @@ export const site = defineAction({
     // The credential page: same origin, and a credential route; else nothing is done.
     const back = backOf(fields, ctx.origin);
     const match = back ? matchRoute(new URL(back, ctx.origin).pathname) : null;
-    if (!back || match?.screen !== 'success') {
+    if (!back || match?.screen !== 'credential') {
       if (!ctx.json) return { kind: 'broken', message: t('site.bad') };
       return { kind: 'notice', notice: null, status: 400, reply: { code: 400, msg: t('site.bad'), data: null } };
     }

@@ -5,7 +5,7 @@
  * then render the screen.
  */
 import { decodeId, decodeNumericId, encodeId } from '../util/ids';
-import { variantByRoute, type Variant } from './variants';
+import { VARIANT_ROUTE_NAMES, variantByRoute, type Variant } from './variants';
 import { NAMED_FORMS } from './named-forms';
 
 /** The seat result routes of spec §2.3 (src/lib/seat/seats.ts builds their links from here). */
@@ -87,7 +87,7 @@ export type RouteMatch =
   | { screen: 'channel'; variant: null; id: number }
   /** a route of spec §2.3 reached by a link without its parameters: a page that says so */
   | { screen: 'incomplete'; /** a route family's row (its language), else null */ variant: Variant | null; route: IncompleteRoute; missing: MissingPart[] }
-  | { screen: 'success'; variant: Variant | null; params: SuccessParams }
+  | { screen: 'credential'; variant: Variant | null; params: SuccessParams }
   | { screen: 'form'; variant: Variant | null; route: string; rest: string[] }
   | { screen: 'home'; variant: null; params: PathParams; /** `/auto{path}`: the home reached through the §2.3 entry guard */ auto?: true }
   /** fixed landings of spec §2.3/§2.4: `/CMEF` (registration) and the Asia fashion show (src/lib/expo/home.ts FASHION_SHOW) */
@@ -168,7 +168,7 @@ const GENERIC: Readonly<Record<string, (rest: string[]) => RouteMatch | null>> =
   applyList: (rest) => withParams(rest, (params) => ({ screen: 'applyList', variant: null, params })),
   success: (rest) => {
     const params = parseSuccessParams(rest);
-    return params && { screen: 'success', variant: null, params };
+    return params && { screen: 'credential', variant: null, params };
   },
   form: (rest) => ({ screen: 'form', variant: null, route: 'form', rest }),
   // spec §2.3: /proving (verification first, when an activity is set) and /repairForm (expos 785, 1074).
@@ -220,6 +220,9 @@ const GENERIC: Readonly<Record<string, (rest: string[]) => RouteMatch | null>> =
     ]),
   ),
 };
+
+/** Every first path segment with a route of its own (a decimal first segment is a home: `/{fId}/{eid}/{ty}`). */
+export const ROUTE_NAMES: readonly string[] = [...Object.keys(GENERIC), ...VARIANT_ROUTE_NAMES];
 
 /**
  * Whether a path's first segment names a page route of the site (a generic route or a variant's),
@@ -293,7 +296,7 @@ export function matchRoute(pathname: string): RouteMatch | null {
       return withParams(rest, (params) => ({ screen: 'search', variant: named.variant, params }));
     case 'success': {
       const params = parseSuccessParams(rest);
-      return params && { screen: 'success', variant: named.variant, params };
+      return params && { screen: 'credential', variant: named.variant, params };
     }
     case 'form':
     case 'extra':
@@ -320,7 +323,7 @@ export type RouteTarget =
   /** a channel landing of an expo: `/channel/{id}?eid=` */
   | { screen: 'channel'; id: number; expoId: number }
   | { screen: 'home'; params: PathIds; auto?: true }
-  | { screen: 'success'; variant: Variant | null; params: SuccessParams }
+  | { screen: 'credential'; variant: Variant | null; params: SuccessParams }
   /** a form route: `form`, `proving`, `repairForm`, or a variant's form and extra form routes */
   | { screen: 'form'; route: string; params: PathIds }
   | { screen: 'landing'; which: 'register' | 'fashion' }
@@ -362,7 +365,7 @@ export function routePath(target: RouteTarget): string {
       return `/channel/${target.id}?eid=${encodeId(target.expoId)}`;
     case 'home':
       return `${target.auto ? '/auto' : ''}${idsPath(target.params)}`;
-    case 'success': {
+    case 'credential': {
       const { urlId, euCode, expoId, fId } = target.params;
       const ids = `/${encodeId(urlId)}/${encodeId(euCode)}/${encodeId(expoId)}/${fId}`;
       return target.variant ? `/${target.variant.success}${ids}/` : `/success${ids}`;

@@ -253,6 +253,9 @@ const byRoute = new Map<string, VariantRoute>(
   ]),
 );
 
+/** Every route name the variants own (the first path segments of src/lib/core/routes.ts they answer). */
+export const VARIANT_ROUTE_NAMES: readonly string[] = [...byRoute.keys()];
+
 /**
  * The variant of an expo, or null for the generic screens.
  * @example variantByExpoId(1308)?.name // 'IEAE'

@@ -40,7 +40,7 @@ export interface SuccessPathInput {
  */
 export function successPath(input: SuccessPathInput): string {
   const { variant, urlId, euCode, expoId, fId } = input;
-  const path = routePath({ screen: 'success', variant, params: { urlId, euCode, expoId, fId } });
+  const path = routePath({ screen: 'credential', variant, params: { urlId, euCode, expoId, fId } });
   return variant === null ? path : `${path}?f=${encodeURIComponent(input.f ?? '')}`;
 }
 

@@ -102,7 +102,7 @@ export function pageInfo(url: URL, match: RouteMatch | null = matchRoute(url.pat
       : match?.screen === 'search' || match?.screen === 'applyList'
         ? match.params
         : parsePathParams(rest);
-  let expoId: number | null = params?.expoId ?? (match?.screen === 'success' ? match.params.expoId : null);
+  let expoId: number | null = params?.expoId ?? (match?.screen === 'credential' ? match.params.expoId : null);
   // spec §4 names the channel's id param as its expo; our channel id names a channel (src/lib/core/routes.ts),
   // so the query's eid comes first and the id param stands in only for a legacy link without it.
   if (route === 'channel') expoId = decodeNumericId(url.searchParams.get('eid')) ?? decodeNumericId(rest[0]);

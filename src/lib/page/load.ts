@@ -38,7 +38,7 @@ export function configKey(match: RouteMatch, query: URLSearchParams = new URLSea
     case 'seat':
     case 'ticket':
       return { expoId: match.params.expoId, fId: match.params.fId, ty: match.params.ty };
-    case 'success':
+    case 'credential':
       return { expoId: match.params.expoId, fId: match.params.urlId, ty: '' };
     case 'form': {
       const page = resolveFormPage(match.route, match.rest, match.variant);

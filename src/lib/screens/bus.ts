@@ -13,6 +13,7 @@ import { ownCodes, provenFor } from '../lookup/contact-cookie';
 import { routePath, type BusLink, type BusPart, type BusScreen } from '../core/routes';
 import { pageForm, type PageNotice } from './form-state';
 import { available, selfPath, type ScreenPage, type ScreenPorts } from './page';
+import { defineScreen } from './define';
 
 export interface BusData {
   kind: 'bus';
@@ -93,8 +94,18 @@ export async function loadBus(page: ScreenPage, ports: ScreenPorts, which: BusSc
     paths: {
       bus: routePath({ screen: 'bus', which: 'bus', params }),
       busInfo: routePath({ screen: 'bus', which: 'busInfo', params }),
-      credential: routePath({ screen: 'success', variant, params: credential }),
+      credential: routePath({ screen: 'credential', variant, params: credential }),
       lookup,
     },
   };
 }
+
+/** The shuttle bus (spec §2.3 `/bus`, `/busInfo`): personal (the holder's reservation). */
+export const busScreen = defineScreen({
+  name: 'bus',
+  components: { bus: 'BusScreen' },
+  load: (m, page, ports) => loadBus(page, ports, m.which, m.link),
+  personal: true,
+  missingIsNotFound: false,
+  prepare: {},
+});

@@ -11,6 +11,7 @@ import { routePath } from '../core/routes';
 import { decodeNumericId } from '../util/ids';
 import { imageOrigins } from '../util/image-origins';
 import type { ScreenPage, ScreenPorts } from './page';
+import { defineScreen } from './define';
 
 export interface ChannelData {
   kind: 'channel';
@@ -55,3 +56,13 @@ export async function loadChannel(page: ScreenPage, ports: ScreenPorts, id: numb
     imageOrigins: imageOrigins(images),
   };
 }
+
+/** A channel landing (spec §2.3 `/channel/{id}`): public. */
+export const channelScreen = defineScreen({
+  name: 'channel',
+  components: { channel: 'ChannelScreen' },
+  load: (m, page, ports) => loadChannel(page, ports, m.id),
+  personal: false,
+  missingIsNotFound: false,
+  prepare: {},
+});

@@ -116,7 +116,7 @@ export function forgetTarget(back: string | null): ForgetTarget {
     case 'ticket':
       ids = [match.params];
       break;
-    case 'success':
+    case 'credential':
       variant = match.variant;
       ids = ['visitor', ''].map((ty) => ({ fId: match.params.fId, expoId: match.params.expoId, ty }));
       break;
