@@ -73,8 +73,8 @@ describe('loadScreen (the loaders by route)', () => {
     expect(d?.kind).toBe(kind);
   });
 
-  it('a landing and no route have no data', async () => {
-    expect(await loadScreen(matchRoute('/CMEF'), page('/CMEF'), ports(), deps)).toBeNull();
+  it('a landing is its `which` (no upstream call); no route has no data', async () => {
+    expect(await loadScreen(matchRoute('/CMEF'), page('/CMEF'), ports(), deps)).toEqual({ kind: 'landing', which: 'register' });
     expect(await loadScreen(null, page('/x'), ports(), deps)).toBeNull();
   });
 });
