@@ -70,7 +70,7 @@ describe('the request log', () => {
     await app.request(`${BASE}${success}`, {}, testEnv);
     await app.request(`${BASE}${qrImagePath(credential)}`, {}, testEnv);
     await app.request(`${BASE}/no/such/${CONTACT}`, {}, testEnv);
-    expect(lines.map((l) => l.route)).toEqual(['page:success', '/qr/*', null]);
+    expect(lines.map((l) => l.route)).toEqual(['page:credential', '/qr/*', null]);
     const written = JSON.stringify(lines);
     for (const secretish of ['ABC123456', success.split('/')[3] ?? 'ABC123456', 'demo.test']) expect(written).not.toContain(secretish);
   });
