@@ -13,7 +13,7 @@
  */
 import { Hono, type Context, type ErrorHandler, type Handler } from 'hono';
 import type { AppEnv } from '../env';
-import { BusPath, CheckinPath, HealthPath, PagesPath, Path, SeatPath, SharePath, SitePath, TicketPath, WxPath } from '../upstream/contract';
+import { BusPath, CheckinPath, HealthPath, PagesPath, Path, SeatPath, SharePath, SitePath, TicketPath, WxPath } from '../../src/lib/contract';
 import { addExhiUserInfor } from './calls/addExhiUserInfor';
 import { addUserInfo } from './calls/addUserInfo';
 import { addBusUser, cancelBusUser, selectBusList, selectBusUser } from './calls/bus';

@@ -7,7 +7,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createUpstream } from '../../functions/upstream/client';
 import { createAesKeyCache } from '../../functions/upstream/aes-key-cache';
-import { PagesPath } from '../../functions/upstream/contract';
+import { PagesPath } from '../../src/lib/contract';
 import { matchRoute, routePath } from '../../src/lib/page/routes';
 import { pageInfo } from '../../src/lib/page/guard';
 import { configKey } from '../../src/lib/page/load';

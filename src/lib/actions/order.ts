@@ -27,6 +27,7 @@ import { ticketPaths } from '../tickets/paths';
 import { DISCOUNT_CODE, HOLD_COOLDOWN_MINUTES, MAX_QUANTITY, ORDER_NO, OrderStatus, TicketCode, holdRefusalNumber, orderActions, type Order, type RefundWindow } from '../tickets/tickets';
 import type { Lang } from '../page/languages';
 import { redactPath } from '../ops/redact';
+import type { NewOrder } from '../contract';
 import { defineAction, FaultAt, type ActionContext, type ActionOutcome, type CookieWrite } from './outcome';
 import type { Result } from './results';
 import { limitOutcome, type LimitRefusal } from './limits';
@@ -36,19 +37,6 @@ import type { OrderOutcome } from './replies';
 export interface VerifiedBuyer {
   checkType: 1 | 2;
   contact: string;
-}
-
-/** The order fields of createOrderNew (docs/upstream.md); `values` become the encrypted `data`. */
-export interface NewOrder {
-  expoId: number;
-  urlsId: number;
-  ticketId: number;
-  quantity: number;
-  discountCode?: string | undefined;
-  /** 1 messaging-app pay, 2 payment-app pay */
-  payType: 1 | 2;
-  /** the buyer's form values (as addUserInfo), the verified contact included */
-  values: Readonly<Record<string, unknown>>;
 }
 
 /** The upstream calls of the purchase (functions/upstream/calls/tickets.ts), as the actions use them. */
