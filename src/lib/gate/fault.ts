@@ -61,7 +61,7 @@ export type CallRead<T> =
 /**
  * Reads a check-in call's outcome. `scanRefusals`: a `400` refuses this scan (redeemCode); for the
  * list and the log a `400` is a fault like any other code.
- * @example readCall({ ok: false, code: 404, msg: 'unknown call' }) // { kind: 'unsupported' }
+ * @example readCall({ ok: false, kind: 'refused', code: 404, msg: 'unknown call' }) // { kind: 'unsupported' }
  * @example readCall({ ok: false, code: 400, msg: 'too old' }, true) // { kind: 'refusedScan', code: 400, msg: 'too old' }
  * @example readCall({ ok: false, code: 500, msg: 'db down' }, true).kind // 'fault'
  */
