@@ -7,7 +7,7 @@
  * messaging app: the app id only, for the share card) and the development routes `/dev/pay/*` (the payment simulator)
  * and `/dev/outbox*` (DEV_OUTBOX only).
  *
- * It depends on the contract (functions/upstream/contract) and its own rules (rules.ts), never
+ * It depends on the contract (src/lib/contract) and its own rules (rules.ts), never
  * on the edge's src/lib. Every `/custom` reply is the `{ code, msg, data }` envelope with HTTP
  * 200 (envelope.ts), including unknown calls, unknown expos and bad input.
  */

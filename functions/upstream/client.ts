@@ -5,7 +5,8 @@
  * Wire rules it applies to every call: base `{baseUrl}/custom`, header `expoId: <decimal>`,
  * JSON bodies for POST and query strings for GET, AES-CBC encrypted params and data with the
  * expo's aesKey (fetched once per isolate and cached, aes-key-cache.ts), replies read through
- * contract/ schemas. Success and business refusals come back as values (result.ts);
+ * contract schemas (src/lib/contract, where every call's signature is declared: `Upstream`).
+ * Success and business refusals come back as values (src/lib/contract/result.ts);
  * transport faults are thrown as UpstreamError (errors.ts), and nothing else is ever thrown
  * for an odd reply.
  */

@@ -16,14 +16,14 @@ import { safeBackPath } from '../util/safe-redirect';
 import { defineAction, type ActionContext, type ActionOutcome } from './outcome';
 import type { Upstream } from '../contract';
 
-/** The upstream's bus calls (functions/upstream/calls/bus.ts), as the action uses them. */
+/** The upstream's bus calls the action makes (their signatures: src/lib/contract/bus.ts). */
 export type BusUpstream = Pick<Upstream, 'addBusUser' | 'cancelBusUser'>;
 
 export interface BusPorts {
   up: BusUpstream;
   /** SESSION_SECRET: signs the verified-contact cookie */
   secret: string;
-  /** the upstream's refusal codes of a reservation (functions/upstream/contract/bus.ts `BusCode`) */
+  /** the upstream's refusal codes of a reservation (src/lib/contract/bus.ts `BusCode`) */
   codes: { full: number; alreadyReserved: number };
 }
 

@@ -39,7 +39,7 @@ import { defineAction, type ActionContext, type ActionOutcome, type Envelope } f
 import type { Upstream } from '../contract';
 
 /**
- * The upstream's check-in calls as the gate uses them (functions/upstream/calls/checkin.ts): a
+ * The upstream's check-in calls (src/lib/contract/checkin.ts) as the gate uses them: a
  * result, or the transport fault the call was thrown as (functions/api/gate.ts turns the client's
  * UpstreamError into a {@link GateFault} before it reaches these rules).
  */

@@ -24,7 +24,7 @@ import type { Upstream } from '../contract';
 import type { HealthData } from './replies';
 import { ANCHORS } from '../page/anchors';
 
-/** The upstream's health calls (functions/upstream/calls/health.ts), as the actions use them. */
+/** The upstream's health calls the actions make (their signatures: src/lib/contract/health.ts). */
 export type HealthUpstream = Pick<Upstream, 'getCustomerId' | 'uploadHealth' | 'deleteHealth'>;
 
 export interface HealthPorts {

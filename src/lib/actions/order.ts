@@ -35,7 +35,7 @@ import type { OrderOutcome } from './replies';
 /** A contact the edge verified, as the upstream receives it (declared in the contract). */
 export type { VerifiedBuyer };
 
-/** The upstream calls of the purchase (functions/upstream/calls/tickets.ts), as the actions use them. */
+/** The upstream calls of the purchase (their signatures: src/lib/contract/tickets.ts). */
 export type OrderUpstream = Pick<
   Upstream,
   | 'getCustomerId'

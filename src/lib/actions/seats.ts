@@ -34,7 +34,7 @@ import type { Upstream } from '../contract';
 import { limitOutcome, type LimitRefusal } from './limits';
 import type { SeatData } from './replies';
 
-/** The upstream's seat calls (functions/upstream/calls/seats.ts), as the actions use them. */
+/** The upstream's seat calls the actions make (their signatures: src/lib/contract/seats.ts). */
 export type SeatUpstream = Pick<Upstream, 'getUserCompanyList' | 'getUserSeatDetail' | 'selectUserSeat'>;
 
 export interface SeatPorts {

@@ -16,7 +16,7 @@ import { defineAction, type ActionContext, type ActionOutcome } from './outcome'
 import type { Upstream } from '../contract';
 import { ANCHORS } from '../page/anchors';
 
-/** The upstream's booking calls (functions/upstream/calls/sites.ts), as the action uses them. */
+/** The upstream's booking calls the action makes (their signatures: src/lib/contract/sites.ts). */
 export type SiteUpstream = Pick<Upstream, 'addExpoUserSite' | 'deleteExpoUserSite'>;
 
 export interface SitePorts {

@@ -123,7 +123,7 @@ export type ScreenPorts = Pick<
   | 'selectBusUser'
 >;
 
-/** A channel as the upstream client reads it (spec §7 `queryCustomerChannelId`; functions/upstream/contract/pages.ts). */
+/** A channel as the upstream client reads it (spec §7 `queryCustomerChannelId`; src/lib/contract/pages.ts). */
 export interface ChannelIn {
   name: string;
   /** the customer url the channel leads to */
