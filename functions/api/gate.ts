@@ -21,7 +21,7 @@ import type { GateStaff } from '../../src/lib/gate/keys';
 import { gateList, gateScan, readSync, syncScans, type GatePorts } from '../../src/lib/actions/gate';
 import { gateBodyLimit } from '../../src/lib/gate/limits';
 import { faultOfError, type CallOutcome } from '../../src/lib/gate/fault';
-import type { Result } from '../../src/lib/actions/results';
+import type { UpstreamResult } from '../../src/lib/contract';
 import type { ActionContext } from '../../src/lib/actions/outcome';
 
 declare module 'hono' {
@@ -117,7 +117,7 @@ export function staffOnly(): MiddlewareHandler<{ Bindings: AppEnv }> {
  * 404 through as this API's own 404: the very answer a refused staff key gets (issue 30).
  * Anything else thrown is our bug and goes on to the app's error answer.
  */
-function guarded<P, T>(call: (p: P) => Promise<Result<T>>): (p: P) => Promise<CallOutcome<T>> {
+function guarded<P, T>(call: (p: P) => Promise<UpstreamResult<T>>): (p: P) => Promise<CallOutcome<T>> {
   return async function checkinCall(p) {
     try {
       return await call(p);

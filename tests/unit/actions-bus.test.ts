@@ -4,6 +4,7 @@ import { bus, type BusPorts } from '../../src/lib/actions/bus';
 import type { ActionContext } from '../../src/lib/actions/outcome';
 import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
 import { routePath } from '../../src/lib/page/routes';
+import { okReply, refusedReply } from './upstream-fakes';
 
 const SECRET = 'a-test-secret-of-32-characters!!';
 const ORIGIN = 'https://expo.test';
@@ -20,8 +21,8 @@ async function ctxOf(codes: string[] | null, json = false, expoId = 1308): Promi
 function portsOf(more: Partial<BusPorts['up']> = {}): BusPorts {
   return {
     up: {
-      addBusUser: vi.fn(async () => ({ ok: true as const, data: { id: 9 } })),
-      cancelBusUser: vi.fn(async () => ({ ok: true as const, data: null })),
+      addBusUser: vi.fn(async () => okReply({ id: 9 })),
+      cancelBusUser: vi.fn(async () => okReply(null)),
       ...more,
     },
     secret: SECRET,
@@ -40,9 +41,9 @@ describe('POST /api/bus (the action)', () => {
   });
 
   it('full and already: back here with the named refusal; another refusal with its own words', async () => {
-    expect(await bus.run(reserve, portsOf({ addBusUser: async () => ({ ok: false, code: 20301, msg: 'x' }) }), await ctxOf(['MINE01']))).toMatchObject({ notice: { tone: 'error', key: 'bus.full' }, reply: { code: 20301 } });
-    expect(await bus.run(reserve, portsOf({ addBusUser: async () => ({ ok: false, code: 20302, msg: 'x' }) }), await ctxOf(['MINE01']))).toMatchObject({ notice: { key: 'bus.already' } });
-    const other = await bus.run(reserve, portsOf({ addBusUser: async () => ({ ok: false, code: 404, msg: 'no such departure' }) }), await ctxOf(['MINE01']));
+    expect(await bus.run(reserve, portsOf({ addBusUser: async () => refusedReply(20301, 'x') }), await ctxOf(['MINE01']))).toMatchObject({ notice: { tone: 'error', key: 'bus.full' }, reply: { code: 20301 } });
+    expect(await bus.run(reserve, portsOf({ addBusUser: async () => refusedReply(20302, 'x') }), await ctxOf(['MINE01']))).toMatchObject({ notice: { key: 'bus.already' } });
+    const other = await bus.run(reserve, portsOf({ addBusUser: async () => refusedReply(404, 'no such departure') }), await ctxOf(['MINE01']));
     expect(other).toMatchObject({ notice: { key: null, text: 'no such departure' } });
     expect(other).not.toHaveProperty('to');
   });

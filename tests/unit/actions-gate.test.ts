@@ -4,6 +4,7 @@ import { gateList, gateScan, readScannedAt, readSync, syncScans, GATE_LIST_CAP, 
 import type { GateFault } from '../../src/lib/gate/fault';
 import type { ActionContext } from '../../src/lib/actions/outcome';
 import { GATE_SYNC_MAX, type GateListRow } from '../../src/lib/gate/types';
+import { okReply, refusedReply } from './upstream-fakes';
 
 const t: ActionContext['t'] = (k) => k;
 const NOW = Date.UTC(2026, 11, 1, 1, 20);
@@ -15,8 +16,8 @@ function portsOf(more: Partial<GatePorts['up']> = {}): GatePorts {
   return {
     staff,
     up: {
-      redeemCode: vi.fn(async () => ({ ok: true as const, code: 200, msg: null, data: used })),
-      checkInList: vi.fn(async () => ({ ok: true as const, code: 200, msg: null, data: { total: 0, list: [] } })),
+      redeemCode: vi.fn(async () => okReply(used)),
+      checkInList: vi.fn(async () => okReply({ total: 0, list: [] })),
       ...more,
     },
   };
@@ -65,10 +66,10 @@ describe('POST /api/gate/scan (the action)', () => {
   });
 
   it('says in words when the organiser’s API lacks the call (404), and passes on other refusals', async () => {
-    const missing = portsOf({ redeemCode: vi.fn(async () => ({ ok: false as const, kind: 'refused' as const, code: 404, msg: 'unknown call' })) });
+    const missing = portsOf({ redeemCode: vi.fn(async () => refusedReply(404, 'unknown call')) });
     expect(await gateScan.run({ eid: 'MTMwOA', code: 'ABC' }, missing, ctx(true))).toMatchObject({ reply: { code: GATE_UNSUPPORTED, msg: 'gate.unsupported' } });
     expect(await gateScan.run({ eid: 'MTMwOA', code: 'ABC' }, missing, ctx(false))).toMatchObject({ notice: { tone: 'error', key: 'gate.unsupported' } });
-    const refused = portsOf({ redeemCode: vi.fn(async () => ({ ok: false as const, kind: 'refused' as const, code: 400, msg: 'scannedAt too old' })) });
+    const refused = portsOf({ redeemCode: vi.fn(async () => refusedReply(400, 'scannedAt too old')) });
     expect(await gateScan.run({ eid: 'MTMwOA', code: 'ABC' }, refused, ctx(true))).toMatchObject({ reply: { code: 400, msg: 'scannedAt too old' } });
   });
 
@@ -86,7 +87,7 @@ describe('POST /api/gate/scan (the action)', () => {
       expect(await gateScan.run({ eid: 'MTMwOA', code: 'ABC' }, p, ctx(false))).toEqual({ kind: 'notice', notice: { tone: 'error', key: 'gate.faultNoJs', vars: { reason: key }, text: null } });
     }
     // an envelope code that is neither a decision, a refusal of the scan (400) nor "no such call" (404)
-    const odd = portsOf({ redeemCode: vi.fn(async () => ({ ok: false as const, kind: 'refused' as const, code: 600, msg: 'busy' })) });
+    const odd = portsOf({ redeemCode: vi.fn(async () => refusedReply(600, 'busy')) });
     expect(await gateScan.run({ eid: 'MTMwOA', code: 'ABC' }, odd, ctx(true))).toMatchObject({ reply: { code: GATE_UPSTREAM_FAULT, msg: 'gate.faultRefusedMsg' } });
   });
 
@@ -117,8 +118,8 @@ describe('sync and list', () => {
   });
 
   it('a scan the organiser refuses (400) is answered as refused, and the scans after it are redeemed (issue 30)', async () => {
-    const tooOld = { ok: false as const, kind: 'refused' as const, code: 400, msg: 'bad input: scannedAt is more than 30 days old' };
-    const redeemCode = vi.fn(async ({ scanId }: { scanId?: string }) => (scanId === 's1' ? tooOld : { ok: true as const, code: 200, msg: null, data: used }));
+    const tooOld = refusedReply(400, 'bad input: scannedAt is more than 30 days old');
+    const redeemCode = vi.fn(async ({ scanId }: { scanId?: string }) => (scanId === 's1' ? tooOld : okReply(used)));
     const r = await syncScans([{ ...one, local: 'admitted' }, { ...one, scanId: 's2', local: 'admitted' }, { ...one, scanId: 's3', local: 'admitted' }], portsOf({ redeemCode }), t);
     expect(redeemCode).toHaveBeenCalledTimes(3);
     expect(r.body).toEqual({
@@ -129,7 +130,7 @@ describe('sync and list', () => {
   });
 
   it('a fault of the organiser’s system stops the sync: what was answered comes back, the rest stays queued', async () => {
-    const redeemCode = vi.fn(async ({ scanId }: { scanId?: string }) => (scanId === 's1' ? { ok: true as const, code: 200, msg: null, data: used } : { ok: false as const, fault: { kind: 'http' as const, status: 404 } }));
+    const redeemCode = vi.fn(async ({ scanId }: { scanId?: string }) => (scanId === 's1' ? okReply(used) : { ok: false as const, fault: { kind: 'http' as const, status: 404 } }));
     const r = await syncScans([{ ...one, local: 'admitted' }, { ...one, scanId: 's2', local: 'admitted' }, { ...one, scanId: 's3', local: 'admitted' }], portsOf({ redeemCode }), t);
     expect(redeemCode).toHaveBeenCalledTimes(2);
     expect(r.body).toEqual({ code: GATE_UPSTREAM_FAULT, msg: 'gate.faultHttp', data: { results: [expect.objectContaining({ scanId: 's1' })], refused: [] } });
@@ -137,16 +138,16 @@ describe('sync and list', () => {
 
   it('reads every page of the list up to the cap, with the expo-local day', async () => {
     const row: GateListRow = { hash: 'a'.repeat(64), usedCount: 0, maxCount: 1, auditStatus: 0, useStatus: 0, days: null };
-    const pages = vi.fn(async ({ page }: { page?: number }) => ({ ok: true as const, code: 200, msg: null, data: { total: 2500, list: Array(page === 3 ? 500 : 1000).fill(row) } }));
+    const pages = vi.fn(async ({ page }: { page?: number }) => okReply({ total: 2500, list: Array(page === 3 ? 500 : 1000).fill(row) }));
     const r = await gateList(portsOf({ checkInList: pages }), NOW, t);
     expect(pages).toHaveBeenCalledTimes(3);
     expect(r.data).toMatchObject({ expoId: 1308, today: '2026-12-01', complete: true });
     expect(r.data?.rows).toHaveLength(2500);
-    const endless = vi.fn(async () => ({ ok: true as const, code: 200, msg: null, data: { total: null, list: Array(1000).fill(row) } }));
+    const endless = vi.fn(async () => okReply({ total: null, list: Array(1000).fill(row) }));
     const capped = await gateList(portsOf({ checkInList: endless }), NOW, t);
     expect(capped.data?.rows).toHaveLength(GATE_LIST_CAP);
     expect(capped.data?.complete).toBe(false);
-    const missing = await gateList(portsOf({ checkInList: vi.fn(async () => ({ ok: false as const, kind: 'refused' as const, code: 404, msg: null })) }), NOW, t);
+    const missing = await gateList(portsOf({ checkInList: vi.fn(async () => refusedReply(404, null)) }), NOW, t);
     expect(missing).toMatchObject({ code: GATE_UNSUPPORTED, data: null });
     const faulted = await gateList(portsOf({ checkInList: vi.fn(async () => ({ ok: false as const, fault: { kind: 'timeout' as const } })) }), NOW, t);
     expect(faulted).toEqual({ code: GATE_UPSTREAM_FAULT, msg: 'gate.faultTimeout', data: null });

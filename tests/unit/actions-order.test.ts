@@ -6,6 +6,7 @@ import { CONTACT_COOKIE, openFormWindow, signContact } from '../../src/lib/looku
 import { decodeFlash } from '../../src/lib/page/flash';
 import { encodeId } from '../../src/lib/util/ids';
 import { OrderStatus, TicketCode, type Order } from '../../src/lib/tickets/tickets';
+import { okReply, refusedReply } from './upstream-fakes';
 
 const SECRET = 'a-test-secret-of-32-characters!!';
 const ORIGIN = 'https://expo.test';
@@ -19,8 +20,8 @@ async function ctxOf(json = false, verified: number | null = E): Promise<ActionC
   return { lang: 'en', t, json, origin: ORIGIN, cookies, now: NOW };
 }
 
-const ok = <T>(data: T) => ({ ok: true as const, data });
-const no = (code: number, msg: string | null = null) => ({ ok: false as const, code, msg });
+const ok = okReply;
+const no = refusedReply;
 
 const anOrder = (more: Partial<Order> = {}): Order => ({
   orderNo: 'T20260101ABCDEF',

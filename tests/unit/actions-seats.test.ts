@@ -8,13 +8,14 @@ import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie
 import { HEALTH_MAX_BYTES } from '../../src/lib/seat/health';
 import { JPEG_1X1 } from './image-fixtures';
 import { routePath } from '../../src/lib/page/routes';
+import { okReply, refusedReply } from './upstream-fakes';
 
 const SECRET = 'a-test-secret-of-32-characters!!';
 const ORIGIN = 'https://expo.test';
 const t: ActionContext['t'] = (k, v) => `${k}${v ? JSON.stringify(v) : ''}`;
 const ctxOf = (json = false, cookies: Record<string, string> = {}): ActionContext => ({ lang: 'en', t, json, origin: ORIGIN, cookies, now: Date.now() });
-const ok = <T>(data: T) => ({ ok: true as const, data });
-const no = (code: number, msg: string | null = null) => ({ ok: false as const, code, msg });
+const ok = okReply;
+const no = refusedReply;
 const body = (o: ActionOutcome) => jsonOf(o, t);
 const refusal = { status: 429 as const, retryAfterS: 60, key: 'limit.attemptsSeconds' as const, vars: { n: 60 } };
 

@@ -11,6 +11,7 @@ import type { Credential } from '../../src/lib/util/domain';
 import { CONTACT_COOKIE, signContact, type VerifiedContact } from '../../src/lib/lookup/contact-cookie';
 import { encodeId } from '../../src/lib/util/ids';
 import { contact, ok, page, pathOf, ports } from './screens-helpers';
+import { okReply, refusedReply } from './upstream-fakes';
 
 const EXPO = 2030;
 const rest = (fId = 22030) => pathOf(EXPO, fId).split('/').filter(Boolean);
@@ -90,7 +91,7 @@ describe('loadForm for the named forms', () => {
   });
 
   it("userInfo lists the contact's own registrations, each with its correction link and credential", async () => {
-    const p = ports({ queryCustomerCode: vi.fn(async ({ euCode }: { euCode: string }) => (euCode === 'GONE' ? { ok: false as const } : { ok: true as const, data: record(euCode) })) });
+    const p = ports({ queryCustomerCode: vi.fn(async ({ euCode }: { euCode: string }) => (euCode === 'GONE' ? refusedReply(500) : okReply(record(euCode)))) });
     const d = await loadForm(page(`/userInfo${pathOf(EXPO)}`, { contact: contact(EXPO, { codes: ['MINE1', 'GONE'] }), config: definition }), p, { route: 'userInfo', rest: rest(), variant: null });
     expect(d?.registrations).toEqual([
       {
@@ -126,9 +127,9 @@ describe('posting a named form (/api/register)', () => {
   const t: ActionContext['t'] = (k) => k;
   const portsOf = (): RegisterPorts => ({
     upstream: {
-      getCustomerId: vi.fn(async () => ({ ok: true as const, code: 200, msg: null, data: { customerForm: definition.customerForm, customerWx: null, activity: null } })),
-      addUserInfo: vi.fn(async () => ({ ok: true as const, code: 200, msg: null, data: { euCode: 'V1' } })),
-      addExhiUserInfor: vi.fn(async () => ({ ok: true as const, code: 200, msg: null, data: { euCode: 'X2' } })),
+      getCustomerId: vi.fn(async () => okReply({ customerForm: definition.customerForm, customerWx: null, activity: null })),
+      addUserInfo: vi.fn(async () => okReply({ euCode: 'V1' })),
+      addExhiUserInfor: vi.fn(async () => okReply({ euCode: 'X2' })),
       getForm: vi.fn(async () => null),
     },
     secret: SECRET,

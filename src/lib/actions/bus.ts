@@ -14,19 +14,16 @@ import { displayText } from '../page/flash';
 import { matchRoute, routePath } from '../page/routes';
 import { safeBackPath } from '../util/safe-redirect';
 import { defineAction, type ActionContext, type ActionOutcome } from './outcome';
-import type { Result } from './results';
+import type { Upstream } from '../contract';
 
-/** The upstream's bus calls (functions/upstream/calls/bus.ts), as the action uses them. */
-export interface BusUpstream {
-  addBusUser(p: { expoId: number; euCode: string; departureId: number; stopId: number }): Promise<Result<{ id: number }>>;
-  cancelBusUser(p: { expoId: number; euCode: string; id: number }): Promise<Result<null>>;
-}
+/** The upstream's bus calls the action makes (their signatures: src/lib/contract/bus.ts). */
+export type BusUpstream = Pick<Upstream, 'addBusUser' | 'cancelBusUser'>;
 
 export interface BusPorts {
   up: BusUpstream;
   /** SESSION_SECRET: signs the verified-contact cookie */
   secret: string;
-  /** the upstream's refusal codes of a reservation (functions/upstream/contract/bus.ts `BusCode`) */
+  /** the upstream's refusal codes of a reservation (src/lib/contract/bus.ts `BusCode`) */
   codes: { full: number; alreadyReserved: number };
 }
 

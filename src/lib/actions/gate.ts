@@ -36,16 +36,17 @@ import {
   type GateSynced,
 } from '../gate/types';
 import { defineAction, type ActionContext, type ActionOutcome, type Envelope } from './outcome';
+import type { Upstream } from '../contract';
 
 /**
- * The upstream's check-in calls as the gate uses them (functions/upstream/calls/checkin.ts): a
+ * The upstream's check-in calls (src/lib/contract/checkin.ts) as the gate uses them: a
  * result, or the transport fault the call was thrown as (functions/api/gate.ts turns the client's
  * UpstreamError into a {@link GateFault} before it reaches these rules).
  */
-export interface GateUpstream {
-  redeemCode(p: { expoId: number; euCode: string; gate: string; scannedAt: string; scanId?: string }): Promise<CallOutcome<RedeemedView>>;
-  checkInList(p: { expoId: number; page?: number; pageSize?: number }): Promise<CallOutcome<{ total: number | null; list: GateListRow[] }>>;
-}
+export type GateUpstream = { [K in 'redeemCode' | 'checkInList']: (...a: Parameters<Upstream[K]>) => Promise<CallOutcome<DataOf<Awaited<ReturnType<Upstream[K]>>>>> };
+
+/** A success's data type of a call's result. */
+type DataOf<R> = R extends { ok: true; data: infer D } ? D : never;
 
 export interface GatePorts {
   up: GateUpstream;

@@ -15,20 +15,17 @@
 import { z } from 'zod';
 import { CONTACT_COOKIE, ownCodes, provenFor, verifyContact } from '../lookup/contact-cookie';
 import { displayText, FLASH_MAX_PATH } from '../page/flash';
-import { checkHealthUpload, HEALTH_MAX_BYTES, type HealthKind } from '../seat/health';
+import { checkHealthUpload, HEALTH_MAX_BYTES } from '../seat/health';
 import { needsPledge } from '../seat/pledge';
 import { safeBackPath } from '../util/safe-redirect';
 import { defineAction, type ActionContext, type ActionOutcome } from './outcome';
-import { refusalText, type Result } from './results';
+import { refusalText } from './results';
+import type { Upstream } from '../contract';
 import type { HealthData } from './replies';
 import { ANCHORS } from '../page/anchors';
 
-/** The upstream's health calls (functions/upstream/calls/health.ts), as the actions use them. */
-export interface HealthUpstream {
-  getCustomerId(p: { expoId: number; fId: number }): Promise<Result<{ customerWx: { healthPledge?: unknown } | null }>>;
-  uploadHealth(p: { expoId: number; euCode: string; kind: HealthKind; file: Blob; fileName: string }): Promise<Result<{ id: number }>>;
-  deleteHealth(p: { expoId: number; euCode: string; id: number }): Promise<Result<null>>;
-}
+/** The upstream's health calls the actions make (their signatures: src/lib/contract/health.ts). */
+export type HealthUpstream = Pick<Upstream, 'getCustomerId' | 'uploadHealth' | 'deleteHealth'>;
 
 export interface HealthPorts {
   up: HealthUpstream;

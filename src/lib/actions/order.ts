@@ -24,47 +24,30 @@ import { formatPrice, marketOf } from '../tickets/money';
 import { parsePathParams, type PathParams } from '../page/routes';
 import { absoluteUrl, handoffPage, payTarget } from '../tickets/cashier';
 import { ticketPaths } from '../tickets/paths';
-import { DISCOUNT_CODE, HOLD_COOLDOWN_MINUTES, MAX_QUANTITY, ORDER_NO, OrderStatus, TicketCode, holdRefusalNumber, orderActions, type Order, type RefundWindow } from '../tickets/tickets';
+import { DISCOUNT_CODE, HOLD_COOLDOWN_MINUTES, MAX_QUANTITY, ORDER_NO, OrderStatus, TicketCode, holdRefusalNumber, orderActions, type Order } from '../tickets/tickets';
 import type { Lang } from '../page/languages';
 import { redactPath } from '../ops/redact';
+import type { Upstream, VerifiedBuyer } from '../contract';
 import { defineAction, FaultAt, type ActionContext, type ActionOutcome, type CookieWrite } from './outcome';
-import type { Result } from './results';
 import { limitOutcome, type LimitRefusal } from './limits';
 import type { OrderOutcome } from './replies';
 
-/** A contact the edge verified, as the upstream receives it. */
-export interface VerifiedBuyer {
-  checkType: 1 | 2;
-  contact: string;
-}
+/** A contact the edge verified, as the upstream receives it (declared in the contract). */
+export type { VerifiedBuyer };
 
-/** The order fields of createOrderNew (docs/upstream.md); `values` become the encrypted `data`. */
-export interface NewOrder {
-  expoId: number;
-  urlsId: number;
-  ticketId: number;
-  quantity: number;
-  discountCode?: string | undefined;
-  /** 1 messaging-app pay, 2 payment-app pay */
-  payType: 1 | 2;
-  /** the buyer's form values (as addUserInfo), the verified contact included */
-  values: Readonly<Record<string, unknown>>;
-}
-
-/** The upstream calls of the purchase (functions/upstream/calls/tickets.ts), as the actions use them. */
-export interface OrderUpstream {
-  getCustomerId(p: { expoId: number; fId: number; ty?: string | undefined }): Promise<Result<{ customerForm: unknown }>>;
-  createOrderNew(p: NewOrder): Promise<Result<{ orderNo: string }>>;
-  doUnifiedOrder(p: { expoId: number; orderNo: string; payType: 1 | 2; returnUrl: string; openId?: string | undefined }): Promise<
-    Result<{ kind: 'jsapi'; jsapi: Record<string, string> } | { kind: 'payUrl'; payUrl: string }>
-  >;
-  findOrderListByPhone(p: { expoId: number; buyer: VerifiedBuyer }): Promise<Result<Order[]>>;
-  ifOpenRefund(p: { expoId: number }): Promise<Result<RefundWindow>>;
-  deleteOrderById(p: { expoId: number; orderNo: string }): Promise<Result<null>>;
-  WxRefundJSAPIByOrderNo(p: { expoId: number; orderNo: string; reason: string }): Promise<Result<null>>;
-  cancelRefundByOrderNo(p: { expoId: number; orderNo: string }): Promise<Result<null>>;
-  selectDiscountTicketByCode(p: { expoId: number; ticketId: number; discountCode: string }): Promise<Result<{ price: number }>>;
-}
+/** The upstream calls of the purchase (their signatures: src/lib/contract/tickets.ts). */
+export type OrderUpstream = Pick<
+  Upstream,
+  | 'getCustomerId'
+  | 'createOrderNew'
+  | 'doUnifiedOrder'
+  | 'findOrderListByPhone'
+  | 'ifOpenRefund'
+  | 'deleteOrderById'
+  | 'WxRefundJSAPIByOrderNo'
+  | 'cancelRefundByOrderNo'
+  | 'selectDiscountTicketByCode'
+>;
 
 export interface OrderPorts {
   up: OrderUpstream;

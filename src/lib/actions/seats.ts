@@ -26,21 +26,16 @@ import {
   seatResultPath,
   shouldFetchCompanies,
   validateSeatQuery,
-  type PersonSeat,
-  type SeatDetail,
   type SeatMessageKey,
 } from '../seat/seats';
 import { defineAction, type ActionContext, type ActionOutcome } from './outcome';
-import { refusalText, type Result } from './results';
+import { refusalText } from './results';
+import type { Upstream } from '../contract';
 import { limitOutcome, type LimitRefusal } from './limits';
 import type { SeatData } from './replies';
 
-/** The upstream's seat calls (functions/upstream/calls/seats.ts), as the actions use them. */
-export interface SeatUpstream {
-  getUserCompanyList(p: { expoId: number; keywords: string; type: 1 | 2; userName?: string }): Promise<Result<string[]>>;
-  getUserSeatDetail(p: { expoId: number; userName: string; companyName: string }): Promise<Result<SeatDetail | null>>;
-  selectUserSeat(p: { expoId: number; userName: string; typeId: number }): Promise<Result<PersonSeat[]>>;
-}
+/** The upstream's seat calls the actions make (their signatures: src/lib/contract/seats.ts). */
+export type SeatUpstream = Pick<Upstream, 'getUserCompanyList' | 'getUserSeatDetail' | 'selectUserSeat'>;
 
 export interface SeatPorts {
   up: SeatUpstream;

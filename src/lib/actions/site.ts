@@ -13,14 +13,11 @@ import { displayText } from '../page/flash';
 import { matchRoute } from '../page/routes';
 import { safeBackPath } from '../util/safe-redirect';
 import { defineAction, type ActionContext, type ActionOutcome } from './outcome';
-import type { Result } from './results';
+import type { Upstream } from '../contract';
 import { ANCHORS } from '../page/anchors';
 
-/** The upstream's booking calls (functions/upstream/calls/sites.ts), as the action uses them. */
-export interface SiteUpstream {
-  addExpoUserSite(p: { expoId: number; euCode: string; siteDateId: number }): Promise<Result<{ id: number }>>;
-  deleteExpoUserSite(p: { expoId: number; euCode: string; id: number }): Promise<Result<null>>;
-}
+/** The upstream's booking calls the action makes (their signatures: src/lib/contract/sites.ts). */
+export type SiteUpstream = Pick<Upstream, 'addExpoUserSite' | 'deleteExpoUserSite'>;
 
 export interface SitePorts {
   up: SiteUpstream;

@@ -12,7 +12,7 @@ export { normaliseCode, SCAN_TEXT_MAX } from './code';
 
 export { GATE_LOOK, type GateTone } from './look';
 
-/** What the gate reads of the upstream's redeemCode data (functions/upstream/contract/checkin.ts `Redeemed`). */
+/** What the gate reads of the upstream's redeemCode data (src/lib/contract/checkin.ts `Redeemed`). */
 export interface RedeemedView {
   result: GateResult;
   usedCount: number | null;

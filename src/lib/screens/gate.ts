@@ -10,28 +10,24 @@
  */
 import { answerFromVars } from '../gate/answer';
 import type { GateStaff } from '../gate/keys';
-import { expoToday, statsTable, type StatRow, type StatsTable } from '../gate/report';
+import { expoToday, statsTable, type StatsTable } from '../gate/report';
 import type { GateAnswer } from '../gate/types';
 import type { GateScreen } from '../page/routes';
 import type { ScreenPage } from './page';
+import type { Upstream } from '../contract';
 import { UNSUPPORTED_CODE } from '../actions/gate';
 import { expoName } from '../expo/view';
 import type { Lang } from '../page/languages';
 
 /** The upstream calls the gate screens read (a refusal code of 404 is "no such call"). */
-export interface GateStatsPort {
-  checkInStats(p: { expoId: number }): Promise<{ ok: true; data: StatRow[] } | { ok: false; code: number }>;
+export type GateStatsPort = Pick<Upstream, 'checkInStats'> &
   /**
-   * One row of the admission list: the scan screen's probe of whether the organiser's API has the
-   * check-in calls, so the page says so on load, not after the first scan (issue 23 review).
+   * checkInList: one row of the admission list, the scan screen's probe of whether the organiser's
+   * API has the check-in calls, so the page says so on load, not after the first scan (issue 23
+   * review). getCustomerId: the config of the customer url the staff key names, whose `expoInfo`
+   * names the show in the gate's header (issue 30), in the page's language.
    */
-  checkInList?(p: { expoId: number; page?: number; pageSize?: number }): Promise<{ ok: true } | { ok: false; code: number }>;
-  /**
-   * The organiser config of the customer url the staff key names: its `expoInfo` names the show in
-   * the gate's header (issue 30), in the page's language.
-   */
-  getCustomerId?(p: { expoId: number; fId: number }): Promise<{ ok: true; data: { expoInfo: { exhiName?: string | null; exhiNameEn?: string | null } | null } } | { ok: false }>;
-}
+  Partial<Pick<Upstream, 'checkInList' | 'getCustomerId'>>;
 
 export interface GateScanData {
   kind: 'gate';

@@ -100,7 +100,7 @@ const LOADERS: Loaders = {
   ticket: (m, page, ports) => TICKET_LOADERS[m.which](page, ports, m.params),
   bus: (m, page, ports) => loadBus(page, ports, m.which, m.link),
   gate: (m, page, _ports, deps) =>
-    loadGate(m.which, m, page, deps.gateStats ?? { checkInStats: async () => ({ ok: false, code: 0 }) }, deps.gateStaff ?? null),
+    loadGate(m.which, m, page, deps.gateStats ?? { checkInStats: async () => ({ ok: false, kind: 'refused', code: 0, msg: null }) }, deps.gateStaff ?? null),
 };
 
 /**

@@ -2,7 +2,7 @@
  * Tickets and orders in the product's own words (docs/upstream.md "Tickets and orders"; spec §3
  * ticket labels, §4 order states, §5 discount message, §9 the 30-minute window) and the rules
  * the pages and the edge API apply to them. Plain types: the wire schemas
- * (functions/upstream/contract/tickets.ts) read replies into these shapes and are checked
+ * (src/lib/contract/tickets.ts) read replies into these shapes and are checked
  * against them. Pure: no framework, no zod (islands may import this file).
  */
 
