@@ -60,29 +60,35 @@ export interface Way {
 }
 
 /**
- * Answers an outcome: JSON for an island, else `303` on (navigate) or back with the flash
- * (every typed value, the failing fields, the notice).
+ * Answers an outcome, the one place a reply is written from one: JSON for an island (the
+ * envelope of {@link jsonOf}), else `303` on (navigate) or back with the flash (every typed
+ * value, the failing fields, the notice and the outcome's `data`).
  */
 export function answer(c: Ctx, input: Input, way: Way, o: ActionOutcome): Response {
-  writeCookies(c, o.cookies);
   const headers = o.headers ?? {};
-  if (o.kind === 'broken') return withHeaders(badRequest(c, input, o.message, input.t('app.back'), way.back), headers);
   const json = () => {
     const { status, body } = jsonOf(o, input.t as ActionContext['t']);
     return c.json(body, status as ContentfulStatusCode, headers);
   };
+  // a form post comes back with a flash; an island gets one only to show on the page it goes to
+  const flashes = o.kind === 'notice' ? !input.json || o.flashWithJson === true : o.kind === 'invalid' && !input.json;
+  // The flash this answer writes is the one the page reads: an outcome's removal of the last one
+  // (e.g. forgetting the device) does not remove it.
+  writeCookies(c, flashes ? o.cookies?.filter((w) => !(w.name === FLASH_COOKIE && w.value === null)) : o.cookies);
+  if (o.kind === 'broken') return input.json ? json() : withHeaders(badRequest(c, input, o.message, input.t('app.back'), way.back), headers);
   if (o.kind === 'navigate') {
     if (input.json) return json();
     return withHeaders(o.html !== undefined ? c.html(o.html) : c.redirect(o.location, 303), headers);
   }
-  if (input.json && !(o.kind === 'notice' && o.flashWithJson === true)) return json();
+  if (input.json && !flashes) return json();
   const to = o.kind === 'notice' && o.to ? o.to : way.back;
   // Another page's flash carries that page's values only.
   const values = to === way.back ? way.values : {};
+  const data = o.data ?? null;
   const flash: FlashInput =
     o.kind === 'invalid'
-      ? { path: to, values, error: o.errors[0], ...(o.errors.length > 1 ? { errors: o.errors } : {}) }
-      : { path: to, values: { ...values, ...(o.values ?? {}) }, notice: o.notice };
+      ? { path: to, values, error: o.errors[0], ...(o.errors.length > 1 ? { errors: o.errors } : {}), data }
+      : { path: to, values: { ...values, ...(o.values ?? {}) }, notice: o.notice, data };
   setCookie(c, FLASH_COOKIE, encodeFlash(flash), cookieOptions(c, { maxAge: FLASH_MAX_AGE_S }));
   // The flash is shown once; the draft keeps the values for a reload of the form (no JS: an
   // island keeps its own copy in session storage).
@@ -91,6 +97,16 @@ export function answer(c: Ctx, input: Input, way: Way, o: ActionOutcome): Respon
   }
   const at = o.kind === 'notice' && o.anchor ? `${to}#${o.anchor}` : to;
   return input.json ? json() : withHeaders(c.redirect(at, 303), headers);
+}
+
+/**
+ * The JSON of an outcome, for a route only islands call (the gate's sync and list, a JSON-only
+ * refusal): the same envelope {@link answer} gives an island.
+ */
+export function answerJson(c: Ctx, t: Input['t'], o: ActionOutcome): Response {
+  writeCookies(c, o.cookies);
+  const { status, body } = jsonOf(o, t as ActionContext['t']);
+  return c.json(body, status as ContentfulStatusCode, o.headers ?? {});
 }
 
 function withHeaders(res: Response, headers: Record<string, string>): Response {
@@ -131,7 +147,7 @@ export function action<In, Ports, D>(def: Action<In, Ports, D>, options: ActionO
     const back = flashablePath(def.back(input.fields, ctx));
     const way: Way = { back, values: def.keep?.(input.fields) ?? {}, draft: back === '/' ? null : (def.draftPath?.(input.fields) ?? null) };
     const parsed = def.input.safeParse(input.fields);
-    if (!parsed.success) return answer(c, input, way, { kind: 'broken', message: input.t('api.badPage') });
+    if (!parsed.success || (def.jsonOnly && !input.json)) return answer(c, input, way, { kind: 'broken', message: input.t('api.badPage') });
     let o: ActionOutcome;
     try {
       o = (await def.run(parsed.data, options.ports(c), ctx)) as ActionOutcome;

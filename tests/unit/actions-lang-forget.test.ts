@@ -49,9 +49,9 @@ describe('forget', () => {
 
 describe('limitOutcome', () => {
   it('code 600 with the wait; 429 and Retry-After, or 503 without', () => {
-    const o = limitOutcome({ status: 429, retryAfterS: 42, key: 'limit.networkSeconds', vars: { n: 42 } }, t);
+    const o = limitOutcome({ status: 429, retryAfterS: 42, key: 'limit.networkSeconds', vars: { n: 42 } });
     expect(jsonOf(o, t)).toEqual({ status: 429, body: { code: 600, msg: 'limit.networkSeconds{"n":42}', data: null } });
     expect(o).toMatchObject({ kind: 'notice', notice: { tone: 'error', key: 'limit.networkSeconds', vars: { n: 42 } }, headers: { 'retry-after': '42' } });
-    expect(limitOutcome({ status: 503, retryAfterS: null, key: 'limit.sendBusy' as never, vars: { n: 0 } }, t).headers).toEqual({});
+    expect(limitOutcome({ status: 503, retryAfterS: null, key: 'limit.sendBusy' as never, vars: { n: 0 } }).headers).toEqual({});
   });
 });
