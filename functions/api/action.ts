@@ -57,6 +57,8 @@ export interface Way {
   values: Record<string, string>;
   /** the path of the back page's `draft` cookie, when the page reads one (Action.draftPath) */
   draft?: string | null;
+  /** the page reads the outcome's `data` from the flash (Action.flashData) */
+  data?: boolean;
 }
 
 /**
@@ -84,7 +86,7 @@ export function answer(c: Ctx, input: Input, way: Way, o: ActionOutcome): Respon
   const to = o.kind === 'notice' && o.to ? o.to : way.back;
   // Another page's flash carries that page's values only.
   const values = to === way.back ? way.values : {};
-  const data = o.data ?? null;
+  const data = way.data === true ? (o.data ?? null) : null;
   const flash: FlashInput =
     o.kind === 'invalid'
       ? { path: to, values, error: o.errors[0], ...(o.errors.length > 1 ? { errors: o.errors } : {}), data }
@@ -132,8 +134,12 @@ export function flashablePath(path: string): string {
 /** Options of {@link action}: how to build the action's ports from the request. */
 export interface ActionOptions<Ports> {
   ports(c: Ctx): Ports;
-  /** a form post's answer of the route's own, where it has one (else null: the usual 303) */
-  formAnswer?(c: Ctx, input: Input, o: ActionOutcome): Response | null;
+  /**
+   * A form post's answer of the route's own, where it has one (else null: the usual 303): a
+   * function that makes it, called once the outcome's cookies are written (Hono puts cookies set
+   * afterwards on no response already made).
+   */
+  formAnswer?(c: Ctx, input: Input, o: ActionOutcome): (() => Response) | null;
 }
 
 /**
@@ -145,7 +151,7 @@ export function action<In, Ports, D>(def: Action<In, Ports, D>, options: ActionO
     const input = await readInput(c);
     const ctx = actionContext(c, input);
     const back = flashablePath(def.back(input.fields, ctx));
-    const way: Way = { back, values: def.keep?.(input.fields) ?? {}, draft: back === '/' ? null : (def.draftPath?.(input.fields) ?? null) };
+    const way: Way = { back, values: def.keep?.(input.fields) ?? {}, draft: back === '/' ? null : (def.draftPath?.(input.fields) ?? null), data: def.flashData === true };
     const parsed = def.input.safeParse(input.fields);
     if (!parsed.success || (def.jsonOnly && !input.json)) return answer(c, input, way, { kind: 'broken', message: input.t('api.badPage') });
     let o: ActionOutcome;
@@ -156,9 +162,9 @@ export function action<In, Ports, D>(def: Action<In, Ports, D>, options: ActionO
       if (e instanceof FaultAt) return faultAnswer(c, input, { back: e.to, values: {} }, e.fault, declared);
       return faultAnswer(c, input, way, e, declared);
     }
-    if (input.json || !options.formAnswer) return answer(c, input, way, o);
+    const own = input.json ? null : (options.formAnswer?.(c, input, o) ?? null);
+    if (!own) return answer(c, input, way, o);
     writeCookies(c, o.cookies);
-    const own = options.formAnswer(c, input, o);
-    return own ? withHeaders(own, o.headers ?? {}) : answer(c, input, way, { ...o, cookies: [] });
+    return withHeaders(own(), o.headers ?? {});
   };
 }

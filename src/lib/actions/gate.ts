@@ -154,6 +154,8 @@ export const GATE_ANSWER_ANCHOR = 'gate-answer';
 export const gateScan = defineAction({
   path: '/api/gate/scan',
   bodyLimit: 2 * 1024,
+  // the gate page shows the answer a form post came back with
+  flashData: true,
   input: ScanFields,
   back: (fields) => {
     const expoId = decodeNumericId(fields['eid']);

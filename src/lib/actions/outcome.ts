@@ -71,7 +71,8 @@ interface Common<D> {
   msg?: string | null;
   /**
    * Typed data: the envelope's `data` for an island, and the flash's `data` for the page a form
-   * post lands on (the gate's answer). Absent: the kind's default (see {@link jsonOf}).
+   * post lands on when its action declares `flashData` (the gate's answer). Absent: the kind's
+   * default (see {@link jsonOf}).
    */
   data?: D | null;
   /** the HTTP status of the JSON answer (default 200: refusals of ours are answered 200 with their code, like the upstream) */
@@ -154,6 +155,12 @@ export interface Action<In, Ports, D = unknown> {
    * so reloading the page after a refusal or a fault refills the form (issue 30).
    */
   draftPath?(fields: Readonly<Record<string, string>>): string | null;
+  /**
+   * The page a form post lands on reads the outcome's `data` from the flash (the gate's answer).
+   * Other pages have their own words in the notice and fields: their flash stays without it, so a
+   * cookie never carries what only an island reads.
+   */
+  flashData?: true;
   /** an island's call only: a form post (no page of ours makes one) is a broken request, and `run` is not called */
   jsonOnly?: true;
   /** the text of an upstream fault without a status of its own */
