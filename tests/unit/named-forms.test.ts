@@ -6,12 +6,15 @@ import { matchRoute, routePath } from '../../src/lib/page/routes';
 import { showDesktopBanner } from '../../src/lib/page/shell';
 import { loadForm, loadFormLink } from '../../src/lib/screens/form';
 import { register, type RegisterPorts } from '../../src/lib/actions/register';
-import type { ActionContext } from '../../src/lib/actions/outcome';
+import { jsonOf, type ActionContext, type ActionOutcome } from '../../src/lib/actions/outcome';
 import type { Credential } from '../../src/lib/util/domain';
 import { CONTACT_COOKIE, signContact, type VerifiedContact } from '../../src/lib/lookup/contact-cookie';
 import { encodeId } from '../../src/lib/util/ids';
 import { contact, ok, page, pathOf, ports } from './screens-helpers';
 import { okReply, refusedReply } from './upstream-fakes';
+
+/** The outcome with what an island gets of it (functions/api/action.ts answers it so). */
+const island = (o: ActionOutcome<unknown>) => ({ ...o, reply: jsonOf(o, ((k: string) => k)).body });
 
 const EXPO = 2030;
 const rest = (fId = 22030) => pathOf(EXPO, fId).split('/').filter(Boolean);
@@ -155,9 +158,9 @@ describe('posting a named form (/api/register)', () => {
     expect(p.upstream.addUserInfo).toHaveBeenCalledWith(expect.objectContaining({ values: expect.objectContaining({ euCode: 'MINE1', update: true }) }));
     const q = portsOf();
     const o = await post('reForm', { e: 'THEIRS' }, q);
-    expect(o).toMatchObject({ kind: 'notice', reply: { code: 404 } });
+    expect(island(o)).toMatchObject({ kind: 'notice', reply: { code: 404 } });
     const none = await post('reForm', {}, q);
-    expect(none).toMatchObject({ kind: 'notice', reply: { code: 404 } });
+    expect(island(none)).toMatchObject({ kind: 'notice', reply: { code: 404 } });
     expect(q.upstream.addUserInfo).not.toHaveBeenCalled();
   });
 

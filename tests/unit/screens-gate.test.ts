@@ -1,7 +1,6 @@
 /** The gate's screens (src/lib/screens/gate.ts) and routes, in node: nothing without a key; the last answer from the flash; the stats. */
 import { describe, expect, it, vi } from 'vitest';
 import { loadGate } from '../../src/lib/screens/gate';
-import { answerVars } from '../../src/lib/gate/answer';
 import { matchRoute, routePath } from '../../src/lib/page/routes';
 import { pageInfo } from '../../src/lib/page/guard';
 import { pagePolicy } from '../../src/lib/page/policy';
@@ -40,7 +39,7 @@ describe('loadGate', () => {
   });
 
   it('shows the gate, the expo-local day and the last answer the flash carried', async () => {
-    const data = await loadGate('scan', route, { flash: flash({ tone: 'info', key: 'gate.answer', vars: answerVars(answer), text: null }), now: NOW }, stats, staff);
+    const data = await loadGate('scan', route, { flash: flash(null, { data: answer }), now: NOW }, stats, staff);
     expect(data).toMatchObject({ kind: 'gate', gate: 'Gate 3', today: '2026-12-01', answer, unsupported: false, error: null, typed: '' });
   });
 
@@ -73,7 +72,7 @@ describe('loadGate', () => {
     }
     // a scan just answered: the calls exist, no probe
     const asked = { ...stats, checkInList: vi.fn(async () => refusedReply(404)) };
-    await loadGate('scan', route, { flash: flash({ tone: 'info', key: 'gate.answer', vars: answerVars(answer), text: null }), now: NOW }, asked, staff);
+    await loadGate('scan', route, { flash: flash(null, { data: answer }), now: NOW }, asked, staff);
     expect(asked.checkInList).not.toHaveBeenCalled();
   });
 

@@ -131,7 +131,8 @@ function invalid(field: string, message: string, form: { key: string | null; tex
     kind: 'invalid',
     errors: [{ field, ...form }],
     status: code === 400 ? 400 : 200,
-    reply: { code, msg: message, data: { outcome: 'invalid', field, message } },
+    code,
+    data: { outcome: 'invalid', field, message },
   };
 }
 
@@ -142,7 +143,8 @@ function refused(message: string, code: number, more: { to?: string; values?: Re
     notice: { tone: 'error', key: null, text: message },
     ...more,
     status: code === 403 ? 403 : 200,
-    reply: { code, msg: message, data: { outcome: 'refused', message } },
+    code,
+    data: { outcome: 'refused', message },
   };
 }
 
@@ -208,7 +210,8 @@ async function buyerOf(
       flashWithJson: true,
       status: 401,
       cookies: [buyerDraft(page.fields, back)],
-      reply: { code: 401, msg: ctx.t('form.expired'), data: { outcome: 'navigate', location } },
+      code: 401,
+      data: { outcome: 'navigate', location },
     };
   }
   return {
@@ -216,7 +219,8 @@ async function buyerOf(
     notice: { tone: 'error', key: 'form.verifyFirst', text: null },
     to: location,
     status: 401,
-    reply: { code: 401, msg: ctx.t('form.verifyFirst'), data: { outcome: 'navigate', location } },
+    code: 401,
+    data: { outcome: 'navigate', location },
   };
 }
 
@@ -235,7 +239,7 @@ async function startPayment(page: Page, orderNo: string, payType: 1 | 2, back: s
   if (!r.ok) return refused(refusedText(ctx.t, r.code, r.msg), r.code, { to: back });
   if (r.data.kind === 'jsapi') {
     // Without JS the bridge cannot run: the order page, where "pay" offers the cashier.
-    return { kind: 'navigate', location: successPath, reply: { code: 200, msg: null, data: { outcome: 'jsapi', jsapi: r.data.jsapi, returnUrl } } };
+    return { kind: 'navigate', location: successPath, data: { outcome: 'jsapi', jsapi: r.data.jsapi, returnUrl } };
   }
   const target = payTarget(r.data.payUrl);
   if (!target) {
@@ -244,8 +248,8 @@ async function startPayment(page: Page, orderNo: string, payType: 1 | 2, back: s
     return refused(ctx.t('error.relatedData'), 502, { to: back });
   }
   const location = target.kind === 'site' ? target.location : target.url;
-  const reply = { code: 200, msg: null, data: { outcome: 'navigate' as const, location } };
-  if (target.kind === 'site') return { kind: 'navigate', location, reply };
+  const data = { outcome: 'navigate' as const, location };
+  if (target.kind === 'site') return { kind: 'navigate', location, data };
   const html = handoffPage({
     lang: ctx.lang,
     title: ctx.t('order.toCashier'),
@@ -253,7 +257,7 @@ async function startPayment(page: Page, orderNo: string, payType: 1 | 2, back: s
     link: ctx.t('order.toCashier'),
     url: target.url,
   });
-  return { kind: 'navigate', location, html, reply };
+  return { kind: 'navigate', location, html, data };
 }
 
 /**
@@ -315,7 +319,7 @@ export const order = defineAction({
     }
     // Orders per contact and address, before the upstream sees the order.
     const limited = await ports.limit({ contact: vc.contact, kind: 'order', triesCode: f.data.discountCode !== '' });
-    if (limited) return limitOutcome(limited, ctx.t) as Outcome;
+    if (limited) return limitOutcome(limited) as Outcome;
     // The verified contact only, whatever was posted for it (docs/upstream.md: the edge sends only a verified contact).
     const contact = vc.checkType === 1 ? { phone: vc.contact, checkType: 1 } : { email: vc.contact, checkType: 2 };
     const created = await ports.up.createOrderNew({
@@ -369,8 +373,7 @@ export const orderAction = defineAction({
     const a = ActionFields.safeParse(page.fields);
     if (!a.success) {
       // The island is told the order is unknown; a form post gets the page for a broken request.
-      if (!ctx.json) return { kind: 'broken', message: t('api.badPage') };
-      return { kind: 'notice', notice: null, status: 400, reply: { code: 400, msg: t('api.badPage'), data: { outcome: 'refused', message: t('order.unknown') } } };
+      return { kind: 'broken', message: t('api.badPage'), data: { outcome: 'refused', message: t('order.unknown') } };
     }
     const { orderNo, action, reason } = a.data;
     const { expoId } = page.params;
@@ -403,7 +406,7 @@ export const orderAction = defineAction({
     return {
       kind: 'notice',
       notice: { tone: 'info', key, text: null },
-      reply: { code: 200, msg: t(key), data: { outcome: 'navigate', location: back } },
+      data: { outcome: 'navigate', location: back },
     };
   },
 });
@@ -424,7 +427,7 @@ export const discount = defineAction({
       return invalid('discountCode', t('ticket.discountInvalid'), { key: 'ticket.discountInvalid', text: null });
     // Discount codes tried per contact and address (266 guesses in 1.5 s found two).
     const limited = await ports.limit({ contact: who.vc.contact, kind: 'discount', triesCode: true });
-    if (limited) return limitOutcome(limited, ctx.t) as Outcome;
+    if (limited) return limitOutcome(limited) as Outcome;
     const r = await ports.up.selectDiscountTicketByCode({ expoId: page.params.expoId, ticketId, discountCode: code });
     if (!r.ok) {
       // Unknown, used up or refused for any other reason: one code and one message (spec §5's
@@ -439,7 +442,9 @@ export const discount = defineAction({
       notice: { tone: 'info', key: 'ticket.discountApplied', vars: { price: formatted, unit: r.data.price, code }, text: null },
       // a form post comes back at the code's field, where the answer is shown
       anchor: DISCOUNT_ANCHOR,
-      reply: { code: 200, msg: null, data: { outcome: 'discount', price: r.data.price, formatted } },
+      // the island shows the price from `data`
+      msg: null,
+      data: { outcome: 'discount', price: r.data.price, formatted },
     };
   },
 });

@@ -8,7 +8,7 @@
  * - `stats` (`/gate/{eid}/stats`): admitted and refused per gate and hour (checkInStats).
  * - `csv` is answered by the Worker (functions/gate.ts) before any page: never a screen.
  */
-import { answerFromVars } from '../gate/answer';
+import { readAnswer } from '../gate/answer';
 import type { GateStaff } from '../gate/keys';
 import { expoToday, statsTable, type StatsTable } from '../gate/report';
 import type { GateAnswer } from '../gate/types';
@@ -75,7 +75,7 @@ export async function loadGate(
     return { kind: 'gateStats', ...base, table: r.ok ? statsTable(r.data) : null, unsupported: !r.ok && r.code === 404 };
   }
   const notice = page.flash?.notice ?? null;
-  const answer = notice?.key === 'gate.answer' ? answerFromVars(notice.vars) : null;
+  const answer = readAnswer(page.flash?.data);
   // The organiser's API lacks the check-in calls: the last scan said so, or (no scan answered) a
   // one-row read of the admission list answers "no such call"; a failure of another kind says nothing.
   const said = notice?.key === 'gate.unsupported';
