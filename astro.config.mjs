@@ -17,7 +17,7 @@ const lookupRenderer = {
       addRenderer({
         name: 'lookup-react',
         clientEntrypoint: fileURLToPath(new URL('./src/islands/lookup-islands.ts', import.meta.url)),
-        serverEntrypoint: fileURLToPath(new URL('./src/islands/lookup-renderer.ts', import.meta.url)),
+        serverEntrypoint: fileURLToPath(new URL('./src/renderers/lookup-react.ts', import.meta.url)),
       }),
   },
 };

@@ -5,6 +5,8 @@ import astro from 'eslint-plugin-astro';
 /**
  * The import boundaries (README "Layout"), one pattern each. Imports are relative, so a
  * pattern names the folder reached by climbing (`../`), whatever the importing file's depth.
+ * Each holds for static imports (`no-restricted-imports`) and for `import()`, the expression
+ * and the type (`no-restricted-syntax`, below): a lazy import crosses a boundary all the same.
  */
 const forbid = {
   libOutside: { regex: '^\\.\\./\\.\\./', message: 'src/lib imports only src/lib: move what it needs into src/lib (util/domain.ts for types).' },
@@ -25,9 +27,16 @@ const forbid = {
     regex: '^(\\.\\./)+(functions/)?reference(/|$)',
     message: 'functions/upstream never imports the reference upstream (functions/reference): the app injects it.',
   },
+  scriptsReact: {
+    regex: '^((react|react-dom|@astrojs/.*|@nanostores/react)(/.*)?|(\\.\\./)+islands/([A-Z].*|lookup-(islands|renderer)))$',
+    message: 'src/scripts are plain page scripts: no React, no island component (the form page loads no React: README "Layout").',
+    // Components are the capitalised modules; the helpers beside them (call, session) are shared.
+    caseSensitive: true,
+  },
   referenceLib: {
-    regex: '^(\\.\\./)+src/lib(/|$)',
-    message: "functions/reference never imports src/lib: the stand-in depends on the contract only, so the edge's constants are tested, not shared.",
+    // src/lib/contract is the contract itself (docs/upstream.md as code): the one part it may import.
+    regex: '^(\\.\\./)+src/lib(/(?!contract(/|$)).*)?$',
+    message: "functions/reference never imports src/lib but its contract (src/lib/contract): the stand-in depends on the contract only, so the edge's constants are tested, not shared.",
   },
 };
 
@@ -35,11 +44,31 @@ const forbid = {
 const boundaries = [
   { files: ['src/lib/**'], patterns: [forbid.libOutside, forbid.libFramework] },
   { files: ['src/components/**', 'src/islands/**', 'src/stores/**', 'src/pages/**', 'src/layouts/**'], patterns: [forbid.uiWorker, forbid.workersModule] },
-  { files: ['src/**'], ignores: ['src/middleware.ts', 'src/lib/**', 'src/components/**', 'src/islands/**', 'src/stores/**', 'src/pages/**', 'src/layouts/**'], patterns: [forbid.workersModule] },
+  { files: ['src/scripts/**'], patterns: [forbid.uiWorker, forbid.workersModule, forbid.scriptsReact] },
+  {
+    files: ['src/**'],
+    ignores: ['src/middleware.ts', 'src/lib/**', 'src/components/**', 'src/islands/**', 'src/stores/**', 'src/pages/**', 'src/layouts/**', 'src/scripts/**'],
+    patterns: [forbid.workersModule],
+  },
   { files: ['functions/api/**'], patterns: [forbid.apiIslands] },
   { files: ['functions/upstream/**'], patterns: [forbid.upstreamReference] },
   { files: ['functions/reference/**'], patterns: [forbid.referenceLib] },
 ];
+
+/**
+ * The same patterns as `no-restricted-syntax` selectors on the two `import()` forms: the
+ * expression (`await import('…')`) and the type (`import('…').T`). An esquery regex ends at
+ * the first `/`, so the pattern's slashes are written `\x2F`.
+ */
+function dynamicImports(patterns) {
+  return patterns.flatMap(({ regex, message }) => {
+    const re = `/${regex.replaceAll('/', '\\x2F')}/`;
+    return [
+      { selector: `ImportExpression > Literal.source[value=${re}]`, message },
+      { selector: `TSImportType > Literal.source[value=${re}]`, message },
+    ];
+  });
+}
 
 export default tseslint.config(
   { ignores: ['dist/', '.astro/', '.wrangler/', 'node_modules/', 'worker-configuration.d.ts', 'test-results/', 'playwright-report/', 'bench/'] },
@@ -54,6 +83,9 @@ export default tseslint.config(
   ...boundaries.map(({ files, ignores, patterns }) => ({
     files,
     ...(ignores ? { ignores } : {}),
-    rules: { 'no-restricted-imports': ['error', { patterns }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns }],
+      'no-restricted-syntax': ['error', ...dynamicImports(patterns)],
+    },
   })),
 );

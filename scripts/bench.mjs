@@ -43,7 +43,7 @@ const ROUTES = [
   { name: 'root', path: '/', lighthouse: true },
   { name: 'not found', path: '/no-such-page/bench', lighthouse: false },
   { name: 'lookup (generic 2001)', path: `/search/22001/${eid(2001)}/visitor`, lighthouse: true },
-  { name: 'lookup IEAE 1308', path: `/IEAESearch/10542/${eid(1308)}/visitor`, lighthouse: false },
+  { name: 'lookup IEAE 1308', path: `/IEAESearch/10542/${eid(1308)}/visitor`, lighthouse: true },
   { name: 'lookup Indonesian 1108', path: `/IndonesianSearch/8811/${eid(1108)}/visitor`, lighthouse: false },
   { name: 'lookup Jakarta 1178', path: `/JakartaSearch/21178/${eid(1178)}/visitor`, lighthouse: false },
   { name: 'lookup Bangkok 1179', path: `/BangkokSearch/21179/${eid(1179)}/visitor`, lighthouse: false },

@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // Staff gate keys (README "The gate"), in the edge's own D1 database (binding STAFF):
 //
-//   npm run gate -- add --expo 1308 --gate "Gate 3" [--url 21308] [--hours 24] [--base URL] [--remote] [--persist DIR]
-//   npm run gate -- list --expo 1308 [--remote] [--persist DIR]
-//   npm run gate -- revoke ID [--remote] [--persist DIR]
+//   npm run gate -- add --expo 1308 --gate "Gate 3" [--url 21308] [--hours 24] [--base URL] [--remote --env production] [--persist DIR]
+//   npm run gate -- list --expo 1308 [--remote --env production] [--persist DIR]
+//   npm run gate -- revoke ID [--remote --env production] [--persist DIR]
 //
 // `add` prints the staff link `{base}/gate/{eid}?key=KEY`: the key is shown once and never stored
 // (only its SHA-256). `--url` names the customer url (the `fId` of the show's visitor links) whose
 // organiser config gives the gate page the show's name (docs/gate.md). Local by default (`--persist` the state dir, default .wrangler/state, or
-// PERSIST_DIR); `--remote` writes the deployed database. The key format is src/lib/gate/keys.ts's
+// PERSIST_DIR); `--remote --env NAME` writes that environment's deployed database (wrangler.toml
+// [env.NAME]; the top level is the local Worker, so `--remote` needs `--env`). The key format is src/lib/gate/keys.ts's
 // (32 random bytes, base64url; tests/unit/gate-keys.test.ts checks that the two agree).
 import { createHash, randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
@@ -33,12 +34,13 @@ function sqlText(s) {
 /**
  * Runs SQL on a D1 database (default STAFF; the browser specs also seed DB); resolves the rows of the last statement.
  * @param {string} sql
- * @param {{ remote?: boolean, persist?: string, db?: string }} [opts]
+ * @param {{ remote?: boolean, env?: string, persist?: string, db?: string }} [opts]
  * @returns {Promise<Record<string, unknown>[]>}
  */
-export async function execute(sql, { remote = false, persist = process.env.PERSIST_DIR ?? '.wrangler/state', db = 'STAFF' } = {}) {
+export async function execute(sql, { remote = false, env, persist = process.env.PERSIST_DIR ?? '.wrangler/state', db = 'STAFF' } = {}) {
+  if (remote && !env) throw new Error('--remote needs --env NAME (production, staging: wrangler.toml [env.NAME]); the top level is the local Worker.');
   let out = '';
-  const where = remote ? ['--remote'] : ['--local', '--persist-to', persist ?? process.env.PERSIST_DIR ?? '.wrangler/state'];
+  const where = remote ? ['--remote', '--env', env] : ['--local', '--persist-to', persist ?? process.env.PERSIST_DIR ?? '.wrangler/state'];
   await run('npx', ['wrangler', 'd1', 'execute', db, ...where, '--json', '--command', sql], {
     env: { CI: 'true' },
     capture: (text) => (out = text),
@@ -57,7 +59,7 @@ export async function execute(sql, { remote = false, persist = process.env.PERSI
  * @param {{ expo: number | string, gate: string, url?: number | string, hours?: number | string, base?: string, remote?: boolean, persist?: string }} opts
  * @returns {Promise<{ id: string, key: string, link: string, expiresAt: number }>}
  */
-export async function addGateKey({ expo, gate, url, hours = 24, base = 'http://127.0.0.1:8787', remote = false, persist }) {
+export async function addGateKey({ expo, gate, url, hours = 24, base = 'http://127.0.0.1:8787', remote = false, env, persist }) {
   const expoId = Number(expo);
   if (!Number.isSafeInteger(expoId) || expoId <= 0) throw new Error('--expo must be an expo id, e.g. --expo 1308');
   const name = String(gate ?? '').trim();
@@ -71,7 +73,7 @@ export async function addGateKey({ expo, gate, url, hours = 24, base = 'http://1
   const { key, id, hash } = newGateKey();
   await execute(
     `INSERT INTO gate_keys (id, hash, expo_id, gate, created_at, expires_at, revoked_at, urls_id) VALUES (${sqlText(id)}, ${sqlText(hash)}, ${expoId}, ${sqlText(name)}, ${now}, ${expiresAt}, NULL, ${urlsId ?? 'NULL'})`,
-    { remote, persist },
+    { remote, env, persist },
   );
   return { id, key, expiresAt, link: `${String(base).replace(/\/+$/, '')}/gate/${encodeExpo(expoId)}?key=${key}` };
 }
@@ -80,19 +82,19 @@ export async function addGateKey({ expo, gate, url, hours = 24, base = 'http://1
  * The keys of an expo, newest first (no key, no hash).
  * @param {{ expo: number | string, remote?: boolean, persist?: string }} opts
  */
-export async function listGateKeys({ expo, remote = false, persist }) {
+export async function listGateKeys({ expo, remote = false, env, persist }) {
   const expoId = Number(expo);
   if (!Number.isSafeInteger(expoId) || expoId <= 0) throw new Error('--expo must be an expo id');
-  return execute(`SELECT id, gate, urls_id, created_at, expires_at, revoked_at FROM gate_keys WHERE expo_id = ${expoId} ORDER BY created_at DESC`, { remote, persist });
+  return execute(`SELECT id, gate, urls_id, created_at, expires_at, revoked_at FROM gate_keys WHERE expo_id = ${expoId} ORDER BY created_at DESC`, { remote, env, persist });
 }
 
 /**
  * Revokes a key by id: it stops working within seconds (src/lib/gate/keys.ts GATE_KEY_MEMO_MS).
  * @param {{ id: string, remote?: boolean, persist?: string }} opts
  */
-export async function revokeGateKey({ id, remote = false, persist }) {
+export async function revokeGateKey({ id, remote = false, env, persist }) {
   if (!/^[0-9a-f]{10}$/.test(String(id ?? ''))) throw new Error('revoke takes a key id (10 hex characters, from `list`)');
-  await execute(`UPDATE gate_keys SET revoked_at = ${Date.now()} WHERE id = ${sqlText(id)} AND revoked_at IS NULL`, { remote, persist });
+  await execute(`UPDATE gate_keys SET revoked_at = ${Date.now()} WHERE id = ${sqlText(id)} AND revoked_at IS NULL`, { remote, env, persist });
 }
 
 function parseArgs(argv) {
@@ -111,7 +113,7 @@ const when = (ms) => (ms === null || ms === undefined ? '' : new Date(Number(ms)
 
 async function main() {
   const { command, opts } = parseArgs(process.argv.slice(2));
-  const common = { remote: opts.remote === true, persist: opts.persist };
+  const common = { remote: opts.remote === true, env: opts.env, persist: opts.persist };
   if (command === 'add') {
     const made = await addGateKey({ expo: opts.expo, gate: opts.gate, url: opts.url, hours: opts.hours ?? 24, base: opts.base, ...common });
     console.log(`Gate key ${made.id} for expo ${opts.expo}, ${JSON.stringify(String(opts.gate).trim())}, valid until ${when(made.expiresAt)}.`);
@@ -129,7 +131,7 @@ async function main() {
     await revokeGateKey({ id, ...common });
     console.log(`Gate key ${id} revoked: it opens nothing within a few seconds.`);
   } else {
-    console.error('usage: npm run gate -- add --expo 1308 --gate "Gate 3" [--url 21308] [--hours 24] [--base URL] [--remote] | list --expo 1308 | revoke ID');
+    console.error('usage: npm run gate -- add --expo 1308 --gate "Gate 3" [--url 21308] [--hours 24] [--base URL] [--remote --env NAME] | list --expo 1308 | revoke ID');
     process.exit(2);
   }
 }

@@ -13,7 +13,7 @@ declare namespace App {
       /** the config this page loads (expo, url id, type), or null (no config: root, landings, 404) */
       key: import('./lib/page/load').ConfigKey | null;
       /** the organiser's config (`getCustomerId`), or null when the page has none or it failed */
-      config: import('../functions/upstream/contract').FormConfig | null;
+      config: import('./lib/contract').FormConfig | null;
       /** true when the page needed a config and could not get one (spec §8: search.otherError) */
       configFailed: boolean;
       /** what the config does to the page (spec §4) */

@@ -57,32 +57,40 @@ export interface Way {
   values: Record<string, string>;
   /** the path of the back page's `draft` cookie, when the page reads one (Action.draftPath) */
   draft?: string | null;
+  /** the page reads the outcome's `data` from the flash (Action.flashData) */
+  data?: boolean;
 }
 
 /**
- * Answers an outcome: JSON for an island, else `303` on (navigate) or back with the flash
- * (every typed value, the failing fields, the notice).
+ * Answers an outcome, the one place a reply is written from one: JSON for an island (the
+ * envelope of {@link jsonOf}), else `303` on (navigate) or back with the flash (every typed
+ * value, the failing fields, the notice and the outcome's `data`).
  */
 export function answer(c: Ctx, input: Input, way: Way, o: ActionOutcome): Response {
-  writeCookies(c, o.cookies);
   const headers = o.headers ?? {};
-  if (o.kind === 'broken') return withHeaders(badRequest(c, input, o.message, input.t('app.back'), way.back), headers);
   const json = () => {
     const { status, body } = jsonOf(o, input.t as ActionContext['t']);
     return c.json(body, status as ContentfulStatusCode, headers);
   };
+  // a form post comes back with a flash; an island gets one only to show on the page it goes to
+  const flashes = o.kind === 'notice' ? !input.json || o.flashWithJson === true : o.kind === 'invalid' && !input.json;
+  // The flash this answer writes is the one the page reads: an outcome's removal of the last one
+  // (e.g. forgetting the device) does not remove it.
+  writeCookies(c, flashes ? o.cookies?.filter((w) => !(w.name === FLASH_COOKIE && w.value === null)) : o.cookies);
+  if (o.kind === 'broken') return input.json ? json() : withHeaders(badRequest(c, input, o.message, input.t('app.back'), way.back), headers);
   if (o.kind === 'navigate') {
     if (input.json) return json();
     return withHeaders(o.html !== undefined ? c.html(o.html) : c.redirect(o.location, 303), headers);
   }
-  if (input.json && !(o.kind === 'notice' && o.flashWithJson === true)) return json();
+  if (input.json && !flashes) return json();
   const to = o.kind === 'notice' && o.to ? o.to : way.back;
   // Another page's flash carries that page's values only.
   const values = to === way.back ? way.values : {};
+  const data = way.data === true ? (o.data ?? null) : null;
   const flash: FlashInput =
     o.kind === 'invalid'
-      ? { path: to, values, error: o.errors[0], ...(o.errors.length > 1 ? { errors: o.errors } : {}) }
-      : { path: to, values: { ...values, ...(o.values ?? {}) }, notice: o.notice };
+      ? { path: to, values, error: o.errors[0], ...(o.errors.length > 1 ? { errors: o.errors } : {}), data }
+      : { path: to, values: { ...values, ...(o.values ?? {}) }, notice: o.notice, data };
   setCookie(c, FLASH_COOKIE, encodeFlash(flash), cookieOptions(c, { maxAge: FLASH_MAX_AGE_S }));
   // The flash is shown once; the draft keeps the values for a reload of the form (no JS: an
   // island keeps its own copy in session storage).
@@ -91,6 +99,16 @@ export function answer(c: Ctx, input: Input, way: Way, o: ActionOutcome): Respon
   }
   const at = o.kind === 'notice' && o.anchor ? `${to}#${o.anchor}` : to;
   return input.json ? json() : withHeaders(c.redirect(at, 303), headers);
+}
+
+/**
+ * The JSON of an outcome, for a route only islands call (the gate's sync and list, a JSON-only
+ * refusal): the same envelope {@link answer} gives an island.
+ */
+export function answerJson(c: Ctx, t: Input['t'], o: ActionOutcome): Response {
+  writeCookies(c, o.cookies);
+  const { status, body } = jsonOf(o, t as ActionContext['t']);
+  return c.json(body, status as ContentfulStatusCode, o.headers ?? {});
 }
 
 function withHeaders(res: Response, headers: Record<string, string>): Response {
@@ -116,8 +134,12 @@ export function flashablePath(path: string): string {
 /** Options of {@link action}: how to build the action's ports from the request. */
 export interface ActionOptions<Ports> {
   ports(c: Ctx): Ports;
-  /** a form post's answer of the route's own, where it has one (else null: the usual 303) */
-  formAnswer?(c: Ctx, input: Input, o: ActionOutcome): Response | null;
+  /**
+   * A form post's answer of the route's own, where it has one (else null: the usual 303): a
+   * function that makes it, called once the outcome's cookies are written (Hono puts cookies set
+   * afterwards on no response already made).
+   */
+  formAnswer?(c: Ctx, input: Input, o: ActionOutcome): (() => Response) | null;
 }
 
 /**
@@ -129,9 +151,9 @@ export function action<In, Ports, D>(def: Action<In, Ports, D>, options: ActionO
     const input = await readInput(c);
     const ctx = actionContext(c, input);
     const back = flashablePath(def.back(input.fields, ctx));
-    const way: Way = { back, values: def.keep?.(input.fields) ?? {}, draft: back === '/' ? null : (def.draftPath?.(input.fields) ?? null) };
+    const way: Way = { back, values: def.keep?.(input.fields) ?? {}, draft: back === '/' ? null : (def.draftPath?.(input.fields) ?? null), data: def.flashData === true };
     const parsed = def.input.safeParse(input.fields);
-    if (!parsed.success) return answer(c, input, way, { kind: 'broken', message: input.t('api.badPage') });
+    if (!parsed.success || (def.jsonOnly && !input.json)) return answer(c, input, way, { kind: 'broken', message: input.t('api.badPage') });
     let o: ActionOutcome;
     try {
       o = (await def.run(parsed.data, options.ports(c), ctx)) as ActionOutcome;
@@ -140,9 +162,9 @@ export function action<In, Ports, D>(def: Action<In, Ports, D>, options: ActionO
       if (e instanceof FaultAt) return faultAnswer(c, input, { back: e.to, values: {} }, e.fault, declared);
       return faultAnswer(c, input, way, e, declared);
     }
-    if (input.json || !options.formAnswer) return answer(c, input, way, o);
+    const own = input.json ? null : (options.formAnswer?.(c, input, o) ?? null);
+    if (!own) return answer(c, input, way, o);
     writeCookies(c, o.cookies);
-    const own = options.formAnswer(c, input, o);
-    return own ? withHeaders(own, o.headers ?? {}) : answer(c, input, way, { ...o, cookies: [] });
+    return withHeaders(own(), o.headers ?? {});
   };
 }

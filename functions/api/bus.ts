@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { upstreamFor } from '../upstream';
-import { BusCode } from '../upstream/contract';
+import { BusCode } from '../../src/lib/contract';
 import { action, type Ctx } from './action';
 import { bus as busAction, type BusPorts } from '../../src/lib/actions/bus';
 

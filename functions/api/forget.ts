@@ -13,15 +13,18 @@ import { forget as forgetAction } from '../../src/lib/actions/forget';
 import type { ActionOutcome } from '../../src/lib/actions/outcome';
 
 /** From a page of no expo there is no lookup to say it is done: a small page says so. */
-function donePage(c: Ctx, input: Input, o: ActionOutcome): Response | null {
+function donePage(c: Ctx, input: Input, o: ActionOutcome): (() => Response) | null {
   if (o.kind !== 'notice' || o.to) return null;
-  const html = `<!doctype html>
+  return () => c.html(donePageHtml(input), 200);
+}
+
+function donePageHtml(input: Input): string {
+  return `<!doctype html>
 <html lang="${htmlLang(input.lang)}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(input.t('forget.button'))}</title></head>
 <body><main><p role="status">${escapeHtml(input.t('forget.done'))}</p><p><a href="/">${escapeHtml(input.t('notFound.home'))}</a></p></main></body>
 </html>
 `;
-  return c.html(html, 200);
 }
 
 function postOnly(c: Ctx): Response {

@@ -14,14 +14,14 @@ import type { AppEnv } from '../env';
 import { isUpstreamError, upstreamFor } from '../upstream';
 import { staffFromCookies } from '../staff/keys';
 import { bodyLimit, OTHER_API_BODY_LIMIT, tooLargeReply } from '../middleware/body-limit';
-import { action, type Ctx } from './action';
+import { action, answerJson, type Ctx } from './action';
 import { mediaType, readInput } from './input';
 import { decodeNumericId } from '../../src/lib/util/ids';
 import type { GateStaff } from '../../src/lib/gate/keys';
 import { gateList, gateScan, readSync, syncScans, type GatePorts } from '../../src/lib/actions/gate';
 import { gateBodyLimit } from '../../src/lib/gate/limits';
 import { faultOfError, type CallOutcome } from '../../src/lib/gate/fault';
-import type { Result } from '../../src/lib/actions/results';
+import type { UpstreamResult } from '../../src/lib/contract';
 import type { ActionContext } from '../../src/lib/actions/outcome';
 
 declare module 'hono' {
@@ -95,8 +95,8 @@ export function staffOnly(): MiddlewareHandler<{ Bindings: AppEnv }> {
     if (!staff && expoId === null && c.req.method === 'POST') {
       for (const id of cookieExpos(cookies)) {
         if (await staffFromCookies(c.env.STAFF, cookies, id)) {
-          const t = (await readInput(c)).t as ActionContext['t'];
-          return c.json({ code: 400, msg: t('gate.badScan'), data: null }, 400);
+          const { t } = await readInput(c);
+          return answerJson(c, t, { kind: 'broken', message: t('gate.badScan') });
         }
       }
     }
@@ -117,7 +117,7 @@ export function staffOnly(): MiddlewareHandler<{ Bindings: AppEnv }> {
  * 404 through as this API's own 404: the very answer a refused staff key gets (issue 30).
  * Anything else thrown is our bug and goes on to the app's error answer.
  */
-function guarded<P, T>(call: (p: P) => Promise<Result<T>>): (p: P) => Promise<CallOutcome<T>> {
+function guarded<P, T>(call: (p: P) => Promise<UpstreamResult<T>>): (p: P) => Promise<CallOutcome<T>> {
   return async function checkinCall(p) {
     try {
       return await call(p);
@@ -140,20 +140,18 @@ export const gate = new Hono<{ Bindings: AppEnv }>();
 gate.use('*', staffOnly());
 gate.post('/scan', action(gateScan, { ports: gatePorts }));
 gate.post('/sync', async function sync(c) {
-  const input = await readInput(c);
-  const t = input.t as ActionContext['t'];
+  const t = (await readInput(c)).t as ActionContext['t'];
   if (mediaType(c.req.header('content-type')) !== 'application/json') {
-    return c.json({ code: 415, msg: input.t('gate.jsonOnly'), data: null }, 415);
+    return answerJson(c, t, { kind: 'broken', message: t('gate.jsonOnly'), status: 415, code: 415 });
   }
   const read = readSync(await c.req.json().catch(() => null));
-  if (!read.ok) return c.json({ code: 400, msg: t(read.key), data: null }, 400);
-  const { status, body } = await syncScans(read.scans, gatePorts(c), t);
-  return c.json(body, status as 200);
+  if (!read.ok) return answerJson(c, t, { kind: 'broken', message: t(read.key) });
+  return answerJson(c, t, await syncScans(read.scans, gatePorts(c), t));
 });
 gate.get('/list', async function list(c) {
-  const input = await readInput(c);
-  const body = await gateList(gatePorts(c), Date.now(), input.t as ActionContext['t']);
-  return c.json(body, 200, { 'cache-control': 'no-store' });
+  const { t } = await readInput(c);
+  const listed = await gateList(gatePorts(c), Date.now(), t as ActionContext['t']);
+  return answerJson(c, t, { ...listed, headers: { 'cache-control': 'no-store' } });
 });
 // No other method or path under /api/gate answers anything but the API's 404.
 gate.all('*', noApi);

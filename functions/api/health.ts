@@ -13,7 +13,7 @@ import { upstreamFor } from '../upstream';
 import { faultJson, upstreamFault } from './fault';
 import { readInput, type Input } from './input';
 import { wantsJson } from './negotiate';
-import { action, actionContext, answer, type Ctx } from './action';
+import { action, actionContext, answer, answerJson, type Ctx } from './action';
 import { FLASH_MAX_PATH } from '../../src/lib/page/flash';
 import { imageTypeOf } from '../../src/lib/seat/health';
 import { safeBackPath } from '../../src/lib/util/safe-redirect';
@@ -21,7 +21,7 @@ import { createT } from '../../src/i18n';
 import { LANG_COOKIE, resolveLang } from '../../src/lib/core/languages';
 import { refusalText } from '../../src/lib/actions/results';
 import { healthDelete, healthUpload, OneUpload, Owner, ownsCode, type HealthPorts } from '../../src/lib/actions/health';
-import type { HealthReply } from '../../src/lib/actions/replies';
+import type { HealthData } from '../../src/lib/actions/replies';
 
 function healthPorts(c: Ctx): HealthPorts {
   return {
@@ -56,8 +56,8 @@ export function healthTooLarge(c: Context, maxBytes: number): Response {
     kind: 'notice',
     notice: { tone: 'error', key: 'health.tooLarge', text: null },
     status: 413,
+    code: 413,
     ...(json ? { headers: { 'x-max-bytes': String(maxBytes) } } : {}),
-    reply: { code: 413, msg: t('health.tooLarge'), data: null },
   });
 }
 
@@ -76,9 +76,9 @@ async function deleteItem(c: Ctx): Promise<Response> {
 /** The query of a GET, when it names a credential of the visitor's own; else the answer (400, 401). */
 async function ownerQuery<T extends { expoId: number; euCode: string }>(c: Ctx, schema: z.ZodType<T>, t: Input['t']): Promise<T | Response> {
   const q = schema.safeParse(c.req.query());
-  if (!q.success) return c.json<HealthReply>({ code: 400, msg: t('api.badPage'), data: null }, 400);
+  if (!q.success) return answerJson(c, t, { kind: 'broken', message: t('api.badPage') });
   if (!(await ownsCode(getCookie(c), c.env.SESSION_SECRET ?? '', q.data.expoId, q.data.euCode)))
-    return c.json<HealthReply>({ code: 401, msg: t('health.notOwner'), data: null }, 401);
+    return answerJson(c, t, { kind: 'notice', notice: { tone: 'error', key: 'health.notOwner', text: null }, status: 401, code: 401 });
   return q.data;
 }
 
@@ -89,8 +89,9 @@ async function listUploads(c: Ctx): Promise<Response> {
   if (q instanceof Response) return q;
   try {
     const r = await upstreamFor(c.env).listHealth(q);
-    if (!r.ok) return c.json<HealthReply>({ code: r.code, msg: refusalText(r.msg, t('error.relatedData')), data: null });
-    return c.json<HealthReply>({ code: 200, msg: null, data: { uploads: r.data.map(({ id, kind, createTime }) => ({ id, kind, createTime })) } });
+    if (!r.ok) return answerJson(c, t, { kind: 'notice', notice: { tone: 'error', key: null, text: refusalText(r.msg, t('error.relatedData')) }, code: r.code });
+    const data: HealthData = { uploads: r.data.map(({ id, kind, createTime }) => ({ id, kind, createTime })) };
+    return answerJson(c, t, { kind: 'notice', notice: null, data });
   } catch (e) {
     return faultJson(c, upstreamFault(e, t, '/api/health/list'));
   }
@@ -103,12 +104,12 @@ async function uploadImage(c: Ctx): Promise<Response> {
   if (q instanceof Response) return q;
   try {
     const r = await upstreamFor(c.env).healthImage(q);
-    if (!r.ok) return c.json<HealthReply>({ code: r.code, msg: refusalText(r.msg, t('error.noData')), data: null }, 404);
+    if (!r.ok) return answerJson(c, t, { kind: 'notice', notice: { tone: 'error', key: null, text: refusalText(r.msg, t('error.noData')) }, status: 404, code: r.code });
     const bin = atob(r.data.base64);
     const bytes = new Uint8Array(bin.length);
     for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
     const type = imageTypeOf(bytes);
-    if (!type) return c.json<HealthReply>({ code: 502, msg: t('error.relatedData'), data: null }, 502);
+    if (!type) return answerJson(c, t, { kind: 'notice', notice: { tone: 'error', key: 'error.relatedData', text: null }, status: 502, code: 502 });
     return c.body(bytes, 200, {
       'content-type': type,
       'cache-control': 'private, no-store',

@@ -13,7 +13,8 @@ import { action, type Ctx } from './action';
 import { readInput } from './input';
 import { faultJson, upstreamFault } from './fault';
 import { seatImageUrl } from '../../src/lib/seat/seats';
-import { refusalText, type Result } from '../../src/lib/actions/results';
+import { refusalText } from '../../src/lib/actions/results';
+import type { UpstreamResult } from '../../src/lib/contract';
 import { SeatExpo, seatCompanies, seatDetail, seatPerson, type SeatPorts } from '../../src/lib/actions/seats';
 import type { SeatData, SeatReply } from '../../src/lib/actions/replies';
 
@@ -24,7 +25,7 @@ function seatPorts(c: Ctx): SeatPorts {
 const ExpoQuery = z.object({ expoId: SeatExpo });
 
 /** A GET of the seat page: the expo from the query, one upstream call, its data as the island reads it. */
-function seatGet<T>(call: (c: Ctx, expoId: number) => Promise<Result<T>>, dataOf: (d: T) => SeatData) {
+function seatGet<T>(call: (c: Ctx, expoId: number) => Promise<UpstreamResult<T>>, dataOf: (d: T) => SeatData) {
   return async function seatQuery(c: Ctx): Promise<Response> {
     const q = ExpoQuery.safeParse(c.req.query());
     const { t } = await readInput(c);

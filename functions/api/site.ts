@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { upstreamFor } from '../upstream';
-import { SiteCode } from '../upstream/contract';
+import { SiteCode } from '../../src/lib/contract';
 import { action, type Ctx } from './action';
 import { site as siteAction, type SitePorts } from '../../src/lib/actions/site';
 

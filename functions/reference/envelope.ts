@@ -4,7 +4,7 @@
  * does: the envelope code, not the HTTP status, says what happened (spec §8).
  */
 import type { Context } from 'hono';
-import { Code } from '../upstream/contract';
+import { Code } from '../../src/lib/contract';
 
 /** Reply codes the reference answers; the first four are the wire contract's own. */
 export const RefCode = {

@@ -7,13 +7,13 @@
  * messaging app: the app id only, for the share card) and the development routes `/dev/pay/*` (the payment simulator)
  * and `/dev/outbox*` (DEV_OUTBOX only).
  *
- * It depends on the contract (functions/upstream/contract) and its own rules (rules.ts), never
+ * It depends on the contract (src/lib/contract) and its own rules (rules.ts), never
  * on the edge's src/lib. Every `/custom` reply is the `{ code, msg, data }` envelope with HTTP
  * 200 (envelope.ts), including unknown calls, unknown expos and bad input.
  */
 import { Hono, type Context, type ErrorHandler, type Handler } from 'hono';
 import type { AppEnv } from '../env';
-import { BusPath, CheckinPath, HealthPath, PagesPath, Path, SeatPath, SharePath, SitePath, TicketPath, WxPath } from '../upstream/contract';
+import { BusPath, CheckinPath, HealthPath, PagesPath, Path, SeatPath, SharePath, SitePath, TicketPath, WxPath } from '../../src/lib/contract';
 import { addExhiUserInfor } from './calls/addExhiUserInfor';
 import { addUserInfo } from './calls/addUserInfo';
 import { addBusUser, cancelBusUser, selectBusList, selectBusUser } from './calls/bus';

@@ -3,7 +3,7 @@
  * `parseInput` (zod → a clear message) and `decryptParam` (an encrypted param → its text).
  */
 import { z } from 'zod';
-import { AesError, decrypt } from '../upstream/contract/aes';
+import { AesError, decrypt } from '../../src/lib/contract/aes';
 
 /** A positive decimal id given as a number or a decimal string. */
 export const DecimalId = z

@@ -5,7 +5,7 @@
  * statement at a time) and an unpaid order past its hold stops counting the moment it expires:
  * no sweep is needed for correctness (the Cron Trigger only writes status 4 down).
  */
-import { OrderStatus, type Order, type Ticket } from '../upstream/contract';
+import { OrderStatus, type Order, type Ticket } from '../../src/lib/contract';
 import { CHECKOUT_HOLD_MINUTES, OPEN_ORDERS_PER_EXPO, OPEN_ORDERS_PER_TICKET, ORDER_HOLD_MINUTES } from './rules';
 import type { AppEnv } from '../env';
 import { expoLocalTime } from './expo';

@@ -16,7 +16,7 @@ import { RefCode, ok, reply } from './envelope';
 import { expoLocalTime, type ExpoRow, type RefEnv } from './expo';
 import { DecimalId, parseInput } from './inputs';
 import { CONTACT_KEY, HOLDING, findOrder, statusAt, type OrderRow } from './orders';
-import { OrderStatus } from '../upstream/contract';
+import { OrderStatus } from '../../src/lib/contract';
 
 export const PAY_SIGNATURE_HEADER = 'x-pay-signature';
 

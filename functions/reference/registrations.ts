@@ -2,7 +2,7 @@
  * Registration rows and the records the wire carries (docs/upstream.md "Records"). Contacts
  * (phone, e-mail) and form values stay in the database: the wire shows only record fields.
  */
-import type { Credential, Registration } from '../upstream/contract';
+import type { Credential, Registration } from '../../src/lib/contract';
 
 /** A row of `registrations`. */
 export interface RegistrationRow {

@@ -5,28 +5,26 @@
  * Wire rules it applies to every call: base `{baseUrl}/custom`, header `expoId: <decimal>`,
  * JSON bodies for POST and query strings for GET, AES-CBC encrypted params and data with the
  * expo's aesKey (fetched once per isolate and cached, aes-key-cache.ts), replies read through
- * contract/ schemas. Success and business refusals come back as values (result.ts);
+ * contract schemas (src/lib/contract, where every call's signature is declared: `Upstream`).
+ * Success and business refusals come back as values (src/lib/contract/result.ts);
  * transport faults are thrown as UpstreamError (errors.ts), and nothing else is ever thrown
  * for an odd reply.
  */
 import { z } from 'zod';
-import { encryptJson } from './contract/aes';
-import type { Lang } from '../../src/lib/core/languages';
-import type { LookupCallName, RegisterCallName } from '../../src/lib/expo/haisi';
+import { encryptJson } from '../../src/lib/contract/aes';
 import { emailSenderPath, smsPhone, smsSenderPath } from './senders';
 import { fullPhone } from '../../src/lib/form/phone';
 import { createCore, type UpstreamOptions } from './core';
-import { seatCalls, type SeatCalls } from './calls/seats';
-import { healthCalls, type HealthCalls } from './calls/health';
-import { ticketCalls, type TicketCalls } from './calls/tickets';
-import { siteCalls, type SiteCalls } from './calls/sites';
-import { pagesCalls, type PagesCalls } from './calls/pages';
-import { busCalls, type BusCalls } from './calls/bus';
-import { shareCalls, type ShareCalls } from './calls/share';
-import { checkinCalls, type CheckinCalls } from './calls/checkin';
+import { seatCalls } from './calls/seats';
+import { healthCalls } from './calls/health';
+import { ticketCalls } from './calls/tickets';
+import { siteCalls } from './calls/sites';
+import { pagesCalls } from './calls/pages';
+import { busCalls } from './calls/bus';
+import { shareCalls } from './calls/share';
+import { checkinCalls } from './calls/checkin';
 import {
   Added,
-  AesKeyData,
   CardOcr,
   Code,
   Credential,
@@ -37,63 +35,13 @@ import {
   SecondFormRef,
   SecondFormValues,
   isSuccessCode,
-} from './contract';
-import type { AlreadyRegistered, SecondForm, UpstreamResult } from './result';
+} from '../../src/lib/contract';
+import type { Contact, Upstream, UpstreamResult } from '../../src/lib/contract';
 
 export type { ConfigCache, UpstreamOptions } from './core';
 
-/** A verified or to-be-verified contact (spec §2.1: phone mode or e-mail mode). */
-export type Contact =
-  | { type: 'phone'; /** e.g. `+66`: the first word of the picked country entry */ areaCode: string; national: string }
-  | { type: 'email'; email: string };
-
-/** The upstream's calls, one method each (docs/upstream.md "Calls"). */
-export type Upstream = LookupCalls & SeatCalls & HealthCalls & TicketCalls & SiteCalls & PagesCalls & BusCalls & ShareCalls & CheckinCalls;
-
-/** The lookup's calls (docs/upstream.md "Calls"). */
-export interface LookupCalls {
-  /** `GET /CustomerUserInfo/selectAESKey`: the expo's key. Throws `no-key` when a success carries no usable key. */
-  selectAESKey(expoId: number): Promise<UpstreamResult<AesKeyData>>;
-  /** The expo's aesKey from the isolate's key cache, fetched once (spec §4: navigation fetches it); throws `no-key`. */
-  aesKey(expoId: number): Promise<string>;
-  /** `GET /customFrom/getCustomerId`: the decrypted form config of a customer url (spec §3). */
-  getCustomerId(p: { expoId: number; fId: number; ty?: string | undefined }): Promise<UpstreamResult<FormConfig>>;
-  /** Sends an SMS code through the sender of the area code (`+86`, `+886`, others). Code 600 is a refusal. */
-  sendSmsCode(p: { expoId: number; areaCode: string; national: string }): Promise<UpstreamResult<null>>;
-  /** Sends an e-mail code through the sender of the page language. Code 600 is a refusal. */
-  sendEmailCode(p: { expoId: number; email: string; lang: Lang }): Promise<UpstreamResult<null>>;
-  /** `GET /sms/captchaVerify`: ok when the code is right and unexpired. */
-  captchaVerify(p: { expoId: number; contact: Contact; captcha: string }): Promise<UpstreamResult<null>>;
-  /** `GET /customFrom/queryUserExpoId` (phone) or `queryEmailUserExpoId` (e-mail): the contact's registrations, or 20003. */
-  queryRegistrations(p: {
-    expoId: number;
-    contact: Contact;
-    captcha: string;
-    /**
-     * The customer url id, sent (in clear) only with the bypass code of spec §2.2 so the
-     * upstream can tell which site's bypass it is; other upstreams ignore the extra param.
-     */
-    urlsId?: number | undefined;
-    /** `queryHaiPhone`: the haisi family's lookup, the same request for both contact kinds (docs/upstream.md "Haisi") */
-    call?: LookupCallName | undefined;
-  }): Promise<UpstreamResult<Registration[]> | SecondForm>;
-  /** `GET /customFrom/queryFromUserExpoId`: the second form's saved values by field key. */
-  queryFromUserExpoId(p: { expoId: number; userId: number; urlsId: number }): Promise<UpstreamResult<SecondFormValues>>;
-  /** `GET /customFrom/queryCustomerCode`: one credential with its usage. */
-  queryCustomerCode(p: { expoId: number; euCode: string }): Promise<UpstreamResult<Credential>>;
-  /** `POST /CustomerUserInfo/addUserInfo`: registers the form values, or 20001 when already registered. */
-  addUserInfo(p: {
-    expoId: number;
-    urlsId: number;
-    values: Readonly<Record<string, unknown>>;
-    /** the haisi family's registrations post to their own path, same request and reply (docs/upstream.md "Haisi") */
-    call?: RegisterCallName | undefined;
-  }): Promise<UpstreamResult<Added> | AlreadyRegistered>;
-  /** `POST /exhiCustomerUser/addExhiUserInfor`: an exhibitor's registration (class 2), owned by the proven contact. */
-  addExhiUserInfor(p: { expoId: number; urlsId: number; values: Readonly<Record<string, unknown>> }): Promise<UpstreamResult<Added>>;
-  /** `POST /CustomerUserInfo/camera5`: recognises a business card (`image`: base64 JPEG, no `data:` prefix). */
-  camera5(p: { expoId: number; image: string }): Promise<UpstreamResult<CardOcr>>;
-}
+/** The upstream's calls, one method each (docs/upstream.md "Calls"): declared once, in the contract. */
+export type { Contact, Upstream } from '../../src/lib/contract';
 
 /** A lookup's record list; entries that are not records are dropped rather than failing the page. */
 const RegistrationList = z.array(z.unknown()).transform((items) =>

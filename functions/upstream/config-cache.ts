@@ -19,9 +19,9 @@
  *   the TTL allows, so a change shows as soon as it would without it; every answer is a copy.
  */
 import { BoundedMemo, perIsolate } from './memo';
-import { FormConfig } from './contract';
+import { FormConfig } from '../../src/lib/contract';
 import { isUnknownExpo, UNKNOWN_EXPO_TTL_S, unknownExpoError } from './errors';
-import type { Ok, UpstreamResult } from './result';
+import type { Ok, UpstreamResult } from '../../src/lib/contract/result';
 
 export interface ConfigCacheOptions {
   /** opens the Cache API cache (`caches.open('config')` on workerd) */

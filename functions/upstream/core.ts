@@ -6,11 +6,11 @@
  * under `calls/` and gets this core, so groups never reach into one another.
  */
 import { z } from 'zod';
-import { AesError, decryptJson, encrypt } from './contract/aes';
+import { AesError, decryptJson, encrypt } from '../../src/lib/contract/aes';
 import { sharedAesKeyCache, type AesKeyCache } from './aes-key-cache';
-import { AesKeyData, Envelope, FormConfig, Ignored, Path, isSuccessCode, type Base } from './contract';
+import { AesKeyData, Envelope, FormConfig, Ignored, Path, isSuccessCode, type Base } from '../../src/lib/contract';
 import { UpstreamError } from './errors';
-import type { Ok, Refused, UpstreamResult } from './result';
+import type { Ok, Refused, UpstreamResult } from '../../src/lib/contract/result';
 import { noteUpstreamCall } from './count';
 
 /** Options of createUpstream / createCore. */
@@ -42,7 +42,7 @@ const OptionsSchema = z.object({
 
 export type Query = Readonly<Record<string, string>>;
 export type Send = { method: 'GET'; query: Query } | { method: 'POST'; body: unknown } | { method: 'DELETE'; query: Query } | { method: 'POST'; form: FormData };
-export type { Base } from './contract';
+export type { Base } from '../../src/lib/contract';
 
 /** What every group of calls builds on. */
 export interface UpstreamCore {

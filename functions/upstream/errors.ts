@@ -1,6 +1,6 @@
 /**
  * Transport faults of the upstream: the only things the client throws (business refusals are
- * values, see result.ts). Each kind maps to one entry of spec §8's error catalogue in the API.
+ * values, see src/lib/contract/result.ts). Each kind maps to one entry of spec §8's error catalogue in the API.
  */
 
 /** What went wrong on the way to or from the upstream. */

@@ -19,7 +19,7 @@ export type { Contact, Upstream, UpstreamOptions } from './client';
 export type { WxPort } from './calls/wx';
 export { UpstreamError, isUpstreamError } from './errors';
 export type { UpstreamErrorKind } from './errors';
-export type { AlreadyRegistered, Ok, Refused, SecondForm, UpstreamResult } from './result';
+export type { AlreadyRegistered, Ok, Refused, SecondForm, UpstreamResult } from '../../src/lib/contract/result';
 export { sharedAesKeyCache, AES_KEY_TTL_MS } from './aes-key-cache';
 export { UPSTREAM_TIMEOUT_DEFAULT_MS, UPSTREAM_TIMEOUT_MAX_MS, upstreamTimeoutMs } from './timeout';
 

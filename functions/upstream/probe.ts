@@ -11,7 +11,7 @@
  */
 import type { AppEnv } from '../env';
 import { createCore } from './core';
-import { Path } from './contract';
+import { Path } from '../../src/lib/contract';
 import { isUpstreamError } from './errors';
 import { upstreamTimeoutMs } from './timeout';
 import { SettledReads } from './settled-reads';

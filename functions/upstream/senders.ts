@@ -3,7 +3,7 @@
  * (spec §7, docs/upstream.md "Calls" and "Wire rules"). Wire knowledge, so it lives with the client;
  * the phone's own rules (area code, national number, E.164) are src/lib/form/phone.ts.
  *
- * Paths are relative to `{UPSTREAM_URL}/custom`, spelled as in functions/upstream/contract/lookup.ts `LookupPath`.
+ * Paths are relative to `{UPSTREAM_URL}/custom`, spelled as in src/lib/contract/lookup.ts `LookupPath`.
  */
 import { DEFAULT_LANG, isLang, type Lang } from '../../src/lib/core/languages';
 import { fullPhone, normalizeAreaCode, normalizeNational } from '../../src/lib/form/phone';

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../functions/app';
 import type { AppEnv } from '../../functions/env';
 import reference from '../../functions/reference';
-import { Path } from '../../functions/upstream/contract';
+import { Path } from '../../src/lib/contract';
 import { CONTACT_COOKIE, signContact, type VerifiedContact } from '../../src/lib/lookup/contact-cookie';
 import { encodeId } from '../../src/lib/util/ids';
 import { createT } from '../../src/i18n';

@@ -15,7 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createApp } from '../../functions/app';
 import type { AppEnv } from '../../functions/env';
 import reference from '../../functions/reference';
-import { decryptJson } from '../../functions/upstream/contract/aes';
+import { decryptJson } from '../../src/lib/contract/aes';
 import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
 import { BIND_COOKIE, signBinding } from '../../src/lib/security/friction';
 import { decodeFlash, FLASH_COOKIE, type Flash } from '../../src/lib/page/flash';

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderReply } from '../../src/lib/actions/replies';
 import type { AppEnv } from '../../functions/env';
-import { encryptJson } from '../../functions/upstream/contract/aes';
+import { encryptJson } from '../../src/lib/contract/aes';
 import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
 import { encodeId } from '../../src/lib/util/ids';
 import { app, BASE, flashOf, LIFTED_LIMITS, SECRET, testEnv } from './api-lookup.helpers';

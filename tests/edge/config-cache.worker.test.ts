@@ -7,10 +7,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppEnv } from '../../functions/env';
 import reference from '../../functions/reference';
 import { upstreamFor } from '../../functions/upstream';
-import { Path } from '../../functions/upstream/contract';
+import { Path } from '../../src/lib/contract';
 import { cachedConfig, ConfigMemo, configCacheTtls } from '../../functions/upstream/config-cache';
-import type { FormConfig } from '../../functions/upstream/contract';
-import type { UpstreamResult } from '../../functions/upstream/result';
+import type { FormConfig } from '../../src/lib/contract';
+import type { UpstreamResult } from '../../src/lib/contract/result';
 import { UNKNOWN_EXPO_TTL_S, UpstreamError } from '../../functions/upstream/errors';
 
 const testEnv = env as unknown as AppEnv;

@@ -5,7 +5,7 @@
  * data encrypted with the fake's own aesKey), or with the fault the test picks for that call.
  */
 import { vi } from 'vitest';
-import { encryptJson } from '../../functions/upstream/contract/aes';
+import { encryptJson } from '../../src/lib/contract/aes';
 
 /** The fake's API root (UPSTREAM_URL). `.test` (RFC 2606) never resolves: nothing leaves the machine. */
 export const FAKE_BASE = 'https://upstream.test';

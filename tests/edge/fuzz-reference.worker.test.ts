@@ -21,8 +21,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/app';
 import type { AppEnv } from '../../functions/env';
 import reference from '../../functions/reference';
-import { Path } from '../../functions/upstream/contract';
-import { decryptJson, encrypt } from '../../functions/upstream/contract/aes';
+import { Path } from '../../src/lib/contract';
+import { decryptJson, encrypt } from '../../src/lib/contract/aes';
 import {
   MISSING,
   anyText,

@@ -5,7 +5,7 @@
  * expo, or naming a stop of another line.
  */
 import { describe, expect, it } from 'vitest';
-import { BusCode, BusPath } from '../../functions/upstream/contract';
+import { BusCode, BusPath } from '../../src/lib/contract';
 import { call, raw, testEnv } from './reference.helpers';
 
 const ONE_1308 = 'IWHBZIMYEOZETLFI'; // one@demo.test, expo 1308 (SEED.md)

@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../functions/env';
 import reference from '../../functions/reference/index';
-import { Credential, FormConfig, Registration } from '../../functions/upstream/contract';
+import { Credential, FormConfig, Registration } from '../../src/lib/contract';
 import { EU_CODE_LENGTH, newEuCode } from '../../functions/reference/euCode';
 import { aesKeyOf, call, dec, enc, lookupCall, outboxCode, raw, send, testEnv } from './reference.helpers';
 

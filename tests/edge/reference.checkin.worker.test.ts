@@ -8,7 +8,7 @@
  * and counted and logged once; the scan log's pages, oldest first, one expo's only.
  */
 import { describe, expect, it } from 'vitest';
-import { CheckinPath } from '../../functions/upstream/contract';
+import { CheckinPath } from '../../src/lib/contract';
 import { upstreamFor } from '../../functions/upstream/index';
 import { call, dec, enc, raw, testEnv } from './reference.helpers';
 

@@ -4,7 +4,7 @@
  */
 import { env } from 'cloudflare:test';
 import { expect } from 'vitest';
-import { decryptJson, encrypt } from '../../functions/upstream/contract/aes';
+import { decryptJson, encrypt } from '../../src/lib/contract/aes';
 import type { AppEnv } from '../../functions/env';
 import app from '../../functions/reference/index';
 import type { EnvelopeBody } from '../../functions/reference/envelope';

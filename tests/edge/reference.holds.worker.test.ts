@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../functions/env';
-import { encryptJson } from '../../functions/upstream/contract/aes';
+import { encryptJson } from '../../src/lib/contract/aes';
 import reference from '../../functions/reference/index';
 import { signNotification } from '../../functions/reference/payments';
 import { holdShare, holdShareSql, mayOrderNow } from '../../functions/reference/holds';

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { AppEnv } from '../../functions/env';
-import { encryptJson } from '../../functions/upstream/contract/aes';
+import { encryptJson } from '../../src/lib/contract/aes';
 import reference from '../../functions/reference/index';
 import { aesKeyOf, call, enc, testEnv } from './reference.helpers';
 
@@ -241,7 +241,7 @@ describe('refunds (items 10 and 13)', () => {
       expoId: E,
       query: { expoId: await enc(E, E), euCode: await enc(euCode, E) },
     });
-    const { decryptJson } = await import('../../functions/upstream/contract/aes');
+    const { decryptJson } = await import('../../src/lib/contract/aes');
     return ((await decryptJson(r.data as string, await aesKeyOf(E))) as { useStatus: number }).useStatus;
   };
 

@@ -6,7 +6,7 @@
  * typed contact, which must get nothing, and by the proven one.
  */
 import { describe, expect, it } from 'vitest';
-import { Registration } from '../../functions/upstream/contract';
+import { Registration } from '../../src/lib/contract';
 import { call, dec, enc, lookupCall, outboxCode, send, testEnv } from './reference.helpers';
 
 const add = async (expoId: number, urlsId: number, values: unknown) =>

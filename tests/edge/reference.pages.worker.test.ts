@@ -5,7 +5,7 @@
  * another expo not found; and both calls through the edge's client in-process.
  */
 import { describe, expect, it } from 'vitest';
-import { PagesPath } from '../../functions/upstream/contract';
+import { PagesPath } from '../../src/lib/contract';
 import { upstreamFor } from '../../functions/upstream';
 import { call, raw, testEnv } from './reference.helpers';
 

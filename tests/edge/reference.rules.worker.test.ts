@@ -5,7 +5,7 @@
  * §9's 30 minutes after, 1 open order per ticket, JPEG or PNG of at most 5 MB, 3 uploads a kind.
  */
 import { describe, expect, it } from 'vitest';
-import { encryptJson } from '../../functions/upstream/contract/aes';
+import { encryptJson } from '../../src/lib/contract/aes';
 import reference from '../../functions/reference';
 import * as rules from '../../functions/reference/rules';
 import { aesKeyOf, call, testEnv } from './reference.helpers';

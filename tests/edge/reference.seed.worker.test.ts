@@ -4,7 +4,7 @@
  * the spec's url and config ids, and demo contacts with zero, one and several matches.
  */
 import { describe, expect, it } from 'vitest';
-import { FormConfig } from '../../functions/upstream/contract';
+import { FormConfig } from '../../src/lib/contract';
 import { call, dec, testEnv } from './reference.helpers';
 
 const VARIANTS: readonly [expoId: number, exhibitorUrlId: number | null][] = [

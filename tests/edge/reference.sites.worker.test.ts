@@ -5,7 +5,7 @@
  * of another expo.
  */
 import { describe, expect, it } from 'vitest';
-import { SiteCode, SitePath } from '../../functions/upstream/contract';
+import { SiteCode, SitePath } from '../../src/lib/contract';
 import { call, raw, testEnv } from './reference.helpers';
 
 const ONE_1308 = 'IWHBZIMYEOZETLFI'; // one@demo.test, expo 1308 (SEED.md)

@@ -4,7 +4,7 @@
  * payment notification and the simulator.
  */
 import { describe, expect, it } from 'vitest';
-import { encryptJson } from '../../functions/upstream/contract/aes';
+import { encryptJson } from '../../src/lib/contract/aes';
 import { createApp } from '../../functions/app';
 import type { AppEnv } from '../../functions/env';
 import reference from '../../functions/reference/index';

@@ -17,7 +17,7 @@ import { guard, type WxPort } from '../../functions/middleware/guard';
 import reference from '../../functions/reference';
 import { jsSdkSignature } from '../../functions/reference/calls/share';
 import { DEMO_JSAPI_TICKET } from '../../functions/reference/rules';
-import { Path } from '../../functions/upstream/contract';
+import { Path } from '../../src/lib/contract';
 import { requestUpstream, type Upstream } from '../../functions/upstream';
 import { BASE, LIFTED_LIMITS, app, fastEnv, page, sendJson, testEnv, TIGHT_PER_ADDRESS } from './api-lookup.helpers';
 

@@ -10,7 +10,7 @@ import { env } from 'cloudflare:test';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppEnv } from '../../functions/env';
 import reference from '../../functions/reference';
-import { Path } from '../../functions/upstream/contract';
+import { Path } from '../../src/lib/contract';
 import { REFERENCE_BASE_URL, UpstreamError, sharedAesKeyCache, upstreamFor } from '../../functions/upstream';
 
 const appEnv = env as unknown as AppEnv;

@@ -2,9 +2,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { camera, type CameraPorts } from '../../src/lib/actions/camera';
 import { jsonOf, type ActionContext } from '../../src/lib/actions/outcome';
-import type { FormConfigView, Result } from '../../src/lib/actions/ports';
 import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
 import { encodeId } from '../../src/lib/util/ids';
+import { okReply } from './upstream-fakes';
 
 const SECRET = 'a-test-secret-of-32-characters!!';
 const NOW = Date.UTC(2026, 10, 25, 3, 0, 0);
@@ -12,8 +12,8 @@ const t: ActionContext['t'] = (k) => k;
 const PAGE = { route: 'IEAEForm', path: `21308/${encodeId(1308)}/visitor` };
 /** The first bytes of a JPEG, as base64. */
 const JPEG = '/9j/4AAQSkZJRgABAQAAAQABAAD';
-const on: FormConfigView = { customerForm: [], customerWx: { isOpenBusinessCard: 1 }, activity: null };
-const ok = <T>(data: T): Result<T> => ({ ok: true, code: 200, msg: null, data });
+const on = { customerForm: [], customerWx: { isOpenBusinessCard: 1 }, activity: null };
+const ok = okReply;
 
 function ports(up: Partial<CameraPorts['upstream']> = {}): CameraPorts {
   return { upstream: { getCustomerId: vi.fn(async () => ok(on)), camera5: vi.fn(async () => ok({ uiName: 'Ann', uiCompany: 'Co' })), ...up }, secret: SECRET };

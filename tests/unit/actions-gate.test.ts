@@ -2,12 +2,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { gateList, gateScan, readScannedAt, readSync, syncScans, GATE_LIST_CAP, GATE_UNSUPPORTED, GATE_UPSTREAM_FAULT, type GatePorts } from '../../src/lib/actions/gate';
 import type { GateFault } from '../../src/lib/gate/fault';
-import type { ActionContext } from '../../src/lib/actions/outcome';
+import { jsonOf, type ActionContext, type ActionOutcome } from '../../src/lib/actions/outcome';
 import { GATE_SYNC_MAX, type GateListRow } from '../../src/lib/gate/types';
+import { okReply, refusedReply } from './upstream-fakes';
 
 const t: ActionContext['t'] = (k) => k;
 const NOW = Date.UTC(2026, 11, 1, 1, 20);
 const ctx = (json: boolean): ActionContext => ({ lang: 'en', t, json, origin: 'https://expo.test', cookies: {}, now: NOW });
+/** What an island gets of an outcome (functions/api/action.ts answers it so). */
+const island = (o: ActionOutcome<unknown>) => jsonOf(o, t);
 const staff = { keyId: 'abcdef0123', expoId: 1308, gate: 'Gate 3', expiresAt: NOW + 3600_000 };
 const used = { result: 'used' as const, usedCount: 1, maxCount: 1, lastEntry: { at: '2026-12-01 09:12:00', gate: 'Gate 1' }, uname: 'A', euClass: 0, ticketName: '', euDefine: '' };
 
@@ -15,8 +18,8 @@ function portsOf(more: Partial<GatePorts['up']> = {}): GatePorts {
   return {
     staff,
     up: {
-      redeemCode: vi.fn(async () => ({ ok: true as const, code: 200, msg: null, data: used })),
-      checkInList: vi.fn(async () => ({ ok: true as const, code: 200, msg: null, data: { total: 0, list: [] } })),
+      redeemCode: vi.fn(async () => okReply(used)),
+      checkInList: vi.fn(async () => okReply({ total: 0, list: [] })),
       ...more,
     },
   };
@@ -27,7 +30,7 @@ describe('POST /api/gate/scan (the action)', () => {
     const p = portsOf();
     const o = await gateScan.run({ eid: 'MTMwOA', code: ' PF4R 5MHU HIPE QBHR ', gate: 'Forged' }, p, ctx(true));
     expect(p.up.redeemCode).toHaveBeenCalledWith({ expoId: 1308, euCode: 'PF4R5MHUHIPEQBHR', gate: 'Gate 3', scannedAt: new Date(NOW).toISOString() });
-    expect(o).toMatchObject({ kind: 'notice', reply: { code: 200, msg: null, data: { result: 'used', gate: 'Gate 3', code: 'PF4R5MHUHIPEQBHR' } } });
+    expect(island(o).body).toMatchObject({ code: 200, msg: null, data: { result: 'used', gate: 'Gate 3', code: 'PF4R5MHUHIPEQBHR' } });
   });
 
   it('redeems a code typed on a phone keyboard as the code itself: lower case, groups, 0 for O (issue 30)', async () => {
@@ -39,9 +42,10 @@ describe('POST /api/gate/scan (the action)', () => {
     }
   });
 
-  it('a form post goes back with the answer as the flash notice, to the page’s top (the field keeps its autofocus)', async () => {
+  it('a form post goes back with the same answer as the flash data, to the page’s top (the field keeps its autofocus)', async () => {
     const o = await gateScan.run({ eid: 'MTMwOA', code: 'PF4R5MHUHIPEQBHR' }, portsOf(), ctx(false));
-    expect(o).toMatchObject({ kind: 'notice', notice: { tone: 'info', key: 'gate.answer', vars: { result: 'used', lastAt: '2026-12-01 09:12:00', lastGate: 'Gate 1' } } });
+    expect(o).toMatchObject({ kind: 'notice', notice: null, data: { result: 'used', lastEntry: { at: '2026-12-01 09:12:00', gate: 'Gate 1' } } });
+    expect(island(o).body.data).toEqual(o.data);
     expect(o).not.toHaveProperty('anchor');
     expect(gateScan.back({ eid: 'MTMwOA' }, ctx(false))).toBe('/gate/MTMwOA');
     expect(gateScan.back({ eid: '../x' }, ctx(false))).toBe('/');
@@ -50,9 +54,9 @@ describe('POST /api/gate/scan (the action)', () => {
   it('validates its input: an empty code, a scannedAt without a zone, a bad scanId', async () => {
     const p = portsOf();
     expect(await gateScan.run({ eid: 'MTMwOA', code: '  ' }, p, ctx(false))).toMatchObject({ kind: 'invalid', errors: [{ field: 'code', key: 'gate.codeMissing' }] });
-    expect(await gateScan.run({ eid: 'MTMwOA', code: '' }, p, ctx(true))).toMatchObject({ status: 400, reply: { code: 400 } });
-    expect(await gateScan.run({ eid: 'MTMwOA', code: 'A', scannedAt: '2026-12-01 09:00' }, p, ctx(true))).toMatchObject({ status: 400, reply: { msg: 'gate.badScan' } });
-    expect(await gateScan.run({ eid: 'MTMwOA', code: 'A', scanId: 'x'.repeat(65) }, p, ctx(true))).toMatchObject({ status: 400 });
+    expect(island(await gateScan.run({ eid: 'MTMwOA', code: '' }, p, ctx(true)))).toEqual({ status: 400, body: { code: 400, msg: 'gate.codeMissing', data: null } });
+    expect(island(await gateScan.run({ eid: 'MTMwOA', code: 'A', scannedAt: '2026-12-01 09:00' }, p, ctx(true)))).toEqual({ status: 400, body: { code: 400, msg: 'gate.badScan', data: null } });
+    expect(island(await gateScan.run({ eid: 'MTMwOA', code: 'A', scanId: 'x'.repeat(65) }, p, ctx(true))).status).toBe(400);
     expect(await gateScan.run({ eid: 'MTMwOA', code: 'A', scannedAt: 'x' }, p, ctx(false))).toMatchObject({ kind: 'broken' });
     expect(p.up.redeemCode).not.toHaveBeenCalled();
   });
@@ -60,16 +64,17 @@ describe('POST /api/gate/scan (the action)', () => {
   it('answers unknown for a text that holds no code, without asking the upstream', async () => {
     const p = portsOf();
     const o = await gateScan.run({ eid: 'MTMwOA', code: 'https://evil.example/' }, p, ctx(true));
-    expect(o).toMatchObject({ reply: { data: { result: 'unknown' } } });
+    expect(island(o).body).toMatchObject({ data: { result: 'unknown' } });
     expect(p.up.redeemCode).not.toHaveBeenCalled();
   });
 
   it('says in words when the organiser’s API lacks the call (404), and passes on other refusals', async () => {
-    const missing = portsOf({ redeemCode: vi.fn(async () => ({ ok: false as const, kind: 'refused' as const, code: 404, msg: 'unknown call' })) });
-    expect(await gateScan.run({ eid: 'MTMwOA', code: 'ABC' }, missing, ctx(true))).toMatchObject({ reply: { code: GATE_UNSUPPORTED, msg: 'gate.unsupported' } });
-    expect(await gateScan.run({ eid: 'MTMwOA', code: 'ABC' }, missing, ctx(false))).toMatchObject({ notice: { tone: 'error', key: 'gate.unsupported' } });
-    const refused = portsOf({ redeemCode: vi.fn(async () => ({ ok: false as const, kind: 'refused' as const, code: 400, msg: 'scannedAt too old' })) });
-    expect(await gateScan.run({ eid: 'MTMwOA', code: 'ABC' }, refused, ctx(true))).toMatchObject({ reply: { code: 400, msg: 'scannedAt too old' } });
+    const missing = portsOf({ redeemCode: vi.fn(async () => refusedReply(404, 'unknown call')) });
+    const lacking = await gateScan.run({ eid: 'MTMwOA', code: 'ABC' }, missing, ctx(false));
+    expect(island(lacking).body).toEqual({ code: GATE_UNSUPPORTED, msg: 'gate.unsupported', data: null });
+    expect(lacking).toMatchObject({ notice: { tone: 'error', key: 'gate.unsupported' } });
+    const refused = portsOf({ redeemCode: vi.fn(async () => refusedReply(400, 'scannedAt too old')) });
+    expect(island(await gateScan.run({ eid: 'MTMwOA', code: 'ABC' }, refused, ctx(true))).body).toEqual({ code: 400, msg: 'scannedAt too old', data: null });
   });
 
   it('an organiser’s system that did not answer as expected is a fault in words, never a refused key nor a decision (issue 30)', async () => {
@@ -82,12 +87,13 @@ describe('POST /api/gate/scan (the action)', () => {
     ];
     for (const [fault, key] of faults) {
       const p = portsOf({ redeemCode: vi.fn(async () => ({ ok: false as const, fault })) });
-      expect(await gateScan.run({ eid: 'MTMwOA', code: 'ABC' }, p, ctx(true)), key).toEqual({ kind: 'notice', notice: null, reply: { code: GATE_UPSTREAM_FAULT, msg: key, data: null } });
-      expect(await gateScan.run({ eid: 'MTMwOA', code: 'ABC' }, p, ctx(false))).toEqual({ kind: 'notice', notice: { tone: 'error', key: 'gate.faultNoJs', vars: { reason: key }, text: null } });
+      const o = await gateScan.run({ eid: 'MTMwOA', code: 'ABC' }, p, ctx(false));
+      expect(island(o), key).toEqual({ status: 200, body: { code: GATE_UPSTREAM_FAULT, msg: key, data: null } });
+      expect(o).toMatchObject({ kind: 'notice', notice: { tone: 'error', key: 'gate.faultNoJs', vars: { reason: key }, text: null } });
     }
     // an envelope code that is neither a decision, a refusal of the scan (400) nor "no such call" (404)
-    const odd = portsOf({ redeemCode: vi.fn(async () => ({ ok: false as const, kind: 'refused' as const, code: 600, msg: 'busy' })) });
-    expect(await gateScan.run({ eid: 'MTMwOA', code: 'ABC' }, odd, ctx(true))).toMatchObject({ reply: { code: GATE_UPSTREAM_FAULT, msg: 'gate.faultRefusedMsg' } });
+    const odd = portsOf({ redeemCode: vi.fn(async () => refusedReply(600, 'busy')) });
+    expect(island(await gateScan.run({ eid: 'MTMwOA', code: 'ABC' }, odd, ctx(true))).body).toMatchObject({ code: GATE_UPSTREAM_FAULT, msg: 'gate.faultRefusedMsg' });
   });
 
   it('reads scannedAt only with a zone', () => {
@@ -113,15 +119,15 @@ describe('sync and list', () => {
     const p = portsOf();
     const r = await syncScans([{ ...one, local: 'admitted' }, { ...one, scanId: 's2', local: 'used' }], p, t);
     expect(p.up.redeemCode).toHaveBeenNthCalledWith(1, expect.objectContaining({ scannedAt: '2026-12-01T01:00:00Z', scanId: 's1', gate: 'Gate 3' }));
-    expect(r.body).toMatchObject({ code: 200, data: { results: [{ scanId: 's1', double: true }, { scanId: 's2', double: false }] } });
+    expect(island(r).body).toMatchObject({ code: 200, data: { results: [{ scanId: 's1', double: true }, { scanId: 's2', double: false }] } });
   });
 
   it('a scan the organiser refuses (400) is answered as refused, and the scans after it are redeemed (issue 30)', async () => {
-    const tooOld = { ok: false as const, kind: 'refused' as const, code: 400, msg: 'bad input: scannedAt is more than 30 days old' };
-    const redeemCode = vi.fn(async ({ scanId }: { scanId?: string }) => (scanId === 's1' ? tooOld : { ok: true as const, code: 200, msg: null, data: used }));
+    const tooOld = refusedReply(400, 'bad input: scannedAt is more than 30 days old');
+    const redeemCode = vi.fn(async ({ scanId }: { scanId?: string }) => (scanId === 's1' ? tooOld : okReply(used)));
     const r = await syncScans([{ ...one, local: 'admitted' }, { ...one, scanId: 's2', local: 'admitted' }, { ...one, scanId: 's3', local: 'admitted' }], portsOf({ redeemCode }), t);
     expect(redeemCode).toHaveBeenCalledTimes(3);
-    expect(r.body).toEqual({
+    expect(island(r).body).toEqual({
       code: 200,
       msg: null,
       data: { results: [expect.objectContaining({ scanId: 's2' }), expect.objectContaining({ scanId: 's3' })], refused: [{ scanId: 's1', code: 400, msg: tooOld.msg }] },
@@ -129,26 +135,26 @@ describe('sync and list', () => {
   });
 
   it('a fault of the organiser’s system stops the sync: what was answered comes back, the rest stays queued', async () => {
-    const redeemCode = vi.fn(async ({ scanId }: { scanId?: string }) => (scanId === 's1' ? { ok: true as const, code: 200, msg: null, data: used } : { ok: false as const, fault: { kind: 'http' as const, status: 404 } }));
+    const redeemCode = vi.fn(async ({ scanId }: { scanId?: string }) => (scanId === 's1' ? okReply(used) : { ok: false as const, fault: { kind: 'http' as const, status: 404 } }));
     const r = await syncScans([{ ...one, local: 'admitted' }, { ...one, scanId: 's2', local: 'admitted' }, { ...one, scanId: 's3', local: 'admitted' }], portsOf({ redeemCode }), t);
     expect(redeemCode).toHaveBeenCalledTimes(2);
-    expect(r.body).toEqual({ code: GATE_UPSTREAM_FAULT, msg: 'gate.faultHttp', data: { results: [expect.objectContaining({ scanId: 's1' })], refused: [] } });
+    expect(island(r).body).toEqual({ code: GATE_UPSTREAM_FAULT, msg: 'gate.faultHttp', data: { results: [expect.objectContaining({ scanId: 's1' })], refused: [] } });
   });
 
   it('reads every page of the list up to the cap, with the expo-local day', async () => {
     const row: GateListRow = { hash: 'a'.repeat(64), usedCount: 0, maxCount: 1, auditStatus: 0, useStatus: 0, days: null };
-    const pages = vi.fn(async ({ page }: { page?: number }) => ({ ok: true as const, code: 200, msg: null, data: { total: 2500, list: Array(page === 3 ? 500 : 1000).fill(row) } }));
-    const r = await gateList(portsOf({ checkInList: pages }), NOW, t);
+    const pages = vi.fn(async ({ page }: { page?: number }) => okReply({ total: 2500, list: Array(page === 3 ? 500 : 1000).fill(row) }));
+    const r = island(await gateList(portsOf({ checkInList: pages }), NOW, t)).body as { data: { rows: unknown[] } | null };
     expect(pages).toHaveBeenCalledTimes(3);
     expect(r.data).toMatchObject({ expoId: 1308, today: '2026-12-01', complete: true });
     expect(r.data?.rows).toHaveLength(2500);
-    const endless = vi.fn(async () => ({ ok: true as const, code: 200, msg: null, data: { total: null, list: Array(1000).fill(row) } }));
-    const capped = await gateList(portsOf({ checkInList: endless }), NOW, t);
+    const endless = vi.fn(async () => okReply({ total: null, list: Array(1000).fill(row) }));
+    const capped = island(await gateList(portsOf({ checkInList: endless }), NOW, t)).body as { data: { rows: unknown[]; complete: boolean } | null };
     expect(capped.data?.rows).toHaveLength(GATE_LIST_CAP);
     expect(capped.data?.complete).toBe(false);
-    const missing = await gateList(portsOf({ checkInList: vi.fn(async () => ({ ok: false as const, kind: 'refused' as const, code: 404, msg: null })) }), NOW, t);
-    expect(missing).toMatchObject({ code: GATE_UNSUPPORTED, data: null });
+    const missing = await gateList(portsOf({ checkInList: vi.fn(async () => refusedReply(404, null)) }), NOW, t);
+    expect(island(missing).body).toMatchObject({ code: GATE_UNSUPPORTED, data: null });
     const faulted = await gateList(portsOf({ checkInList: vi.fn(async () => ({ ok: false as const, fault: { kind: 'timeout' as const } })) }), NOW, t);
-    expect(faulted).toEqual({ code: GATE_UPSTREAM_FAULT, msg: 'gate.faultTimeout', data: null });
+    expect(island(faulted)).toEqual({ status: 200, body: { code: GATE_UPSTREAM_FAULT, msg: 'gate.faultTimeout', data: null } });
   });
 });

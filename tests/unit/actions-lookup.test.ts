@@ -3,13 +3,13 @@ import { encodeId } from '../../src/lib/util/ids';
 import { describe, expect, it, vi } from 'vitest';
 import { lookup, sendCode, type LookupPorts } from '../../src/lib/actions/lookup';
 import { jsonOf, type ActionContext, type ActionOutcome } from '../../src/lib/actions/outcome';
-import type { Result } from '../../src/lib/actions/ports';
 import type { LookupLimits, SendCheck } from '../../src/lib/actions/limits';
 import { BIND_COOKIE, signBinding, TICKET_COOKIE } from '../../src/lib/security/friction';
 import { SENT_COOKIE, SENT_TO_COOKIE } from '../../src/lib/lookup/resend';
 import { CONTACT_COOKIE, verifyContact } from '../../src/lib/lookup/contact-cookie';
 import { FLASH_COOKIE } from '../../src/lib/page/flash';
 import type { Registration } from '../../src/lib/util/domain';
+import { okReply } from './upstream-fakes';
 
 const SECRET = 'a-test-secret-of-32-characters!!';
 const ORIGIN = 'https://expo.test';
@@ -21,7 +21,7 @@ function ctx(cookies: Record<string, string> = {}): ActionContext {
   return { lang: 'en', t, json: true, origin: ORIGIN, referer: null, cookies, now: NOW };
 }
 
-const ok = <T>(data: T): Result<T> => ({ ok: true, code: 200, msg: null, data });
+const ok = okReply;
 const refused = (code: number, msg: string | null = null) => ({ ok: false as const, kind: 'refused' as const, code, msg });
 const record = (euCode: string, extra: Partial<Registration> = {}) => ({ euCode, euClass: 1, uname: 'Ann', ucompany: 'Co', createtime: '2026-01-01 10:00:00', ...extra }) as Registration;
 

@@ -6,6 +6,10 @@ import { CONTACT_COOKIE, openFormWindow, signContact } from '../../src/lib/looku
 import { decodeFlash } from '../../src/lib/page/flash';
 import { encodeId } from '../../src/lib/util/ids';
 import { OrderStatus, TicketCode, type Order } from '../../src/lib/tickets/tickets';
+import { okReply, refusedReply } from './upstream-fakes';
+
+/** The outcome with what an island gets of it (functions/api/action.ts answers it so). */
+const island = (o: ActionOutcome<unknown>) => ({ ...o, reply: jsonOf(o, ((k: string, v?: Record<string, string | number>) => `${k}${v ? JSON.stringify(v) : ''}`)).body });
 
 const SECRET = 'a-test-secret-of-32-characters!!';
 const ORIGIN = 'https://expo.test';
@@ -19,8 +23,8 @@ async function ctxOf(json = false, verified: number | null = E): Promise<ActionC
   return { lang: 'en', t, json, origin: ORIGIN, cookies, now: NOW };
 }
 
-const ok = <T>(data: T) => ({ ok: true as const, data });
-const no = (code: number, msg: string | null = null) => ({ ok: false as const, code, msg });
+const ok = okReply;
+const no = refusedReply;
 
 const anOrder = (more: Partial<Order> = {}): Order => ({
   orderNo: 'T20260101ABCDEF',
@@ -143,7 +147,7 @@ describe('order', () => {
   it('over the limits: code 600 with Retry-After (the one limits outcome: JSON and form post alike)', async () => {
     const limit = async () => ({ status: 429 as const, retryAfterS: 30, key: 'limit.attemptsSeconds' as const, vars: { n: 30 } });
     const o = await runOrder(BUY, portsOf({}, { limit }), true);
-    expect(o).toMatchObject({ kind: 'notice', status: 429, headers: { 'retry-after': '30' }, reply: { code: 600 } });
+    expect(island(o)).toMatchObject({ kind: 'notice', status: 429, headers: { 'retry-after': '30' }, reply: { code: 600 } });
     expect((await runOrder(BUY, portsOf({}, { limit }))).headers).toEqual({ 'retry-after': '30' });
   });
   it('refusals of the order: known codes in the page language; an unknown discount code reads as used up', async () => {
@@ -196,7 +200,7 @@ describe('order', () => {
     expect(refused).toMatchObject({ kind: 'notice', to: expect.stringMatching(/orderDetails.*orderNo=/) });
     const ports = portsOf({ doUnifiedOrder: async () => ok({ kind: 'payUrl' as const, payUrl: 'javascript:alert(1)' }) });
     const bad = await runOrder(BUY, ports);
-    expect(bad).toMatchObject({ notice: { text: 'error.relatedData' }, reply: { code: 502 }, status: 200 });
+    expect(island(bad)).toMatchObject({ notice: { text: 'error.relatedData' }, reply: { code: 502 }, status: 200 });
     expect(ports.logged).toHaveLength(1);
   });
   it('an unusable payUrl is logged by its scheme and host only, never its path, query or user (issue 30)', async () => {
@@ -232,14 +236,14 @@ describe('order action', () => {
   it('malformed: the island is told the order is unknown; a form post is a broken request', async () => {
     const j = await runAction({ ...ACT, action: 'delete' }, portsOf(), true);
     expect(body(j)).toEqual({ status: 400, body: { code: 400, msg: 'api.badPage', data: { outcome: 'refused', message: 'order.unknown' } } });
-    expect(await runAction({ ...ACT, action: 'delete' })).toEqual({ kind: 'broken', message: 'api.badPage' });
+    expect(await runAction({ ...ACT, action: 'delete' })).toMatchObject({ kind: 'broken', message: 'api.badPage' });
   });
   it("someone else's order: 403, to the list of orders", async () => {
     const o = await runAction({ ...ACT, orderNo: 'T20260101OTHER', action: 'cancel' });
     expect(o).toMatchObject({ status: 403, to: expect.stringMatching(/orderList/), notice: { text: 'order.notYours' } });
   });
   it('not allowed now: 409, refunds closed said as such', async () => {
-    expect(await runAction({ ...ACT, action: 'cancelRefund' })).toMatchObject({ notice: { text: 'order.notAllowed' }, reply: { code: 409 } });
+    expect(island(await runAction({ ...ACT, action: 'cancelRefund' }))).toMatchObject({ notice: { text: 'order.notAllowed' }, reply: { code: 409 } });
     expect(await runAction({ ...ACT, action: 'refund', reason: 'x' })).toMatchObject({ notice: { text: 'order.refundClosed' } });
   });
   it('pay again: the cashier', async () => {
@@ -304,7 +308,7 @@ describe('discount', () => {
   });
   it('over the limits', async () => {
     const limit = async () => ({ status: 503 as const, retryAfterS: null, key: 'limit.busy' as const, vars: { n: 0 } });
-    expect(await runDiscount(CHECK, portsOf({}, { limit }), true)).toMatchObject({ status: 503, reply: { code: 600 } });
+    expect(island(await runDiscount(CHECK, portsOf({}, { limit }), true))).toMatchObject({ status: 503, reply: { code: 600 } });
   });
   it('refused for any reason: one code and one message (no oracle)', async () => {
     const o = await runDiscount(CHECK, portsOf({ selectDiscountTicketByCode: async () => no(404) }));

@@ -2,11 +2,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { register, type RegisterPorts } from '../../src/lib/actions/register';
 import { jsonOf, type ActionContext, type ActionOutcome } from '../../src/lib/actions/outcome';
-import type { FormConfigView, Result } from '../../src/lib/actions/ports';
 import { CONTACT_COOKIE, signContact, type VerifiedContact } from '../../src/lib/lookup/contact-cookie';
 import { DRAFT_COOKIE, FLASH_COOKIE } from '../../src/lib/page/flash';
 import { IDEM_COOKIE, rememberResult } from '../../src/lib/form/idempotency';
 import { encodeId } from '../../src/lib/util/ids';
+import { okReply, refusedReply } from './upstream-fakes';
 
 const SECRET = 'a-test-secret-of-32-characters!!';
 const NOW = Date.UTC(2026, 10, 25, 3, 0, 0);
@@ -18,9 +18,9 @@ const FORM = [
   { key: 'uname', type: 'text', label: { en: 'Name' }, required: true },
   { key: 'email', type: 'email', label: { en: 'E-mail' }, required: true },
 ];
-const CONFIG: FormConfigView = { customerForm: FORM, customerWx: null, activity: { id: 7 } };
+const CONFIG = { customerForm: FORM, customerWx: null, activity: { id: 7 } };
 
-const ok = <T>(data: T): Result<T> => ({ ok: true, code: 200, msg: null, data });
+const ok = okReply;
 const json = (o: ActionOutcome<unknown>) => jsonOf(o, t);
 
 function ports(over: Partial<RegisterPorts> = {}, up: Partial<RegisterPorts['upstream']> = {}): RegisterPorts {
@@ -66,10 +66,10 @@ describe('register', () => {
     expect(p.upstream.addUserInfo).not.toHaveBeenCalled();
   });
   it("the config refused: the upstream's message", async () => {
-    const o = await post({}, ports({}, { getCustomerId: async () => ({ ok: false, kind: 'refused', code: 500, msg: 'closed' }) }));
+    const o = await post({}, ports({}, { getCustomerId: async () => refusedReply(500, 'closed') }));
     const said = 'search.upstreamSaid\nclosed';
     expect(json(o).body).toEqual({ code: 500, msg: said, data: { outcome: 'refused', message: said } });
-    const silent = await post({}, ports({}, { getCustomerId: async () => ({ ok: false, kind: 'refused', code: 500, msg: null }) }));
+    const silent = await post({}, ports({}, { getCustomerId: async () => refusedReply(500, null) }));
     expect(json(silent).body).toMatchObject({ msg: 'search.otherError' });
   });
   it('a refused value: every failing field for the page, the first for the island', async () => {
@@ -92,7 +92,7 @@ describe('register', () => {
     expect(p.upstream.addUserInfo).toHaveBeenCalledWith(expect.objectContaining({ expoId: 1308, values: expect.objectContaining({ email: EMAIL, activityId: 7 }) }));
   });
   it('20001: the update prompt', async () => {
-    const o = await post({}, ports({}, { addUserInfo: async () => ({ ok: false, kind: 'already-registered', code: 20001, msg: null }) }));
+    const o = await post({}, ports({}, { addUserInfo: async () => ({ ok: false, kind: 'already-registered', code: 20001, msg: null, data: { id: null } }) }));
     expect(json(o).body).toMatchObject({ code: 20001, msg: 'form.updatePrompt', data: { outcome: 'update' } });
     expect(o).toMatchObject({ kind: 'notice', notice: { tone: 'info', key: 'form.updatePrompt' } });
   });
@@ -108,11 +108,11 @@ describe('register', () => {
       expect(o).toMatchObject({ kind: 'notice', notice: { key: 'rules.registeredElsewhere', text: null } });
     }
     // a registration refusal that says "incorrect" is about a value: never spec §8's silent wrong code
-    const value = await post({}, ports({}, { addUserInfo: async () => ({ ok: false, kind: 'refused', code: 400, msg: 'ID number incorrect' }) }));
+    const value = await post({}, ports({}, { addUserInfo: async () => refusedReply(400, 'ID number incorrect') }));
     expect(json(value).body).toMatchObject({ msg: 'search.upstreamSaid\nID number incorrect' });
   });
   it('any other refusal: its message; a fault reads as a refusal to the island', async () => {
-    const o = await post({}, ports({}, { addUserInfo: async () => ({ ok: false, kind: 'refused', code: 500, msg: ' no ' }) }));
+    const o = await post({}, ports({}, { addUserInfo: async () => refusedReply(500, ' no ') }));
     const said = 'search.upstreamSaid\nno';
     expect(json(o).body).toEqual({ code: 500, msg: said, data: { outcome: 'refused', message: said } });
     expect(o).toMatchObject({ kind: 'notice', notice: { tone: 'error', key: 'search.upstreamSaid', text: 'no' } });

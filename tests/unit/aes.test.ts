@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import CryptoJS from 'crypto-js';
-import { AesError, decrypt, decryptJson, encrypt, encryptJson } from '../../functions/upstream/contract/aes';
+import { AesError, decrypt, decryptJson, encrypt, encryptJson } from '../../src/lib/contract/aes';
 
 const KEY = 'k8Hq2LmN4pRs6TvW';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Envelope, FormConfig, Registration, isSuccessCode } from '../../functions/upstream/contract';
+import { Envelope, FormConfig, Registration, isSuccessCode } from '../../src/lib/contract';
 
 describe('upstream contract schemas read replies defensively', () => {
   it('coerces numeric strings and defaults missing fields to null', () => {

@@ -33,14 +33,14 @@ describe('faultOfError: every transport fault of the upstream client', () => {
 
 describe('readCall', () => {
   it('a success is a decision; 404 "unknown call" is an API without the calls', () => {
-    expect(readCall({ ok: true, data: 1 })).toEqual({ kind: 'decided', data: 1 });
-    expect(readCall({ ok: false, code: 404, msg: 'unknown call' }, true)).toEqual({ kind: 'unsupported' });
+    expect(readCall({ ok: true, code: 200, msg: null, data: 1 })).toEqual({ kind: 'decided', data: 1 });
+    expect(readCall({ ok: false, kind: 'refused', code: 404, msg: 'unknown call' }, true)).toEqual({ kind: 'unsupported' });
   });
 
   it('400 refuses the scan (redeemCode only); any other code is a fault', () => {
-    expect(readCall({ ok: false, code: 400, msg: 'too old' }, true)).toEqual({ kind: 'refusedScan', code: 400, msg: 'too old' });
-    expect(readCall({ ok: false, code: 400, msg: 'bad page' })).toEqual({ kind: 'fault', fault: { kind: 'refused', code: 400, msg: 'bad page' } });
-    for (const code of [500, 600, 201001, -1]) expect(readCall({ ok: false, code, msg: null }, true)).toEqual({ kind: 'fault', fault: { kind: 'refused', code, msg: null } });
+    expect(readCall({ ok: false, kind: 'refused', code: 400, msg: 'too old' }, true)).toEqual({ kind: 'refusedScan', code: 400, msg: 'too old' });
+    expect(readCall({ ok: false, kind: 'refused', code: 400, msg: 'bad page' })).toEqual({ kind: 'fault', fault: { kind: 'refused', code: 400, msg: 'bad page' } });
+    for (const code of [500, 600, 201001, -1]) expect(readCall({ ok: false, kind: 'refused', code, msg: null }, true)).toEqual({ kind: 'fault', fault: { kind: 'refused', code, msg: null } });
     expect(readCall({ ok: false, fault: { kind: 'timeout' } }, true)).toEqual({ kind: 'fault', fault: { kind: 'timeout' } });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Registration } from '../../functions/upstream/contract';
+import { Registration } from '../../src/lib/contract';
 import { charLength, classKey, registrationLabel } from '../../src/lib/core/labels';
 
 /** A catalogue stand-in that shows which key was asked for. */

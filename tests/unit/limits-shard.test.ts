@@ -186,9 +186,9 @@ describe('where new limiter objects are created (LIMITS_LOCATION_HINT)', () => {
 });
 
 describe('docs/limits.md says how the counts are spread', () => {
-  const readme = readFileSync('README.md', 'utf8');
+  const configuration = readFileSync('docs/configuration.md', 'utf8');
   it('the shard count and the location hint variable', () => {
     expect(readFileSync('docs/limits.md', 'utf8')).toContain(`lookup:<0..${LIMIT_SHARDS - 1}>`);
-    expect(readme).toMatch(/\| `LIMITS_LOCATION_HINT` \| var \| `apac` \|/);
+    expect(configuration).toMatch(/\| `LIMITS_LOCATION_HINT` \| var \| `apac` \|/);
   });
 });

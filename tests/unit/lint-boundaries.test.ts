@@ -28,6 +28,7 @@ const MESSAGES = {
   referenceLib: /functions\/reference never imports src\/lib/,
   libOutside: /src\/lib imports only src\/lib/,
   libFramework: /src\/lib is framework-free/,
+  scriptsReact: /src\/scripts are plain page scripts: no React/,
 };
 
 /** [file, import, the rule's message] */
@@ -47,9 +48,17 @@ const REFUSED: [string, string, RegExp][] = [
   ['functions/upstream/calls/probe.ts', '../../reference/calls/tickets', MESSAGES.upstreamReference],
   ['functions/reference/probe.ts', '../../src/lib/tickets/tickets', MESSAGES.referenceLib],
   ['functions/reference/calls/probe.ts', '../../../src/lib/seat/health', MESSAGES.referenceLib],
+  ['functions/reference/probe.ts', '../../src/lib', MESSAGES.referenceLib],
+  ['functions/reference/probe.ts', '../../src/lib/contracts', MESSAGES.referenceLib],
   ['src/lib/util/probe.ts', '../../../functions/env', MESSAGES.libOutside],
   ['src/lib/util/probe.ts', 'hono', MESSAGES.libFramework],
   ['src/lib/util/probe.ts', 'cloudflare:workers', MESSAGES.libFramework],
+  ['src/scripts/probe.ts', '../../functions/upstream', MESSAGES.uiWorker],
+  ['src/scripts/probe.ts', 'cloudflare:workers', MESSAGES.workersModule],
+  ['src/scripts/probe.ts', 'react', MESSAGES.scriptsReact],
+  ['src/scripts/probe.ts', 'react-dom/client', MESSAGES.scriptsReact],
+  ['src/scripts/probe.ts', '../islands/LookupForm', MESSAGES.scriptsReact],
+  ['src/scripts/probe.ts', '../islands/lookup-islands', MESSAGES.scriptsReact],
 ];
 
 /** [file, import]: the same folders' allowed imports. */
@@ -62,9 +71,26 @@ const ALLOWED: [string, string][] = [
   ['src/stores/probe.ts', 'nanostores'],
   ['functions/api/probe.ts', '../../src/lib/seat/seats'],
   ['functions/upstream/probe.ts', './contract'],
-  ['functions/reference/probe.ts', '../upstream/contract'],
+  ['functions/reference/probe.ts', '../../src/lib/contract'],
+  ['functions/reference/calls/probe.ts', '../../../src/lib/contract/tickets'],
   ['src/lib/seat/probe.ts', '../util/signer'],
+  ['src/scripts/probe.ts', '../lib/form/validation'],
+  ['src/scripts/probe.ts', '../islands/call'],
+  ['src/scripts/probe.ts', '../stores/toast'],
 ];
+
+/** The `no-restricted-syntax` messages ESLint gives each `import()` form of `from` in the file at `path`. */
+async function dynamicRefusals(path: string, from: string): Promise<{ expression: string[]; type: string[] }> {
+  const astro = path.endsWith('.astro');
+  const expression = astro ? `---\nconst x = await import('${from}');\nconsole.log(x);\n---\n<p>x</p>\n` : `export const x = () => import('${from}');\n`;
+  const type = astro ? `---\ntype X = import('${from}').X;\nconst x: X | null = null;\nconsole.log(x);\n---\n<p>x</p>\n` : `export type X = import('${from}').X;\n`;
+  const messagesOf = async (code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: resolve(path) });
+    expect(result?.messages.filter((m) => m.fatal === true || m.ruleId === null)).toEqual([]);
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  };
+  return { expression: await messagesOf(expression), type: await messagesOf(type) };
+}
 
 describe('eslint.config.js import boundaries', () => {
   it.each(REFUSED)('%s may not import %s', async (path, from, message) => {
@@ -75,6 +101,19 @@ describe('eslint.config.js import boundaries', () => {
 
   it.each(ALLOWED)('%s may import %s', async (path, from) => {
     expect(await refusals(path, from)).toEqual([]);
+  }, SLOW_MS);
+
+  // A lazy `import()` or an `import('…').T` type crosses the same boundary (issue 32 review).
+  it.each(REFUSED)('%s may not import() %s either', async (path, from, message) => {
+    const { expression, type } = await dynamicRefusals(path, from);
+    expect(expression).toHaveLength(1);
+    expect(expression[0]).toMatch(message);
+    expect(type).toHaveLength(1);
+    expect(type[0]).toMatch(message);
+  }, SLOW_MS);
+
+  it.each(ALLOWED)('%s may import() %s', async (path, from) => {
+    expect(await dynamicRefusals(path, from)).toEqual({ expression: [], type: [] });
   }, SLOW_MS);
 
   it('refuses type-only imports and re-exports too (the reply types are the usual crossing)', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Registration } from '../../functions/upstream/contract';
+import { Registration } from '../../src/lib/contract';
 import { decodeId, encodeId } from '../../src/lib/util/ids';
 import {
   bypassOutcome,

@@ -1,17 +1,17 @@
 /** The gate's screens (src/lib/screens/gate.ts) and routes, in node: nothing without a key; the last answer from the flash; the stats. */
 import { describe, expect, it, vi } from 'vitest';
 import { gateScreen, loadGate } from '../../src/lib/screens/gate';
-import { answerVars } from '../../src/lib/gate/answer';
 import { matchRoute, routePath } from '../../src/lib/core/routes';
 import { pageInfo } from '../../src/lib/page/guard';
 import { pagePolicy } from '../../src/lib/page/policy';
 import type { Flash } from '../../src/lib/page/flash';
 import type { GateAnswer } from '../../src/lib/gate/types';
+import { okReply, refusedReply } from './upstream-fakes';
 
 const NOW = Date.UTC(2026, 11, 1, 1, 20);
 const staff = { keyId: 'abcdef0123', expoId: 1308, gate: 'Gate 3', expiresAt: NOW + 3600_000 };
 const route = { expoId: 1308, eid: 'MTMwOA' };
-const stats = { checkInStats: vi.fn(async () => ({ ok: true as const, data: [{ day: '2026-12-01', hour: 9, gate: 'Gate 3', admitted: 2, refused: 1 }] })) };
+const stats = { checkInStats: vi.fn(async () => okReply([{ day: '2026-12-01', hour: 9, gate: 'Gate 3', admitted: 2, refused: 1 }])) };
 const answer: GateAnswer = { result: 'used', code: 'PF4R5MHUHIPEQBHR', name: '钱五', classLabel: 'Visitor', ticketName: null, usedCount: 1, maxCount: 1, lastEntry: { at: '2026-12-01 09:12:00', gate: 'Gate 1' }, gate: 'Gate 3', scannedAt: '2026-12-01T01:20:00.000Z' };
 const flash = (notice: Flash['notice'], more: Partial<Flash> = {}): Flash => ({ path: '/gate/MTMwOA', values: {}, error: null, notice, ...more });
 
@@ -39,20 +39,20 @@ describe('loadGate', () => {
   });
 
   it('shows the gate, the expo-local day and the last answer the flash carried', async () => {
-    const data = await loadGate('scan', route, { flash: flash({ tone: 'info', key: 'gate.answer', vars: answerVars(answer), text: null }), now: NOW }, stats, staff);
+    const data = await loadGate('scan', route, { flash: flash(null, { data: answer }), now: NOW }, stats, staff);
     expect(data).toMatchObject({ kind: 'gate', gate: 'Gate 3', today: '2026-12-01', answer, unsupported: false, error: null, typed: '' });
   });
 
   it('names the show in the page’s language from the config of the customer url the key names (issue 30)', async () => {
     const info = { exhiName: '国际展', exhiNameEn: 'IEAE event' };
-    const getCustomerId = vi.fn(async () => ({ ok: true as const, data: { expoInfo: info } }));
+    const getCustomerId = vi.fn(async () => okReply({ expoInfo: info }));
     const keyed = { ...staff, urlsId: 21308 };
     expect(await loadGate('scan', route, { flash: null, now: NOW, lang: 'thai' }, { ...stats, getCustomerId }, keyed)).toMatchObject({ show: 'IEAE event' });
     expect(getCustomerId).toHaveBeenCalledWith({ expoId: 1308, fId: 21308 });
     expect(await loadGate('stats', route, { flash: null, now: NOW, lang: 'zh' }, { ...stats, getCustomerId }, keyed)).toMatchObject({ show: '国际展' });
     // no customer url on the key, a refused or failing config: no name (the page names the expo by its id)
     expect(await loadGate('scan', route, { flash: null, now: NOW }, { ...stats, getCustomerId }, staff)).toMatchObject({ show: null });
-    expect(await loadGate('scan', route, { flash: null, now: NOW }, { ...stats, getCustomerId: async () => ({ ok: false as const }) }, keyed)).toMatchObject({ show: null });
+    expect(await loadGate('scan', route, { flash: null, now: NOW }, { ...stats, getCustomerId: async () => refusedReply(500) }, keyed)).toMatchObject({ show: null });
     expect(await loadGate('scan', route, { flash: null, now: NOW }, { ...stats, getCustomerId: async () => Promise.reject(new Error('down')) }, keyed)).toMatchObject({ show: null });
   });
 
@@ -63,22 +63,22 @@ describe('loadGate', () => {
   });
 
   it('says it on load, before any scan: a one-row read of the admission list answers "no such call" (issue 23 review)', async () => {
-    const lacking = { ...stats, checkInList: vi.fn(async () => ({ ok: false as const, code: 404 })) };
+    const lacking = { ...stats, checkInList: vi.fn(async () => refusedReply(404)) };
     expect(await loadGate('scan', route, { flash: null, now: NOW }, lacking, staff)).toMatchObject({ unsupported: true, answer: null });
     expect(lacking.checkInList).toHaveBeenCalledWith({ expoId: 1308, page: 1, pageSize: 1 });
     // an API that has it, one that failed otherwise, or one that threw: nothing said
-    for (const probe of [async () => ({ ok: true as const }), async () => ({ ok: false as const, code: 502 }), async () => Promise.reject(new Error('down'))]) {
+    for (const probe of [async () => okReply(null), async () => refusedReply(502), async () => Promise.reject(new Error('down'))]) {
       expect(await loadGate('scan', route, { flash: null, now: NOW }, { ...stats, checkInList: probe }, staff)).toMatchObject({ unsupported: false });
     }
     // a scan just answered: the calls exist, no probe
-    const asked = { ...stats, checkInList: vi.fn(async () => ({ ok: false as const, code: 404 })) };
-    await loadGate('scan', route, { flash: flash({ tone: 'info', key: 'gate.answer', vars: answerVars(answer), text: null }), now: NOW }, asked, staff);
+    const asked = { ...stats, checkInList: vi.fn(async () => refusedReply(404)) };
+    await loadGate('scan', route, { flash: flash(null, { data: answer }), now: NOW }, asked, staff);
     expect(asked.checkInList).not.toHaveBeenCalled();
   });
 
   it('tables the stats, or says the call is missing', async () => {
     expect(await loadGate('stats', route, { flash: null, now: NOW }, stats, staff)).toMatchObject({ kind: 'gateStats', table: { admitted: 2, refused: 1 }, unsupported: false });
-    const none = { checkInStats: async () => ({ ok: false as const, code: 404 }) };
+    const none = { checkInStats: async () => refusedReply(404) };
     expect(await loadGate('stats', route, { flash: null, now: NOW }, none, staff)).toMatchObject({ table: null, unsupported: true });
   });
 });

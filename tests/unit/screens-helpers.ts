@@ -5,6 +5,7 @@ import type { Flash } from '../../src/lib/page/flash';
 import { applyConfig } from '../../src/lib/page/load';
 import type { ScreenConfig, ScreenPage, ScreenPorts } from '../../src/lib/screens/page';
 import { encodeId } from '../../src/lib/util/ids';
+import { okReply, refusedReply } from './upstream-fakes';
 
 export const ORIGIN = 'https://expo.example';
 export const NOW = Date.UTC(2025, 5, 1, 4, 0, 0);
@@ -44,7 +45,7 @@ export function page(path: string, more: Partial<Omit<ScreenPage, 'cookie'>> & {
   };
 }
 
-const refused = async () => ({ ok: false as const });
+const refused = async () => refusedReply(500);
 
 /** Every call refused, but those given. */
 export function ports(more: Partial<ScreenPorts> = {}): ScreenPorts {
@@ -72,6 +73,6 @@ export function ports(more: Partial<ScreenPorts> = {}): ScreenPorts {
   };
 }
 
-export const ok = <T>(data: T) => vi.fn(async () => ({ ok: true as const, data }));
+export const ok = (data: unknown) => vi.fn(async () => okReply(data));
 
 export type { ScreenConfig };

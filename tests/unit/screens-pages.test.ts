@@ -7,7 +7,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createUpstream } from '../../functions/upstream/client';
 import { createAesKeyCache } from '../../functions/upstream/aes-key-cache';
-import { PagesPath } from '../../functions/upstream/contract';
+import { PagesPath } from '../../src/lib/contract';
 import { matchRoute, routePath } from '../../src/lib/core/routes';
 import { pageInfo } from '../../src/lib/page/guard';
 import { configKey } from '../../src/lib/page/load';
@@ -21,6 +21,7 @@ import { loadLvYunList, rowState } from '../../src/lib/screens/apply-list';
 import { loadSearch } from '../../src/lib/screens/search';
 import { forgetTarget } from '../../src/lib/security/forget';
 import { contact, ok, page, paramsOf, pathOf, ports } from './screens-helpers';
+import { okReply, refusedReply } from './upstream-fakes';
 
 const deps = { credential: async () => ({ kind: 'failed' as const }), secret: 'x'.repeat(32) };
 
@@ -192,7 +193,7 @@ describe('the lvYun lookup and list', () => {
   it('lists the proven contact\'s registrations with their states', async () => {
     const vc = contact(1308, { list: [{ e: 'AAA', n: 'Li', c: 0, d: null, t: null }, { e: 'BBB', n: 'Li', c: 3, d: 'VIP', t: null }, { e: 'CCC', n: 'Li', c: 0, d: null, t: null }] });
     const credentials: Record<string, object> = { AAA: { useStatus: 1, auditStatus: 0 }, BBB: { useStatus: 0, auditStatus: 1 } };
-    const queryCustomerCode = vi.fn(async ({ euCode }: { euCode: string }) => (credentials[euCode] ? { ok: true as const, data: credentials[euCode] } : { ok: false as const }));
+    const queryCustomerCode = vi.fn(async ({ euCode }: { euCode: string }) => (credentials[euCode] ? okReply(credentials[euCode]) : refusedReply(500)));
     const d = await loadLvYunList(page(`/lvYunList${pathOf(1308)}`, { contact: vc }), ports({ queryCustomerCode: queryCustomerCode as never }), params);
     expect(d).toMatchObject({ status: 200, flavour: 'lvYun', searchHref: `/lvYunSearch${pathOf(1308)}`, states: { AAA: 'used', BBB: 'review' } });
     expect(d.rows.map((r) => r.e)).toEqual(['AAA', 'BBB', 'CCC']);

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createUpstream } from '../../functions/upstream/client';
 import { createAesKeyCache } from '../../functions/upstream/aes-key-cache';
-import { BusCode, BusPath } from '../../functions/upstream/contract';
+import { BusCode, BusPath } from '../../src/lib/contract';
 
 function fakeUpstream(replies: Record<string, unknown>) {
   const seen: { method: string; path: string; query: Record<string, string>; expoId: string | null; body: unknown }[] = [];

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { createUpstream } from '../../functions/upstream/client';
 import { createAesKeyCache } from '../../functions/upstream/aes-key-cache';
-import { CheckInLog, CheckInPage, CheckinPath, Credential } from '../../functions/upstream/contract';
+import { CheckInLog, CheckInPage, CheckinPath, Credential } from '../../src/lib/contract';
 import { UpstreamError } from '../../functions/upstream/errors';
 
 function fakeUpstream(replies: Record<string, unknown>) {

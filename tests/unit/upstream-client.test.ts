@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createAesKeyCache, type AesKeyCache } from '../../functions/upstream/aes-key-cache';
 import { UNKNOWN_EXPO_TTL_S } from '../../functions/upstream/errors';
 import { createUpstream, type Upstream } from '../../functions/upstream/client';
-import { Path } from '../../functions/upstream/contract';
+import { Path } from '../../src/lib/contract';
 import { UpstreamError } from '../../functions/upstream/errors';
 
 const BASE = 'https://organiser.example/api';

@@ -6,10 +6,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encrypt, encryptJson } from '../../functions/upstream/contract/aes';
+import { encrypt, encryptJson } from '../../src/lib/contract/aes';
 import { createAesKeyCache } from '../../functions/upstream/aes-key-cache';
 import { createUpstream } from '../../functions/upstream/client';
-import { Path } from '../../functions/upstream/contract';
+import { Path } from '../../src/lib/contract';
 import { UpstreamError, type UpstreamErrorKind } from '../../functions/upstream/errors';
 
 const KEY = 'abcdefgh12345678';

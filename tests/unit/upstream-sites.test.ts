@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createUpstream } from '../../functions/upstream/client';
 import { createAesKeyCache } from '../../functions/upstream/aes-key-cache';
-import { SiteCode, SitePath } from '../../functions/upstream/contract';
+import { SiteCode, SitePath } from '../../src/lib/contract';
 
 interface Seen {
   method: string;

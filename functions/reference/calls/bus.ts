@@ -10,7 +10,7 @@
  */
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { BusCode } from '../../upstream/contract';
+import { BusCode } from '../../../src/lib/contract';
 import { RefCode, ok, reply } from '../envelope';
 import { givePlaceBack, takeOnePlace } from '../capacity';
 import { expoLocalTime, type RefEnv } from '../expo';

@@ -20,7 +20,7 @@
  */
 import type { Context } from 'hono';
 import { z } from 'zod';
-import type { CheckinResult } from '../../upstream/contract';
+import type { CheckinResult } from '../../../src/lib/contract';
 import { RefCode, ok, reply } from '../envelope';
 import { expoLocalTime, type RefEnv } from '../expo';
 import { DecimalId, boundedWhole, parseInput, readSmallJson } from '../inputs';

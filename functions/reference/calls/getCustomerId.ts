@@ -3,8 +3,8 @@
  * encrypted: `{ customerForm, customerUrls, customerWx, expoInfo, activity }` (spec §3).
  */
 import type { Context } from 'hono';
-import { encryptJson } from '../../upstream/contract/aes';
-import type { Activity, CustomerUrls, CustomerWx, ExpoInfo } from '../../upstream/contract';
+import { encryptJson } from '../../../src/lib/contract/aes';
+import type { Activity, CustomerUrls, CustomerWx, ExpoInfo } from '../../../src/lib/contract';
 import { RefCode, ok, reply } from '../envelope';
 import type { ExpoRow, RefEnv } from '../expo';
 import { CustomerIdQuery, parseInput } from '../inputs';

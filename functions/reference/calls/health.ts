@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { RefCode, ok, reply } from '../envelope';
 import { expoLocalTime, type RefEnv } from '../expo';
 import { DecimalId, parseInput } from '../inputs';
-import { healthKindOf } from '../../upstream/contract';
+import { healthKindOf } from '../../../src/lib/contract';
 import { HEALTH_MAX_BYTES, HEALTH_MAX_PER_KIND, imageType } from '../rules';
 
 /** Below D1's 2 MB per row. */

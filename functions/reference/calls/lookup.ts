@@ -6,7 +6,7 @@
  * second form is still to complete.
  */
 import type { Context } from 'hono';
-import { encryptJson } from '../../upstream/contract/aes';
+import { encryptJson } from '../../../src/lib/contract/aes';
 import type { AppEnv } from '../../env';
 import { normalizeEmail, normalizePhone } from '../contact';
 import { RefCode, ok, reply } from '../envelope';

@@ -7,7 +7,7 @@
  * (orders.ts), so parallel orders for the last tickets never oversell.
  */
 import { z } from 'zod';
-import { TicketCode, OrderStatus } from '../../upstream/contract';
+import { TicketCode, OrderStatus } from '../../../src/lib/contract';
 import { MAX_QUANTITY } from '../rules';
 import { mailboxKey, normalizeEmail, normalizePhone } from '../contact';
 import { RefCode, ok, reply } from '../envelope';

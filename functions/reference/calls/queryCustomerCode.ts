@@ -1,6 +1,6 @@
 /** `GET /customFrom/queryCustomerCode` (docs/upstream.md): one registration plus usage and its latest admission (`lastEntry`), by euCode. */
 import type { Context } from 'hono';
-import { encryptJson } from '../../upstream/contract/aes';
+import { encryptJson } from '../../../src/lib/contract/aes';
 import { RefCode, ok, reply } from '../envelope';
 import { parseExpoId, type RefEnv } from '../expo';
 import { CredentialQuery, decryptParam, parseInput } from '../inputs';

@@ -3,7 +3,7 @@
  * are open, apply (which voids the order's tickets) and withdraw.
  */
 import { z } from 'zod';
-import { TicketCode, OrderStatus } from '../../upstream/contract';
+import { TicketCode, OrderStatus } from '../../../src/lib/contract';
 import { RefCode, ok, reply } from '../envelope';
 import { expoLocalTime } from '../expo';
 import { parseInput, readJsonBody } from '../inputs';

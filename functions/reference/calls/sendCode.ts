@@ -3,7 +3,7 @@
  * channel it goes, as a table. All share one flow: validate, limit, deliver, store.
  */
 import type { Context } from 'hono';
-import { Path } from '../../upstream/contract';
+import { Path } from '../../../src/lib/contract';
 import { CN_NATIONAL, normalizeEmail, normalizePhone } from '../contact';
 import { deliver, deliveryMode } from '../delivery';
 import { RefCode, ok, reply } from '../envelope';

@@ -11,7 +11,7 @@
  */
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { SiteCode } from '../../upstream/contract';
+import { SiteCode } from '../../../src/lib/contract';
 import { RefCode, ok, reply } from '../envelope';
 import { givePlaceBack, takeOnePlace } from '../capacity';
 import { expoLocalTime, type RefEnv } from '../expo';

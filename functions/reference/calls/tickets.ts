@@ -5,8 +5,8 @@
  * tickets, orders": the edge sends only a contact it verified).
  */
 import { z } from 'zod';
-import { encryptJson } from '../../upstream/contract/aes';
-import { TicketCode } from '../../upstream/contract';
+import { encryptJson } from '../../../src/lib/contract/aes';
+import { TicketCode } from '../../../src/lib/contract';
 import { mailboxKey } from '../contact';
 import { RefCode, ok, reply } from '../envelope';
 import { parseExpoId } from '../expo';

@@ -4,22 +4,11 @@
  * `addBusUser`'s 20301 (full) and 20302 (already on that line) come back as refusals with their
  * code, for the page to name in the visitor's language.
  */
-import { BusLine, BusPath, BusReservation, ReservedId, isSuccessCode, siteRows as rows } from '../contract';
+import { BusLine, BusPath, BusReservation, ReservedId, isSuccessCode, siteRows as rows } from '../../../src/lib/contract';
 import type { UpstreamCore } from '../core';
-import type { UpstreamResult } from '../result';
+import type { BusCalls } from '../../../src/lib/contract';
 
-export type { BusLine, BusReservation } from '../contract';
-
-export interface BusCalls {
-  /** `GET /customFrom/selectBusList`: the expo's lines with stops and departures (empty: no shuttle bus). */
-  selectBusList(p: { expoId: number }): Promise<UpstreamResult<BusLine[]>>;
-  /** `POST /customFrom/addBusUser`: `{ id }`; 20301 full, 20302 already on that line. */
-  addBusUser(p: { expoId: number; euCode: string; departureId: number; stopId: number }): Promise<UpstreamResult<{ id: number }>>;
-  /** `GET /customFrom/selectBusUser`: the registration's reservations. */
-  selectBusUser(p: { expoId: number; euCode: string }): Promise<UpstreamResult<BusReservation[]>>;
-  /** `POST /customFrom/cancelBusUser`: cancels one of the registration's reservations. */
-  cancelBusUser(p: { expoId: number; euCode: string; id: number }): Promise<UpstreamResult<null>>;
-}
+export type { BusLine, BusReservation } from '../../../src/lib/contract';
 
 /** The shuttle bus calls on the shared machinery. */
 export function busCalls(core: UpstreamCore): BusCalls {

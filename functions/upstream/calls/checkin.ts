@@ -4,25 +4,11 @@
  * the call answers a refusal, e.g. 404 "unknown call", which the gate reports to the operator).
  * Replies are read loosely through the contract's schemas.
  */
-import { CheckInLog, CheckInPage, CheckInStats, CheckinPath, Redeemed, isSuccessCode } from '../contract';
+import { CheckInLog, CheckInPage, CheckInStats, CheckinPath, Redeemed, isSuccessCode } from '../../../src/lib/contract';
 import type { UpstreamCore } from '../core';
-import type { UpstreamResult } from '../result';
+import type { CheckinCalls } from '../../../src/lib/contract';
 
-export type { CheckInLog, CheckInLogRow, CheckInPage, CheckInStatRow, CheckinResult, Redeemed } from '../contract';
-
-export interface CheckinCalls {
-  /**
-   * `POST /customFrom/redeemCode`: one scan; `scannedAt` an ISO time (may be in the past for a synced offline scan);
-   * `scanId` the scanner's own id of the scan, so that a retried sync is answered, not counted, twice.
-   */
-  redeemCode(p: { expoId: number; euCode: string; gate: string; scannedAt: string; scanId?: string }): Promise<UpstreamResult<Redeemed>>;
-  /** `GET /customFrom/checkInList`: one page of the expo's admission list (hashed codes, counts, approval, days). */
-  checkInList(p: { expoId: number; page?: number; pageSize?: number }): Promise<UpstreamResult<CheckInPage>>;
-  /** `GET /customFrom/checkInStats`: admitted and refused scans per gate and hour. */
-  checkInStats(p: { expoId: number }): Promise<UpstreamResult<CheckInStats>>;
-  /** `GET /customFrom/checkInLog`: one page of the expo's scans, oldest first (the CSV export). */
-  checkInLog(p: { expoId: number; page?: number; pageSize?: number }): Promise<UpstreamResult<CheckInLog>>;
-}
+export type { CheckInLog, CheckInLogRow, CheckInPage, CheckInStatRow, CheckinResult, Redeemed } from '../../../src/lib/contract';
 
 /** The check-in calls on the shared machinery. */
 export function checkinCalls(core: UpstreamCore): CheckinCalls {

@@ -3,24 +3,11 @@
  * list, delete, and (ours, docs/upstream.md "Health upload") one image's bytes, so the edge can
  * show an upload to its owner without sending the browser to the organiser's host.
  */
-import type { z } from 'zod';
 import type { UpstreamCore } from '../core';
-import { HealthImage, HealthList, HealthPath, Ignored, Uploaded, isSuccessCode, type HealthItem, type HealthKind } from '../contract';
-import type { UpstreamResult } from '../result';
+import { HealthImage, HealthList, HealthPath, Ignored, Uploaded, isSuccessCode } from '../../../src/lib/contract';
+import type { HealthCalls } from '../../../src/lib/contract';
 
-export type { HealthItem } from '../contract';
-
-/** The health calls. */
-export interface HealthCalls {
-  /** `POST /health/uploadEpidemicPreventionInfo` (multipart). */
-  uploadHealth(p: { expoId: number; euCode: string; kind: HealthKind; file: Blob; fileName: string }): Promise<UpstreamResult<{ id: number; url: string }>>;
-  /** `GET /health/list` (ours). */
-  listHealth(p: { expoId: number; euCode: string }): Promise<UpstreamResult<HealthItem[]>>;
-  /** `DELETE /health/imageDelete`. */
-  deleteHealth(p: { expoId: number; euCode: string; id: number }): Promise<UpstreamResult<null>>;
-  /** `GET /health/image` (ours): one upload's bytes. */
-  healthImage(p: { expoId: number; euCode: string; id: number }): Promise<UpstreamResult<z.output<typeof HealthImage>>>;
-}
+export type { HealthItem } from '../../../src/lib/contract';
 
 /** Builds the health calls on the shared core. */
 export function healthCalls(core: UpstreamCore): HealthCalls {

@@ -4,15 +4,8 @@
  * `pageSize` is clamped here too, so the edge never asks for more than the contract allows.
  */
 import type { UpstreamCore } from '../core';
-import { ARTICLE_PAGE_MAX, ARTICLE_PAGE_SIZE_MAX, ArticlePage, ChannelData, PagesPath, isSuccessCode } from '../contract';
-import type { UpstreamResult } from '../result';
-
-export interface PagesCalls {
-  /** `GET /expoInfo/getArticleList`: one page of the expo's articles, `{ total, list }`. */
-  getArticleList(p: { expoId: number; page: number; pageSize: number }): Promise<UpstreamResult<ArticlePage>>;
-  /** `GET /customFrom/queryCustomerChannelId`: a channel, its customer url and its images; null when the reply names none. */
-  queryCustomerChannelId(p: { expoId: number; id: number }): Promise<UpstreamResult<ChannelData>>;
-}
+import { ARTICLE_PAGE_MAX, ARTICLE_PAGE_SIZE_MAX, ArticlePage, ChannelData, PagesPath, isSuccessCode } from '../../../src/lib/contract';
+import type { PagesCalls } from '../../../src/lib/contract';
 
 const clamp = (n: number, lo: number, hi: number) => (Number.isFinite(n) ? Math.min(hi, Math.max(lo, Math.trunc(n))) : lo);
 

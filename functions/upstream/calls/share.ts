@@ -6,32 +6,12 @@
  * custom registration label (`/wx/getForm`).
  * On the request's upstream, so they reach the reference in-process when UPSTREAM_URL is empty.
  */
-import { ExpoCheck, FormDefine, SharePath, ShareSignature, WxAppId, WxBase, WxPath, isSuccessCode } from '../contract';
+import { ExpoCheck, FormDefine, SharePath, ShareSignature, WxAppId, WxBase, WxPath, isSuccessCode } from '../../../src/lib/contract';
 import type { UpstreamCore } from '../core';
 import { isUpstreamError } from '../errors';
-import type { UpstreamResult } from '../result';
+import type { ShareCalls } from '../../../src/lib/contract';
 
-export type { ShareSignature } from '../contract';
-
-export interface ShareCalls {
-  /** `GET /wx/getwxAppId`: the expo's app id, or null when it has none (a refusal, an HTTP error, an odd reply). */
-  wxAppId(expoId: number): Promise<string | null>;
-  /**
-   * `GET /wx/checkExpo` (spec §7 "expo check with encoded expoId"): whether the organiser knows the
-   * expo that `eId` (the page URL's encoding) names, and it is `expoId`. A refusal, an HTTP error or
-   * an odd reply is false.
-   */
-  checkExpo(p: { expoId: number; eId: string }): Promise<boolean>;
-  /**
-   * `GET /wx/getForm` (spec §7 "getForm: define, eId, fId"; docs/upstream.md "Messaging app"):
-   * the custom label `define` of customer url `fId`, `{ define, name }`, when the organiser set it
-   * up for that url; null when it did not (any refusal, an HTTP error, an odd reply, another
-   * label than the one asked). A network fault or a timeout is thrown like every call's.
-   */
-  getForm(p: { expoId: number; fId: number; define: string }): Promise<FormDefine | null>;
-  /** `GET /CustomerUserInfo/ajaxData`: the JS-SDK signature of `url` (this site's page, without its hash). */
-  ajaxData(p: { expoId: number; url: string; userId: string }): Promise<UpstreamResult<ShareSignature>>;
-}
+export type { ShareSignature } from '../../../src/lib/contract';
 
 /** An app id is a short token; anything else is not used (it goes into a page and a script). */
 const APP_ID = /^[A-Za-z0-9_-]{1,64}$/;

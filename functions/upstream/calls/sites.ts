@@ -5,24 +5,11 @@
  * 20202 (already booked of that type) come back as refusals with their code, for the page to
  * name in the visitor's language.
  */
-import { BookedId, SiteBooking, SiteDate, SitePath, SiteType, isSuccessCode, siteRows as rows } from '../contract';
+import { BookedId, SiteBooking, SiteDate, SitePath, SiteType, isSuccessCode, siteRows as rows } from '../../../src/lib/contract';
 import type { UpstreamCore } from '../core';
-import type { UpstreamResult } from '../result';
+import type { SiteCalls } from '../../../src/lib/contract';
 
-export type { SiteBooking, SiteDate, SiteType } from '../contract';
-
-export interface SiteCalls {
-  /** `GET /from/site/selectSiteTypeList`: the expo's slot types (an empty list: no site booking). */
-  selectSiteTypeList(p: { expoId: number }): Promise<UpstreamResult<SiteType[]>>;
-  /** `GET /from/site/selectSiteDateList`: the dates of a type with capacity and booked. */
-  selectSiteDateList(p: { expoId: number; typeId: number }): Promise<UpstreamResult<SiteDate[]>>;
-  /** `POST /from/site/addExpoUserSite`: `{ id }`; 20201 full, 20202 already booked of that type. */
-  addExpoUserSite(p: { expoId: number; euCode: string; siteDateId: number }): Promise<UpstreamResult<{ id: number }>>;
-  /** `GET /from/site/selectExpoUserSiteId`: the registration's bookings. */
-  selectExpoUserSiteId(p: { expoId: number; euCode: string }): Promise<UpstreamResult<SiteBooking[]>>;
-  /** `POST /from/site/deleteExpoUserSite`: cancels one of the registration's bookings. */
-  deleteExpoUserSite(p: { expoId: number; euCode: string; id: number }): Promise<UpstreamResult<null>>;
-}
+export type { SiteBooking, SiteDate, SiteType } from '../../../src/lib/contract';
 
 /** The site booking calls on the shared machinery. */
 export function siteCalls(core: UpstreamCore): SiteCalls {

@@ -8,8 +8,8 @@
  * tickets, orders"): `phone` full E.164 or `email`.
  */
 import { z } from 'zod';
-import { encryptJson } from '../contract/aes';
-import { isSuccessCode } from '../contract';
+import { encryptJson } from '../../../src/lib/contract/aes';
+import { isSuccessCode } from '../../../src/lib/contract';
 import {
   BuyCount,
   CreatedOrder,
@@ -21,60 +21,10 @@ import {
   TicketList,
   TicketPath,
   UnifiedOrder,
-} from '../contract';
+} from '../../../src/lib/contract';
 import type { UpstreamCore } from '../core';
-import type { UpstreamResult } from '../result';
-import type { Order as OrderT, RefundWindow, Ticket } from '../../../src/lib/tickets/tickets';
-import type { NewOrder } from '../../../src/lib/actions/order';
+import type { TicketCalls, UpstreamResult, VerifiedBuyer } from '../../../src/lib/contract';
 
-/** A contact the edge verified: `checkType` 1 phone (full E.164), 2 e-mail (spec §2.1). */
-export interface VerifiedBuyer {
-  checkType: 1 | 2;
-  contact: string;
-}
-
-/** The order fields of createOrderNew: declared once, with the purchase action that sends them. */
-export type { NewOrder } from '../../../src/lib/actions/order';
-
-export interface TicketCalls {
-  /** `GET /customFrom/selectUrlsTicketList`: the tickets of a customer url (encrypted both ways). */
-  selectUrlsTicketList(p: { expoId: number; urlsId: number }): Promise<UpstreamResult<Ticket[]>>;
-  /** `GET /customFrom/checkSurplusTicket`: tickets left, `-1` unlimited. */
-  checkSurplusTicket(p: { expoId: number; ticketId: number }): Promise<UpstreamResult<{ surplus: number }>>;
-  /** `GET /customFrom/selectDiscountTicketByCode`: the price per ticket with the code; 20101 used up. */
-  selectDiscountTicketByCode(p: {
-    expoId: number;
-    ticketId: number;
-    discountCode: string;
-  }): Promise<UpstreamResult<{ discountCode: string | null; price: number }>>;
-  /** `GET /customFrom/findUserBuyOrderNumByPhoneExpoId`: tickets the contact holds or has reserved. */
-  findUserBuyOrderNumByPhoneExpoId(p: {
-    expoId: number;
-    buyer: VerifiedBuyer;
-  }): Promise<UpstreamResult<{ count: number }>>;
-  /** `POST /CustomerUserInfo/createOrderNew`: an unpaid order holding its tickets; 20101, 20102, 20103 refusals. */
-  createOrderNew(p: NewOrder): Promise<UpstreamResult<CreatedOrder>>;
-  /** `POST /customFrom/doUnifiedOrder`: the cashier's `payUrl`, or the JS bridge's `jsapi`. */
-  doUnifiedOrder(p: {
-    expoId: number;
-    orderNo: string;
-    payType: 1 | 2;
-    returnUrl: string;
-    openId?: string | undefined;
-  }): Promise<UpstreamResult<UnifiedOrder>>;
-  /** `GET /customFrom/getOrderStatus`: one order. */
-  getOrderStatus(p: { expoId: number; orderNo: string }): Promise<UpstreamResult<OrderT>>;
-  /** `GET /customFrom/findOrderListByPhone`: the contact's orders, newest first. */
-  findOrderListByPhone(p: { expoId: number; buyer: VerifiedBuyer }): Promise<UpstreamResult<OrderT[]>>;
-  /** `POST /customFrom/deleteOrderById`: cancels an unpaid order. */
-  deleteOrderById(p: { expoId: number; orderNo: string }): Promise<UpstreamResult<null>>;
-  /** `GET /customFrom/ifOpenRefund`: whether refunds are open, and until when. */
-  ifOpenRefund(p: { expoId: number }): Promise<UpstreamResult<RefundWindow>>;
-  /** `POST /customFrom/WxRefundJSAPIByOrderNo`: a paid order becomes refund applied. */
-  WxRefundJSAPIByOrderNo(p: { expoId: number; orderNo: string; reason: string }): Promise<UpstreamResult<null>>;
-  /** `POST /customFrom/cancelRefundByOrderNo`: refund applied goes back to paid. */
-  cancelRefundByOrderNo(p: { expoId: number; orderNo: string }): Promise<UpstreamResult<null>>;
-}
 
 /** The query of a verified contact: `phone` or `email`. */
 const contactQuery = (b: VerifiedBuyer): Record<string, string> =>

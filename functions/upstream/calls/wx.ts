@@ -4,7 +4,7 @@
  * silent login, under `{UPSTREAM_URL}/wx`.
  */
 import type { SilentLogin } from '../../../src/lib/page/guard';
-import { WxAppId, WxBase, WxLogin, WxPath, isSuccessCode } from '../contract';
+import { WxAppId, WxBase, WxLogin, WxPath, isSuccessCode } from '../../../src/lib/contract';
 import type { UpstreamCore } from '../core';
 import { isUpstreamError } from '../errors';
 

@@ -10,23 +10,19 @@
  */
 import { z } from 'zod';
 import { CONTACT_COOKIE, ownCodes, provenFor, verifyContact } from '../lookup/contact-cookie';
-import { displayText } from '../page/flash';
 import { matchRoute, routePath } from '../core/routes';
 import { safeBackPath } from '../util/safe-redirect';
 import { defineAction, type ActionContext, type ActionOutcome } from './outcome';
-import type { Result } from './results';
+import type { Upstream } from '../contract';
 
-/** The upstream's bus calls (functions/upstream/calls/bus.ts), as the action uses them. */
-export interface BusUpstream {
-  addBusUser(p: { expoId: number; euCode: string; departureId: number; stopId: number }): Promise<Result<{ id: number }>>;
-  cancelBusUser(p: { expoId: number; euCode: string; id: number }): Promise<Result<null>>;
-}
+/** The upstream's bus calls the action makes (their signatures: src/lib/contract/bus.ts). */
+export type BusUpstream = Pick<Upstream, 'addBusUser' | 'cancelBusUser'>;
 
 export interface BusPorts {
   up: BusUpstream;
   /** SESSION_SECRET: signs the verified-contact cookie */
   secret: string;
-  /** the upstream's refusal codes of a reservation (functions/upstream/contract/bus.ts `BusCode`) */
+  /** the upstream's refusal codes of a reservation (src/lib/contract/bus.ts `BusCode`) */
   codes: { full: number; alreadyReserved: number };
 }
 
@@ -34,14 +30,15 @@ const ID = /^\d{1,12}$/;
 
 type NoticeKey = 'bus.reserved' | 'bus.cancelled' | 'bus.full' | 'bus.already' | 'bus.verifyFirst' | 'bus.bad';
 
-/** An answer: JSON `{ code, msg, data }` with its status, or a page with the notice (`to`, else back). */
-function said(status: number, code: number, key: NoticeKey | null, text: string, opts: { data?: unknown; to?: string } = {}): ActionOutcome {
+/** An answer: a catalogue key, or the upstream's text (the flash cuts it, the island gets it whole), on a page (`to`, else back); `code` and `status` for the island. */
+function said(status: number, code: number, key: NoticeKey | null, text: string | null, opts: { data?: unknown; to?: string } = {}): ActionOutcome {
   return {
     kind: 'notice',
-    notice: { tone: status === 200 && code === 200 ? 'info' : 'error', key, vars: {}, text: key ? null : displayText(text) },
+    notice: { tone: status === 200 && code === 200 ? 'info' : 'error', key, vars: {}, text: key ? null : text },
     ...(opts.to ? { to: opts.to } : {}),
     status,
-    reply: { code, msg: text, data: opts.data ?? null },
+    code,
+    data: opts.data ?? null,
   };
 }
 
@@ -61,28 +58,25 @@ export const bus = defineAction({
     const back = backOf(fields, ctx.origin);
     const match = back ? matchRoute(new URL(back, ctx.origin).pathname) : null;
     const params = match?.screen === 'bus' ? match.link.params : null;
-    if (!params) {
-      if (!ctx.json) return { kind: 'broken', message: t('bus.bad') };
-      return { kind: 'notice', notice: null, status: 400, reply: { code: 400, msg: t('bus.bad'), data: null } };
-    }
+    if (!params) return { kind: 'broken', message: t('bus.bad') };
     const { expoId, euCode } = params;
     const action = fields['action'];
     const departureId = fields['departureId'] ?? '';
     const stopId = fields['stopId'] ?? '';
     const id = fields['id'] ?? '';
     const reserve = action === 'reserve' && ID.test(departureId) && ID.test(stopId);
-    if (!reserve && !(action === 'cancel' && ID.test(id))) return said(400, 400, 'bus.bad', t('bus.bad'));
+    if (!reserve && !(action === 'cancel' && ID.test(id))) return said(400, 400, 'bus.bad', null);
     const vc = provenFor(await verifyContact(ctx.cookies[CONTACT_COOKIE], ports.secret), expoId);
-    if (!ownCodes(vc).includes(euCode)) return said(403, 403, 'bus.verifyFirst', t('bus.verifyFirst'));
+    if (!ownCodes(vc).includes(euCode)) return said(403, 403, 'bus.verifyFirst', null);
     if (reserve) {
       const r = await ports.up.addBusUser({ expoId, euCode, departureId: Number(departureId), stopId: Number(stopId) });
-      if (r.ok) return said(200, 200, 'bus.reserved', t('bus.reserved'), { data: r.data, to: routePath({ screen: 'bus', which: 'busInfo', params }) });
-      if (r.code === ports.codes.full) return said(200, r.code, 'bus.full', t('bus.full'));
-      if (r.code === ports.codes.alreadyReserved) return said(200, r.code, 'bus.already', t('bus.already'));
+      if (r.ok) return said(200, 200, 'bus.reserved', null, { data: r.data, to: routePath({ screen: 'bus', which: 'busInfo', params }) });
+      if (r.code === ports.codes.full) return said(200, r.code, 'bus.full', null);
+      if (r.code === ports.codes.alreadyReserved) return said(200, r.code, 'bus.already', null);
       return said(200, r.code, null, r.msg?.trim() || t('error.relatedData'));
     }
     const r = await ports.up.cancelBusUser({ expoId, euCode, id: Number(id) });
-    if (r.ok) return said(200, 200, 'bus.cancelled', t('bus.cancelled'), { to: routePath({ screen: 'bus', which: 'bus', params }) });
+    if (r.ok) return said(200, 200, 'bus.cancelled', null, { to: routePath({ screen: 'bus', which: 'bus', params }) });
     return said(200, r.code, null, r.msg?.trim() || t('error.relatedData'));
   },
 });

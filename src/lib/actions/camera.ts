@@ -12,7 +12,7 @@ import { cameraRefusal, type CameraRefusal } from '../form/camera';
 import { looksLikeImage } from '../form/image';
 import { cardFields } from '../form/prefill';
 import { pickBackPath } from '../util/safe-redirect';
-import { defineAction, type ActionContext, type ActionOutcome } from './outcome';
+import { defineAction, type ActionOutcome } from './outcome';
 import { formPageOf } from './register';
 import type { CameraCalls } from './ports';
 
@@ -33,13 +33,13 @@ export const MAX_IMAGE = 1_500_000;
 const Input = z.object({ route: z.string().default(''), path: z.string().default(''), image: z.string().default('') });
 
 /** A refusal of the camera, answered with its own HTTP status (401 not verified, 403 off). */
-function refused(r: CameraRefusal, ctx: ActionContext): ActionOutcome<CameraReply> {
-  return { kind: 'notice', notice: { tone: 'error', key: r.key, text: null }, status: r.status, reply: { code: r.status, msg: ctx.t(r.key), data: null } };
+function refused(r: CameraRefusal): ActionOutcome<CameraReply> {
+  return { kind: 'notice', notice: { tone: 'error', key: r.key, text: null }, status: r.status, code: r.status };
 }
 
 /** A message with no data: the photo was not one, or the upstream refused it. */
 function said(code: number, msg: string): ActionOutcome<CameraReply> {
-  return { kind: 'notice', notice: { tone: 'error', key: null, text: msg }, reply: { code, msg, data: null } };
+  return { kind: 'notice', notice: { tone: 'error', key: null, text: msg }, code };
 }
 
 export const camera = defineAction({
@@ -55,18 +55,18 @@ export const camera = defineAction({
     const vc = await verifyContact(ctx.cookies[CONTACT_COOKIE], ports.secret, ctx.now);
     // The contact first, before any upstream call (the config is judged once it is read, below).
     const unproven = cameraRefusal(vc, page.params.expoId, { isOpenBusinessCard: 1 });
-    if (unproven) return refused(unproven, ctx);
+    if (unproven) return refused(unproven);
     const image = input.image.trim();
     if (image.length > MAX_IMAGE || !/^[A-Za-z0-9+/]+={0,2}$/.test(image) || !looksLikeImage(image)) return said(400, ctx.t('home.camera'));
     // The page's own config (cached at the edge): a refused or missing config turns the camera off.
     const { expoId, fId, ty } = page.params;
     const config = await ports.upstream.getCustomerId({ expoId, fId, ty });
     const off = cameraRefusal(vc, expoId, config.ok ? config.data.customerWx : null);
-    if (off) return refused(off, ctx);
+    if (off) return refused(off);
     const r = await ports.upstream.camera5({ expoId, image });
     if (!r.ok) return said(r.code, displayText(r.msg ?? '') || ctx.t('error.uploadFailed'));
     const found = cardFields(r.data as Record<string, unknown>);
-    const msg = Object.keys(found).length ? null : ctx.t('home.cameraTip');
-    return { kind: 'notice', notice: msg ? { tone: 'info', key: 'home.cameraTip', text: null } : null, reply: { code: 200, msg, data: { fields: found } } };
+    const tip = Object.keys(found).length === 0;
+    return { kind: 'notice', notice: tip ? { tone: 'info', key: 'home.cameraTip', text: null } : null, data: { fields: found } };
   },
 });

@@ -10,7 +10,6 @@
  * answers a small page itself (functions/api/forget.ts).
  */
 import { z } from 'zod';
-import { FLASH_COOKIE } from '../page/flash';
 import { CLEAR_SITE_DATA, FORGET_COOKIES, forgetTarget, gateCookiesOf } from '../security/forget';
 import { pickBackPath } from '../util/safe-redirect';
 import { defineAction, type ActionOutcome, type CookieWrite } from './outcome';
@@ -25,10 +24,8 @@ export const forget = defineAction({
   back: (fields, ctx) => pickBackPath([fields['back'] ?? null, ctx.referer], ctx.origin),
   async run(input, _ports: null, ctx): Promise<ActionOutcome<{ location: string }>> {
     const target = forgetTarget(pickBackPath([input.back, ctx.referer], ctx.origin));
-    const lands = target.lookup !== null && !ctx.json;
+    // The flash goes too; a form post's answer brings a fresh one with the done message (functions/api/action.ts).
     const cookies: CookieWrite[] = [...FORGET_COOKIES, ...target.drafts, ...gateCookiesOf(Object.keys(ctx.cookies))]
-      // The done message rides in a fresh flash cookie instead.
-      .filter((cookie) => !(cookie.name === FLASH_COOKIE && lands))
       .map((cookie) => ({ name: cookie.name, value: null, path: cookie.path }));
     const done = { tone: 'info' as const, key: 'forget.done', text: null };
     return {
@@ -38,7 +35,7 @@ export const forget = defineAction({
       ...(target.lookup !== null ? { to: target.lookup } : {}),
       cookies,
       headers: { 'clear-site-data': CLEAR_SITE_DATA, 'cache-control': 'no-store' },
-      reply: { code: 200, msg: ctx.t('forget.done'), data: { location: target.lookup ?? '/' } },
+      data: { location: target.lookup ?? '/' },
     };
   },
 });

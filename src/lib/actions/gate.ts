@@ -18,7 +18,7 @@
  */
 import { z } from 'zod';
 import { decodeNumericId, encodeId } from '../util/ids';
-import { answerVars, gateAnswer, isDouble, unreadAnswer, type RedeemedView } from '../gate/answer';
+import { gateAnswer, isDouble, unreadAnswer, type RedeemedView } from '../gate/answer';
 import type { GateStaff } from '../gate/keys';
 import { expoToday } from '../gate/report';
 import { faultReason, readCall, UNSUPPORTED_CODE, type CallOutcome, type CallRead, type GateFault } from '../gate/fault';
@@ -35,17 +35,18 @@ import {
   type GateSyncRefused,
   type GateSynced,
 } from '../gate/types';
-import { defineAction, type ActionContext, type ActionOutcome, type Envelope } from './outcome';
+import { defineAction, type ActionContext, type ActionOutcome } from './outcome';
+import type { Upstream } from '../contract';
 
 /**
- * The upstream's check-in calls as the gate uses them (functions/upstream/calls/checkin.ts): a
+ * The upstream's check-in calls (src/lib/contract/checkin.ts) as the gate uses them: a
  * result, or the transport fault the call was thrown as (functions/api/gate.ts turns the client's
  * UpstreamError into a {@link GateFault} before it reaches these rules).
  */
-export interface GateUpstream {
-  redeemCode(p: { expoId: number; euCode: string; gate: string; scannedAt: string; scanId?: string }): Promise<CallOutcome<RedeemedView>>;
-  checkInList(p: { expoId: number; page?: number; pageSize?: number }): Promise<CallOutcome<{ total: number | null; list: GateListRow[] }>>;
-}
+export type GateUpstream = { [K in 'redeemCode' | 'checkInList']: (...a: Parameters<Upstream[K]>) => Promise<CallOutcome<DataOf<Awaited<ReturnType<Upstream[K]>>>>> };
+
+/** A success's data type of a call's result. */
+type DataOf<R> = R extends { ok: true; data: infer D } ? D : never;
 
 export interface GatePorts {
   up: GateUpstream;
@@ -87,15 +88,8 @@ export function gatePath(expoId: number): string {
   return `/gate/${encodeId(expoId)}`;
 }
 
-function unsupported(ctx: ActionContext): ActionOutcome {
-  if (!ctx.json) return { kind: 'notice', notice: { tone: 'error', key: 'gate.unsupported', text: null } };
-  return { kind: 'notice', notice: null, reply: { code: GATE_UNSUPPORTED, msg: ctx.t('gate.unsupported'), data: null } };
-}
-
-function bad(ctx: ActionContext, key: string): ActionOutcome {
-  if (!ctx.json) return { kind: 'broken', message: ctx.t(key) };
-  return { kind: 'notice', notice: null, status: 400, reply: { code: 400, msg: ctx.t(key), data: null } };
-}
+/** The organiser's API lacks the check-in calls: the island reads its code, the page says so. */
+const unsupported: ActionOutcome<never> = { kind: 'notice', notice: { tone: 'error', key: 'gate.unsupported', text: null }, code: GATE_UNSUPPORTED };
 
 /** The fields a scan posts (strings; checked in `run`, after the key, so nothing is said to a caller without one). */
 const ScanFields = z.record(z.string(), z.string());
@@ -161,6 +155,8 @@ export const GATE_ANSWER_ANCHOR = 'gate-answer';
 export const gateScan = defineAction({
   path: '/api/gate/scan',
   bodyLimit: 2 * 1024,
+  // the gate page shows the answer a form post came back with
+  flashData: true,
   input: ScanFields,
   back: (fields) => {
     const expoId = decodeNumericId(fields['eid']);
@@ -168,27 +164,24 @@ export const gateScan = defineAction({
   },
   async run(fields, ports: GatePorts, ctx): Promise<ActionOutcome> {
     const text = fields['code'] ?? '';
-    if (text.trim() === '') return ctx.json ? bad(ctx, 'gate.codeMissing') : { kind: 'invalid', errors: [{ field: 'code', key: 'gate.codeMissing', text: null }] };
+    // The manual form focuses the field; the scanner (which never posts an empty code) gets a 400.
+    if (text.trim() === '') return { kind: 'invalid', errors: [{ field: 'code', key: 'gate.codeMissing', text: null }], status: 400, data: null };
     const scannedAt = fields['scannedAt'] === undefined ? new Date(ctx.now).toISOString() : readScannedAt(fields['scannedAt']);
     const scanId = fields['scanId'];
-    if (scannedAt === null || (scanId !== undefined && !SCAN_ID.test(scanId))) return bad(ctx, 'gate.badScan');
+    if (scannedAt === null || (scanId !== undefined && !SCAN_ID.test(scanId))) return { kind: 'broken', message: ctx.t('gate.badScan') };
     const r = await redeem(ports, { text, scannedAt, scanId }, ctx.t);
     if (!r.ok) {
-      if (r.kind === 'unsupported') return unsupported(ctx);
+      if (r.kind === 'unsupported') return unsupported;
       if (r.kind === 'fault') {
-        // Not the API's 404: the scanner tells this from a staff key the edge refused, and decides offline.
+        // Not the API's 404: the scanner tells this from a staff key the edge refused, and decides
+        // offline from its list (the reason alone); the page without it says what to do instead.
         const reason = faultText(r.fault, ctx.t);
-        return ctx.json
-          ? { kind: 'notice', notice: null, reply: { code: GATE_UPSTREAM_FAULT, msg: reason, data: null } }
-          : { kind: 'notice', notice: { tone: 'error', key: 'gate.faultNoJs', vars: { reason }, text: null } };
+        return { kind: 'notice', notice: { tone: 'error', key: 'gate.faultNoJs', vars: { reason }, text: null }, code: GATE_UPSTREAM_FAULT, msg: reason };
       }
-      const msg = r.msg?.trim() || ctx.t('error.relatedData');
-      return ctx.json
-        ? { kind: 'notice', notice: null, reply: { code: 400, msg, data: null } }
-        : { kind: 'notice', notice: { tone: 'error', key: null, text: msg } };
+      return { kind: 'notice', notice: { tone: 'error', key: null, text: r.msg?.trim() || ctx.t('error.relatedData') } };
     }
-    if (ctx.json) return { kind: 'notice', notice: null, reply: { code: 200, msg: null, data: r.answer } };
-    return { kind: 'notice', notice: { tone: 'info', key: 'gate.answer', vars: answerVars(r.answer), text: null } };
+    // The answer itself: the island's `data`, the gate page's flash `data` (src/lib/screens/gate.ts).
+    return { kind: 'notice', notice: null, data: r.answer };
   },
 });
 
@@ -222,31 +215,32 @@ export function readSync(body: unknown): { ok: true; eid: string; scans: GateQue
  * `scannedAt` more than 30 days old from a phone whose clock is wrong) is answered as refused,
  * with the organiser's message, and the rest go on (issue 30: one such scan stalled every later
  * sync of its scanner). A fault of the organiser's system stops there: what was answered so far
- * comes back, the rest stay queued on the scanner (code 502, the reason in words).
+ * comes back, the rest stay queued on the scanner (code 502, the reason in words). JSON only
+ * (functions/api/gate.ts answers the outcome as its envelope).
  */
-export async function syncScans(scans: readonly GateQueuedScan[], ports: GatePorts, t: ActionContext['t']): Promise<{ status: number; body: Envelope }> {
+export async function syncScans(scans: readonly GateQueuedScan[], ports: GatePorts, t: ActionContext['t']): Promise<ActionOutcome<{ results: GateSynced[]; refused: GateSyncRefused[] }>> {
   const results: GateSynced[] = [];
   const refused: GateSyncRefused[] = [];
   for (const s of scans) {
     const r = await redeem(ports, { text: s.code, scannedAt: s.scannedAt, scanId: s.scanId }, t);
     if (!r.ok) {
-      if (r.kind === 'unsupported') return { status: 200, body: { code: GATE_UNSUPPORTED, msg: t('gate.unsupported'), data: null } };
+      if (r.kind === 'unsupported') return unsupported;
       if (r.kind === 'refusedScan') {
         refused.push({ scanId: s.scanId, code: r.code, msg: r.msg?.trim() || t('error.relatedData') });
         continue;
       }
-      return { status: 200, body: { code: GATE_UPSTREAM_FAULT, msg: faultText(r.fault, t), data: { results, refused } } };
+      return { kind: 'notice', notice: { tone: 'error', key: null, text: faultText(r.fault, t) }, code: GATE_UPSTREAM_FAULT, data: { results, refused } };
     }
     results.push({ scanId: s.scanId, answer: r.answer, double: isDouble(s.local, r.answer.result) });
   }
-  return { status: 200, body: { code: 200, msg: null, data: { results, refused } } };
+  return { kind: 'notice', notice: null, data: { results, refused } };
 }
 
 /**
  * The expo's admission list for an offline scanner: every page of checkInList, up to
  * {@link GATE_LIST_CAP} rows (`complete` false past it, or when a page failed after the first).
  */
-export async function gateList(ports: GatePorts, now: number, t: ActionContext['t']): Promise<Envelope<GateList>> {
+export async function gateList(ports: GatePorts, now: number, t: ActionContext['t']): Promise<ActionOutcome<GateList>> {
   const { expoId } = ports.staff;
   const rows: GateListRow[] = [];
   let complete = true;
@@ -254,9 +248,8 @@ export async function gateList(ports: GatePorts, now: number, t: ActionContext['
     const r = readCall(await ports.up.checkInList({ expoId, page, pageSize: GATE_LIST_PAGE }));
     if (r.kind !== 'decided') {
       if (page === 1) {
-        return r.kind === 'unsupported'
-          ? { code: GATE_UNSUPPORTED, msg: t('gate.unsupported'), data: null }
-          : { code: GATE_UPSTREAM_FAULT, msg: r.kind === 'fault' ? faultText(r.fault, t) : t('error.relatedData'), data: null };
+        if (r.kind === 'unsupported') return unsupported;
+        return { kind: 'notice', notice: { tone: 'error', key: null, text: r.kind === 'fault' ? faultText(r.fault, t) : t('error.relatedData') }, code: GATE_UPSTREAM_FAULT };
       }
       complete = false;
       break;
@@ -270,5 +263,5 @@ export async function gateList(ports: GatePorts, now: number, t: ActionContext['
     const total = r.data.total;
     if (r.data.list.length === 0 || (total !== null ? rows.length >= total : r.data.list.length < GATE_LIST_PAGE)) break;
   }
-  return { code: 200, msg: null, data: { expoId, today: expoToday(expoId, now), fetchedAt: new Date(now).toISOString(), complete, rows } };
+  return { kind: 'notice', notice: null, data: { expoId, today: expoToday(expoId, now), fetchedAt: new Date(now).toISOString(), complete, rows } };
 }

@@ -15,20 +15,17 @@
 import { z } from 'zod';
 import { CONTACT_COOKIE, ownCodes, provenFor, verifyContact } from '../lookup/contact-cookie';
 import { displayText, FLASH_MAX_PATH } from '../page/flash';
-import { checkHealthUpload, HEALTH_MAX_BYTES, type HealthKind } from '../seat/health';
+import { checkHealthUpload, HEALTH_MAX_BYTES } from '../seat/health';
 import { needsPledge } from '../seat/pledge';
 import { safeBackPath } from '../util/safe-redirect';
 import { defineAction, type ActionContext, type ActionOutcome } from './outcome';
-import { refusalText, type Result } from './results';
+import { refusalText } from './results';
+import type { Upstream } from '../contract';
 import type { HealthData } from './replies';
 import { ANCHORS } from '../page/anchors';
 
-/** The upstream's health calls (functions/upstream/calls/health.ts), as the actions use them. */
-export interface HealthUpstream {
-  getCustomerId(p: { expoId: number; fId: number }): Promise<Result<{ customerWx: { healthPledge?: unknown } | null }>>;
-  uploadHealth(p: { expoId: number; euCode: string; kind: HealthKind; file: Blob; fileName: string }): Promise<Result<{ id: number }>>;
-  deleteHealth(p: { expoId: number; euCode: string; id: number }): Promise<Result<null>>;
-}
+/** The upstream's health calls the actions make (their signatures: src/lib/contract/health.ts). */
+export type HealthUpstream = Pick<Upstream, 'getCustomerId' | 'uploadHealth' | 'deleteHealth'>;
 
 export interface HealthPorts {
   up: HealthUpstream;
@@ -62,13 +59,13 @@ type Outcome = ActionOutcome<HealthData>;
  * An answer in the page's language: JSON `{ code, msg, data }` with its status, or back to the
  * page with the message (a catalogue key, or `text` as is).
  */
-export function said(t: ActionContext['t'], status: number, code: number, key: string | null, text: string | null = null, data: HealthData | null = null): Outcome {
-  const msg = text ?? (key ? t(key) : null);
+export function said(status: number, code: number, key: string | null, text: string | null = null, data: HealthData | null = null): Outcome {
   return {
     kind: 'notice',
-    notice: msg === null ? null : { tone: code === 200 ? 'info' : 'error', key: text === null ? key : null, text },
+    notice: key === null && text === null ? null : { tone: code === 200 ? 'info' : 'error', key: text === null ? key : null, text },
     status,
-    reply: { code, msg, data },
+    code,
+    data,
     // back at the upload, where the notice shows; with JavaScript the island reloads there and the
     // page shows the same notice (the flash goes with the JSON answer too)
     anchor: ANCHORS.health,
@@ -89,15 +86,15 @@ export const healthUpload = defineAction({
     const { t } = ctx;
     const owner = Owner.safeParse(fields);
     const urlId = decimal.safeParse(fields['urlId'] ?? '');
-    if (!owner.success || !urlId.success) return said(t, 400, 400, 'error.uploadFailed');
+    if (!owner.success || !urlId.success) return said(400, 400, 'error.uploadFailed');
     const { expoId, euCode } = owner.data;
-    if (!(await ownsCode(ctx.cookies, ports.secret, expoId, euCode))) return said(t, 401, 401, 'health.notOwner');
+    if (!(await ownsCode(ctx.cookies, ports.secret, expoId, euCode))) return said(401, 401, 'health.notOwner');
     const blob = await ports.file();
-    if (blob && blob.size > HEALTH_MAX_BYTES) return said(t, 400, 400, 'health.tooLarge');
+    if (blob && blob.size > HEALTH_MAX_BYTES) return said(400, 400, 'health.tooLarge');
     const check = checkHealthUpload({ kind: fields['kind'], bytes: blob ? new Uint8Array(await blob.arrayBuffer()) : null });
-    if (!check.ok) return said(t, 400, 400, check.key);
+    if (!check.ok) return said(400, 400, check.key);
     const config = await ports.up.getCustomerId({ expoId, fId: urlId.data });
-    if (!config.ok || !needsPledge(config.data.customerWx)) return said(t, 404, 404, 'error.uploadFailed');
+    if (!config.ok || !needsPledge(config.data.customerWx)) return said(404, 404, 'error.uploadFailed');
     const r = await ports.up.uploadHealth({
       expoId,
       euCode,
@@ -106,8 +103,8 @@ export const healthUpload = defineAction({
       file: new Blob([check.bytes], { type: check.type }),
       fileName: check.type === 'image/png' ? 'upload.png' : 'upload.jpg',
     });
-    if (!r.ok) return said(t, 200, r.code, null, `${t('error.uploadFailed')}: ${displayText(r.msg ?? '', 200)}`);
-    return said(t, 200, 200, 'upload.success', null, { id: r.data.id });
+    if (!r.ok) return said(200, r.code, null, `${t('error.uploadFailed')}: ${displayText(r.msg ?? '', 200)}`);
+    return said(200, 200, 'upload.success', null, { id: r.data.id });
   },
 });
 
@@ -119,10 +116,10 @@ export const healthDelete = defineAction({
   async run(fields, ports: Omit<HealthPorts, 'file'>, ctx): Promise<Outcome> {
     const { t } = ctx;
     const q = OneUpload.safeParse(fields);
-    if (!q.success) return said(t, 400, 400, 'error.relatedData');
-    if (!(await ownsCode(ctx.cookies, ports.secret, q.data.expoId, q.data.euCode))) return said(t, 401, 401, 'health.notOwner');
+    if (!q.success) return said(400, 400, 'error.relatedData');
+    if (!(await ownsCode(ctx.cookies, ports.secret, q.data.expoId, q.data.euCode))) return said(401, 401, 'health.notOwner');
     const r = await ports.up.deleteHealth(q.data);
-    if (!r.ok) return said(t, r.code === 404 ? 404 : 200, r.code, null, refusalText(r.msg, t('error.relatedData')));
-    return said(t, 200, 200, 'health.deleted');
+    if (!r.ok) return said(r.code === 404 ? 404 : 200, r.code, null, refusalText(r.msg, t('error.relatedData')));
+    return said(200, 200, 'health.deleted');
   },
 });

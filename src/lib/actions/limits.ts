@@ -4,7 +4,7 @@
  * {@link ActionOutcome} like any other, answered by the one adapter.
  */
 import type { LimitMessageKey, SendContact } from '../security/limits';
-import type { ActionContext, ActionOutcome, CookieWrite } from './outcome';
+import type { ActionOutcome, CookieWrite } from './outcome';
 
 /** A refused request: the status, the wait (null when unknown) and the message. */
 export interface LimitRefusal {
@@ -65,12 +65,12 @@ export interface LookupLimits {
  * counter is unreachable) and `Retry-After`; the island reads the body whatever the status. A
  * form post goes back to the page with every typed value and the message.
  */
-export function limitOutcome(refusal: LimitRefusal, t: ActionContext['t']): ActionOutcome<never> {
+export function limitOutcome(refusal: LimitRefusal): ActionOutcome<never> {
   return {
     kind: 'notice',
     notice: { tone: 'error', key: refusal.key, vars: refusal.vars, text: null },
     status: refusal.status,
     headers: refusal.retryAfterS === null ? {} : { 'retry-after': String(refusal.retryAfterS) },
-    reply: { code: 600, msg: t(refusal.key, refusal.vars), data: null },
+    code: 600,
   };
 }

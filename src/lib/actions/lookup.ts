@@ -192,7 +192,10 @@ function challenge(check: Extract<SendCheck, { kind: 'challenge' }>, turnstile: 
     notice: { tone: 'error', key: 'limit.challengeWait', vars, text: null },
     status: 429,
     headers: { 'retry-after': String(waitS) },
-    reply: { code: 601, msg: ctx.t(turnstile ? 'limit.challenge' : 'limit.challengeWait', vars), data: { challenge: { waitS, turnstile } } },
+    code: 601,
+    // the island can show the Turnstile widget: it says so; a page without JavaScript can only wait
+    ...(turnstile ? { msg: ctx.t('limit.challenge', vars) } : {}),
+    data: { challenge: { waitS, turnstile } },
   };
 }
 
@@ -203,7 +206,6 @@ export const sendCode = defineAction({
     const mode = modeOf(p, ctx);
     if ('kind' in mode) return mode;
     const { variant, checkType } = mode;
-    const { t } = ctx;
     const valid = validateSendCode(withInternational({ checkType, areaCode: p.areaCode, phone: p.phone, email: p.email }, CALLING_CODES));
     if (!valid.ok) return { kind: 'invalid', errors: [{ field: valid.field, key: valid.key, text: null }] };
     // The button is not shown on the bypass path; a hand-made post gets a clear answer, and no code.
@@ -212,7 +214,7 @@ export const sendCode = defineAction({
     const wait = resendWaitS(ctx.cookies[SENT_COOKIE], ctx.now);
     if (wait > 0) {
       const vars = { n: wait };
-      return { kind: 'notice', notice: { tone: 'error', key: 'search.waitResend', vars, text: null }, reply: { code: 600, msg: t('search.waitResend', vars), data: null } };
+      return { kind: 'notice', notice: { tone: 'error', key: 'search.waitResend', vars, text: null }, code: 600 };
     }
     const v = valid.value;
     const contact = contactOf(checkType, v);
@@ -226,7 +228,7 @@ export const sendCode = defineAction({
     const own = bindingMatches(binding, key, p.expoId) ? binding : null;
     // abuse limits: counted at the edge before the upstream sends anything.
     const checked = await ports.countSend({ expoId: p.expoId, contact, ownNonce: own?.n ?? null, token: p['cf-turnstile-response'], json: ctx.json });
-    if (checked.kind === 'refused') return limitOutcome(checked.refusal, t);
+    if (checked.kind === 'refused') return limitOutcome(checked.refusal);
     if (checked.kind === 'challenge') return challenge(checked, ports.turnstile, ctx);
     const result =
       checkType === 1
@@ -238,13 +240,15 @@ export const sendCode = defineAction({
       // spec §4, §8: 600 (or any refusal) re-enables the button and shows the server's msg, in the
       // page language where the product knows the refusal (src/lib/page/upstream-message.ts).
       const view = readRefusal(result.code, result.msg);
-      return { kind: 'notice', notice: { tone: 'error', key: view.key, vars: view.vars, text: view.text }, reply: { code: result.code, msg: refusalText(view, t), data: null } };
+      return { kind: 'notice', notice: { tone: 'error', key: view.key, vars: view.vars, text: view.text }, code: result.code };
     }
     const shown = checkType === 1 ? `${v.areaCode} ${v.phone}` : v.email;
     return {
       kind: 'notice',
       notice: { tone: 'info', key: 'search.codeSentTo', vars: { contact: shown }, text: null },
-      reply: { code: 200, msg: result.msg, data: { resendIn: RESEND_S } },
+      // the island shows the upstream's own words beside its countdown (spec §4)
+      msg: result.msg,
+      data: { resendIn: RESEND_S },
       cookies: [
         { name: SENT_COOKIE, value: String(Math.floor(ctx.now / 1000)), maxAge: RESEND_S },
         // the code is bound to this browser; only it may check the code.
@@ -279,7 +283,8 @@ function proveByCode(p: Posted, variant: Variant | null, ctx: ActionContext): Lo
     notice: { tone: 'info', key: 'search.bypassProve', text: null },
     flashWithJson: true,
     cookies: [{ name: BYPASS_PROVE_COOKIE, value: String(p.expoId), maxAge: BYPASS_PROVE_MAX_AGE_S }],
-    reply: { code: 200, msg: null, data: { outcome: 'navigate', location, replace: true, session: {}, removeSession: [] } },
+    msg: null,
+    data: { outcome: 'navigate', location, replace: true, session: {}, removeSession: [] },
   };
 }
 
@@ -296,7 +301,10 @@ function failed(refusal: RefusalView | null, ctx: ActionContext): LookupAnswer {
   return {
     kind: 'invalid',
     errors: [{ field: 'code', key: shown?.key ?? null, text: null }],
-    reply: { code: 200, msg: null, data },
+    // the island shows the message from `data`, and no field is at fault for it (spec §8)
+    code: 200,
+    msg: null,
+    data,
     ...(shown?.newCodeNeeded ? { cookies: [{ name: SENT_COOKIE, value: null }] } : {}),
   };
 }
@@ -310,7 +318,9 @@ function unbound(ctx: ActionContext): LookupAnswer {
   return {
     kind: 'invalid',
     errors: [{ field: 'code', key: 'limit.otherBrowser', text: null }],
-    reply: { code: 200, msg: null, data: { outcome: 'failed', message: ctx.t('limit.otherBrowser'), newCode: true } },
+    code: 200,
+    msg: null,
+    data: { outcome: 'failed', message: ctx.t('limit.otherBrowser'), newCode: true },
     cookies: [{ name: SENT_COOKIE, value: null }],
   };
 }
@@ -330,7 +340,7 @@ export const lookup = defineAction({
       return {
         kind: 'invalid',
         errors: [{ field: valid.field, key: valid.key, text: null }],
-        reply: { code: 400, msg: message, data: { outcome: 'invalid', field: valid.field, message } },
+        data: { outcome: 'invalid', field: valid.field, message },
       };
     }
     const v = valid.value;
@@ -340,7 +350,7 @@ export const lookup = defineAction({
       // An operator error: the site is configured for the bypass but the secret is missing.
       console.error('BYPASS_CODE is not set (4 digits); the 10542 e-mail lookup cannot run');
       const message = t('search.otherError');
-      return { kind: 'notice', notice: { tone: 'error', key: 'search.otherError', text: null }, reply: { code: 500, msg: message, data: { outcome: 'nodata', message } } };
+      return { kind: 'notice', notice: { tone: 'error', key: 'search.otherError', text: null }, code: 500, data: { outcome: 'nodata', message } };
     }
     // a code is checked only from the browser it was sent to, so guesses from anywhere else
     // never reach the upstream and cannot burn the visitor's code.
@@ -349,7 +359,7 @@ export const lookup = defineAction({
     // abuse limits: refused before the upstream checks (and burns) the code; an unbound guess
     // keeps its address's wrong-code slot, never the contact's.
     const limits = await ports.countLookup({ expoId: p.expoId, contact, checksCode: !bypass, browser: bound ? (binding?.n ?? null) : null });
-    if (limits.refused) return bypass && refusedForContact(limits.refused) ? proveByCode(p, variant, ctx) : limitOutcome(limits.refused, t);
+    if (limits.refused) return bypass && refusedForContact(limits.refused) ? proveByCode(p, variant, ctx) : limitOutcome(limits.refused);
     if (!bypass && !bound) return unbound(ctx);
     // spec §4: verify the code first (skipped for the bypass), then query; continue only on 200.
     if (!bypass) {
@@ -416,7 +426,7 @@ async function respond(
   const go = async (location: string, data: LookupOutcome): Promise<LookupAnswer> => ({
     kind: 'navigate',
     location,
-    reply: { code: 200, msg: null, data },
+    data,
     cookies: [{ name: CONTACT_COOKIE, value: await verifiedCookie(vc, secret, ctx.now), maxAge: CONTACT_COOKIE_MAX_AGE_S, alwaysSecure: true }, { name: FLASH_COOKIE, value: null }],
   });
   const on = (location: string, replace: boolean) => go(location, { outcome: 'navigate', location, replace, session, removeSession });
@@ -428,7 +438,8 @@ async function respond(
   switch (outcome.kind) {
     case 'nodata': {
       const message = ctx.t('search.nodata');
-      return { kind: 'notice', notice: { tone: 'error', key: 'search.nodata', text: null }, reply: { code: 200, msg: null, data: { outcome: 'nodata', message } } };
+      // the island says it from `data` (spec §8: not an error of the request)
+      return { kind: 'notice', notice: { tone: 'error', key: 'search.nodata', text: null }, code: 200, msg: null, data: { outcome: 'nodata', message } };
     }
     case 'form':
       return on(withNoneFound(withDefine(formAt(variant?.form ?? 'form'), p.define)), false);

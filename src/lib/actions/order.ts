@@ -24,47 +24,30 @@ import { formatPrice, marketOf } from '../tickets/money';
 import { parsePathParams, type PathParams } from '../core/routes';
 import { absoluteUrl, handoffPage, payTarget } from '../tickets/cashier';
 import { ticketPaths } from '../tickets/paths';
-import { DISCOUNT_CODE, HOLD_COOLDOWN_MINUTES, MAX_QUANTITY, ORDER_NO, OrderStatus, TicketCode, holdRefusalNumber, orderActions, type Order, type RefundWindow } from '../tickets/tickets';
+import { DISCOUNT_CODE, HOLD_COOLDOWN_MINUTES, MAX_QUANTITY, ORDER_NO, OrderStatus, TicketCode, holdRefusalNumber, orderActions, type Order } from '../tickets/tickets';
 import type { Lang } from '../core/languages';
 import { redactPath } from '../ops/redact';
+import type { Upstream, VerifiedBuyer } from '../contract';
 import { defineAction, FaultAt, type ActionContext, type ActionOutcome, type CookieWrite } from './outcome';
-import type { Result } from './results';
 import { limitOutcome, type LimitRefusal } from './limits';
 import type { OrderOutcome } from './replies';
 
-/** A contact the edge verified, as the upstream receives it. */
-export interface VerifiedBuyer {
-  checkType: 1 | 2;
-  contact: string;
-}
+/** A contact the edge verified, as the upstream receives it (declared in the contract). */
+export type { VerifiedBuyer };
 
-/** The order fields of createOrderNew (docs/upstream.md); `values` become the encrypted `data`. */
-export interface NewOrder {
-  expoId: number;
-  urlsId: number;
-  ticketId: number;
-  quantity: number;
-  discountCode?: string | undefined;
-  /** 1 messaging-app pay, 2 payment-app pay */
-  payType: 1 | 2;
-  /** the buyer's form values (as addUserInfo), the verified contact included */
-  values: Readonly<Record<string, unknown>>;
-}
-
-/** The upstream calls of the purchase (functions/upstream/calls/tickets.ts), as the actions use them. */
-export interface OrderUpstream {
-  getCustomerId(p: { expoId: number; fId: number; ty?: string | undefined }): Promise<Result<{ customerForm: unknown }>>;
-  createOrderNew(p: NewOrder): Promise<Result<{ orderNo: string }>>;
-  doUnifiedOrder(p: { expoId: number; orderNo: string; payType: 1 | 2; returnUrl: string; openId?: string | undefined }): Promise<
-    Result<{ kind: 'jsapi'; jsapi: Record<string, string> } | { kind: 'payUrl'; payUrl: string }>
-  >;
-  findOrderListByPhone(p: { expoId: number; buyer: VerifiedBuyer }): Promise<Result<Order[]>>;
-  ifOpenRefund(p: { expoId: number }): Promise<Result<RefundWindow>>;
-  deleteOrderById(p: { expoId: number; orderNo: string }): Promise<Result<null>>;
-  WxRefundJSAPIByOrderNo(p: { expoId: number; orderNo: string; reason: string }): Promise<Result<null>>;
-  cancelRefundByOrderNo(p: { expoId: number; orderNo: string }): Promise<Result<null>>;
-  selectDiscountTicketByCode(p: { expoId: number; ticketId: number; discountCode: string }): Promise<Result<{ price: number }>>;
-}
+/** The upstream calls of the purchase (their signatures: src/lib/contract/tickets.ts). */
+export type OrderUpstream = Pick<
+  Upstream,
+  | 'getCustomerId'
+  | 'createOrderNew'
+  | 'doUnifiedOrder'
+  | 'findOrderListByPhone'
+  | 'ifOpenRefund'
+  | 'deleteOrderById'
+  | 'WxRefundJSAPIByOrderNo'
+  | 'cancelRefundByOrderNo'
+  | 'selectDiscountTicketByCode'
+>;
 
 export interface OrderPorts {
   up: OrderUpstream;
@@ -148,7 +131,8 @@ function invalid(field: string, message: string, form: { key: string | null; tex
     kind: 'invalid',
     errors: [{ field, ...form }],
     status: code === 400 ? 400 : 200,
-    reply: { code, msg: message, data: { outcome: 'invalid', field, message } },
+    code,
+    data: { outcome: 'invalid', field, message },
   };
 }
 
@@ -159,7 +143,8 @@ function refused(message: string, code: number, more: { to?: string; values?: Re
     notice: { tone: 'error', key: null, text: message },
     ...more,
     status: code === 403 ? 403 : 200,
-    reply: { code, msg: message, data: { outcome: 'refused', message } },
+    code,
+    data: { outcome: 'refused', message },
   };
 }
 
@@ -225,7 +210,8 @@ async function buyerOf(
       flashWithJson: true,
       status: 401,
       cookies: [buyerDraft(page.fields, back)],
-      reply: { code: 401, msg: ctx.t('form.expired'), data: { outcome: 'navigate', location } },
+      code: 401,
+      data: { outcome: 'navigate', location },
     };
   }
   return {
@@ -233,7 +219,8 @@ async function buyerOf(
     notice: { tone: 'error', key: 'form.verifyFirst', text: null },
     to: location,
     status: 401,
-    reply: { code: 401, msg: ctx.t('form.verifyFirst'), data: { outcome: 'navigate', location } },
+    code: 401,
+    data: { outcome: 'navigate', location },
   };
 }
 
@@ -252,7 +239,7 @@ async function startPayment(page: Page, orderNo: string, payType: 1 | 2, back: s
   if (!r.ok) return refused(refusedText(ctx.t, r.code, r.msg), r.code, { to: back });
   if (r.data.kind === 'jsapi') {
     // Without JS the bridge cannot run: the order page, where "pay" offers the cashier.
-    return { kind: 'navigate', location: successPath, reply: { code: 200, msg: null, data: { outcome: 'jsapi', jsapi: r.data.jsapi, returnUrl } } };
+    return { kind: 'navigate', location: successPath, data: { outcome: 'jsapi', jsapi: r.data.jsapi, returnUrl } };
   }
   const target = payTarget(r.data.payUrl);
   if (!target) {
@@ -261,8 +248,8 @@ async function startPayment(page: Page, orderNo: string, payType: 1 | 2, back: s
     return refused(ctx.t('error.relatedData'), 502, { to: back });
   }
   const location = target.kind === 'site' ? target.location : target.url;
-  const reply = { code: 200, msg: null, data: { outcome: 'navigate' as const, location } };
-  if (target.kind === 'site') return { kind: 'navigate', location, reply };
+  const data = { outcome: 'navigate' as const, location };
+  if (target.kind === 'site') return { kind: 'navigate', location, data };
   const html = handoffPage({
     lang: ctx.lang,
     title: ctx.t('order.toCashier'),
@@ -270,7 +257,7 @@ async function startPayment(page: Page, orderNo: string, payType: 1 | 2, back: s
     link: ctx.t('order.toCashier'),
     url: target.url,
   });
-  return { kind: 'navigate', location, html, reply };
+  return { kind: 'navigate', location, html, data };
 }
 
 /**
@@ -332,7 +319,7 @@ export const order = defineAction({
     }
     // Orders per contact and address, before the upstream sees the order.
     const limited = await ports.limit({ contact: vc.contact, kind: 'order', triesCode: f.data.discountCode !== '' });
-    if (limited) return limitOutcome(limited, ctx.t) as Outcome;
+    if (limited) return limitOutcome(limited) as Outcome;
     // The verified contact only, whatever was posted for it (docs/upstream.md: the edge sends only a verified contact).
     const contact = vc.checkType === 1 ? { phone: vc.contact, checkType: 1 } : { email: vc.contact, checkType: 2 };
     const created = await ports.up.createOrderNew({
@@ -386,8 +373,7 @@ export const orderAction = defineAction({
     const a = ActionFields.safeParse(page.fields);
     if (!a.success) {
       // The island is told the order is unknown; a form post gets the page for a broken request.
-      if (!ctx.json) return { kind: 'broken', message: t('api.badPage') };
-      return { kind: 'notice', notice: null, status: 400, reply: { code: 400, msg: t('api.badPage'), data: { outcome: 'refused', message: t('order.unknown') } } };
+      return { kind: 'broken', message: t('api.badPage'), data: { outcome: 'refused', message: t('order.unknown') } };
     }
     const { orderNo, action, reason } = a.data;
     const { expoId } = page.params;
@@ -420,7 +406,7 @@ export const orderAction = defineAction({
     return {
       kind: 'notice',
       notice: { tone: 'info', key, text: null },
-      reply: { code: 200, msg: t(key), data: { outcome: 'navigate', location: back } },
+      data: { outcome: 'navigate', location: back },
     };
   },
 });
@@ -441,7 +427,7 @@ export const discount = defineAction({
       return invalid('discountCode', t('ticket.discountInvalid'), { key: 'ticket.discountInvalid', text: null });
     // Discount codes tried per contact and address (266 guesses in 1.5 s found two).
     const limited = await ports.limit({ contact: who.vc.contact, kind: 'discount', triesCode: true });
-    if (limited) return limitOutcome(limited, ctx.t) as Outcome;
+    if (limited) return limitOutcome(limited) as Outcome;
     const r = await ports.up.selectDiscountTicketByCode({ expoId: page.params.expoId, ticketId, discountCode: code });
     if (!r.ok) {
       // Unknown, used up or refused for any other reason: one code and one message (spec §5's
@@ -456,7 +442,9 @@ export const discount = defineAction({
       notice: { tone: 'info', key: 'ticket.discountApplied', vars: { price: formatted, unit: r.data.price, code }, text: null },
       // a form post comes back at the code's field, where the answer is shown
       anchor: DISCOUNT_ANCHOR,
-      reply: { code: 200, msg: null, data: { outcome: 'discount', price: r.data.price, formatted } },
+      // the island shows the price from `data`
+      msg: null,
+      data: { outcome: 'discount', price: r.data.price, formatted },
     };
   },
 });

@@ -50,10 +50,31 @@ export interface CookieWrite {
   script?: boolean;
 }
 
-/** What every outcome may carry besides its kind. */
+/**
+ * What every outcome may carry besides its kind: one value, answered both ways by the adapter.
+ * An island gets the envelope `{ code, msg, data }` (spec §7); a form post's page gets the same
+ * `data` in the flash (src/lib/page/flash.ts), next to the notice or the failing fields. Nothing
+ * here is written twice: the island's `msg` is the notice's (or the first field error's) text
+ * in the page's language unless the outcome says otherwise.
+ */
 interface Common<D> {
-  /** the exact JSON envelope, when the island needs more than the kind's default (see the adapter) */
-  reply?: Envelope<D>;
+  /**
+   * The envelope's code an island reads (spec §7, §8): default 200, or 400 for an error notice,
+   * a failing field or a broken request. An upstream refusal passes its own code on.
+   */
+  code?: number;
+  /**
+   * The island's message when it is not the page's: `null` when the island says it from `data`
+   * (or not at all), a text when the island shows other words than the page without JavaScript.
+   * Absent: the notice's (or the first field error's) text.
+   */
+  msg?: string | null;
+  /**
+   * Typed data: the envelope's `data` for an island, and the flash's `data` for the page a form
+   * post lands on when its action declares `flashData` (the gate's answer). Absent: the kind's
+   * default (see {@link jsonOf}).
+   */
+  data?: D | null;
   /** the HTTP status of the JSON answer (default 200: refusals of ours are answered 200 with their code, like the upstream) */
   status?: number;
   /** response headers of either answer (e.g. `retry-after`) */
@@ -63,7 +84,7 @@ interface Common<D> {
 
 export type ActionOutcome<D = unknown> =
   /**
-   * On to the next page: `303 location`; JSON `{ code: 200, msg: null, data: { location } }` unless `reply` says more.
+   * On to the next page: `303 location`; JSON `{ code: 200, msg: null, data: { location } }` unless `data` says more.
    * `html`: a form post gets this page (200) instead of the 303, e.g. the hand-off to a cashier on
    * another origin, which `form-action 'self'` forbids reaching by a redirect after a form post.
    */
@@ -93,7 +114,8 @@ export type ActionOutcome<D = unknown> =
     })
   /**
    * A request no page of ours makes (a hidden field broken or missing): a short sentence in
-   * the page's language, never a schema dump. JSON 400; a form post gets a small page with a link back.
+   * the page's language, never a schema dump. JSON: HTTP 400, `{ code: 400, msg: message, data: null }`;
+   * a form post gets a small page with a link back.
    */
   | (Common<D> & { kind: 'broken'; message: string });
 
@@ -133,6 +155,14 @@ export interface Action<In, Ports, D = unknown> {
    * so reloading the page after a refusal or a fault refills the form (issue 30).
    */
   draftPath?(fields: Readonly<Record<string, string>>): string | null;
+  /**
+   * The page a form post lands on reads the outcome's `data` from the flash (the gate's answer).
+   * Other pages have their own words in the notice and fields: their flash stays without it, so a
+   * cookie never carries what only an island reads.
+   */
+  flashData?: true;
+  /** an island's call only: a form post (no page of ours makes one) is a broken request, and `run` is not called */
+  jsonOnly?: true;
   /** the text of an upstream fault without a status of its own */
   faultKey?: 'error.relatedData' | 'error.uploadFailed';
   /** the `data` of a fault's JSON envelope when the island reads one (default null) */
@@ -158,32 +188,38 @@ export function defineAction<In, Ports, D = unknown>(action: Action<In, Ports, D
   return action;
 }
 
-/** The JSON an outcome answers, and its status: the defaults the kinds document, or the outcome's own `reply`. */
+/** The JSON an outcome answers an island, and its status: the kind's defaults (documented on each), or the outcome's own `code`, `msg`, `data`. */
 export function jsonOf<D>(o: ActionOutcome<D>, t: ActionContext['t']): { status: number; body: Envelope<unknown> } {
   const status = o.status ?? (o.kind === 'broken' ? 400 : 200);
-  if (o.reply) return { status, body: o.reply };
+  const body = (code: number, msg: string | null, data: unknown): { status: number; body: Envelope<unknown> } => ({
+    status,
+    body: { code: o.code ?? code, msg: o.msg !== undefined ? o.msg : msg, data: o.data !== undefined ? o.data : data },
+  });
   switch (o.kind) {
     case 'navigate':
-      return { status, body: { code: 200, msg: null, data: { location: o.location } } };
+      return body(200, null, { location: o.location });
     case 'invalid': {
       const [first] = o.errors;
       const message = messageText(first, t);
-      return { status, body: { code: 400, msg: message, data: { field: first.field, message } } };
+      return body(400, message, { field: first.field, message });
     }
     case 'notice':
-      return {
-        status,
-        body: { code: o.notice?.tone === 'error' ? 400 : 200, msg: o.notice ? messageText(o.notice, t) : null, data: null },
-      };
+      return body(o.notice?.tone === 'error' ? 400 : 200, o.notice ? messageText(o.notice, t) : null, null);
     case 'broken':
-      return { status, body: { code: 400, msg: o.message, data: null } };
+      return body(400, o.message, null);
   }
 }
 
-/** A notice's or field error's text in the page's language (the server's own text when it has one). */
+/**
+ * A notice's or field error's text in the page's language: the catalogue's, the server's own
+ * text, or both (a lead sentence of ours with the server's words on the next line, as
+ * src/lib/page/upstream-message.ts refusalText reads an unknown refusal).
+ */
 export function messageText(m: { key: string | null; vars?: Record<string, string | number>; text: string | null }, t: ActionContext['t']): string {
-  if (m.text !== null && m.text !== '') return m.text;
-  return m.key ? t(m.key, m.vars) : '';
+  const text = m.text !== null && m.text !== '' ? m.text : null;
+  if (m.key === null) return text ?? '';
+  const lead = t(m.key, m.vars);
+  return text === null ? lead : `${lead}\n${text}`;
 }
 
 /** Shorthands for the common outcomes. */

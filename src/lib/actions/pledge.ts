@@ -42,7 +42,8 @@ export const pledge = defineAction({
         kind: 'notice',
         notice: { tone: 'error', key: 'pledge.wait', vars, text: null },
         status: 400,
-        reply: { code: 600, msg: ctx.t('pledge.wait', vars), data: { waitS: verdict.waitS } },
+        code: 600,
+        data: { waitS: verdict.waitS },
       };
     }
     if (verdict.kind === 'bad') return { kind: 'notice', notice: { tone: 'error', key: 'pledge.expired', text: null }, status: 400 };
@@ -52,7 +53,7 @@ export const pledge = defineAction({
       location: back,
       // A session cookie: the pledge lasts for the visit (spec §2.5).
       cookies: [{ name: PLEDGE_COOKIE, value: await signPledged([...pledged, input.expoId], ports.secret) }],
-      reply: { code: 200, msg: null, data: null },
+      data: null,
     };
   },
 });

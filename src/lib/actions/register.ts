@@ -108,12 +108,12 @@ async function navigate(p: Posted, location: string, secret: string, more: Cooki
     cookies.push({ name: IDEM_COOKIE, value: await rememberResult(p.idem, location, secret), path: '/api/register', maxAge: IDEM_MAX_AGE_S });
   }
   cookies.push({ name: FLASH_COOKIE, value: null }, { name: DRAFT_COOKIE, value: null, path: formPagePath(p.page) });
-  return { kind: 'navigate', location, cookies, reply: { code: 200, msg: null, data: { outcome: 'navigate', location, replace: true } } };
+  return { kind: 'navigate', location, cookies, data: { outcome: 'navigate', location, replace: true } };
 }
 
 /** A refusal of our own, already in the page language (no upstream text to map). */
 function ownRefusal(message: string, code: number): Outcome {
-  return { kind: 'notice', notice: { tone: 'error', key: null, text: message }, reply: { code, msg: message, data: { outcome: 'refused', message } } };
+  return { kind: 'notice', notice: { tone: 'error', key: null, text: message }, code, data: { outcome: 'refused', message } };
 }
 
 /**
@@ -129,7 +129,8 @@ function upstreamRefused(code: number, msg: string | null | undefined, empty: Re
   return {
     kind: 'notice',
     notice: { tone: 'error', key: view.key, vars: view.vars, text: view.text },
-    reply: { code, msg: message, data: { outcome: 'refused', message } },
+    code,
+    data: { outcome: 'refused', message },
   };
 }
 
@@ -150,7 +151,8 @@ async function verifyAgain(p: Posted, secret: string, ctx: ActionContext): Promi
     // the island goes to the lookup itself, which shows the notice with the contact filled in
     flashWithJson: true,
     cookies: [{ name: DRAFT_COOKIE, value: encodeFlash({ path: p.back, values: p.values }), path: formPagePath(p.page), maxAge: DRAFT_MAX_AGE_S }],
-    reply: { code: 401, msg: ctx.t(key), data: { outcome: 'navigate', location, replace: false } },
+    code: 401,
+    data: { outcome: 'navigate', location, replace: false },
   };
 }
 
@@ -204,7 +206,7 @@ export const register = defineAction({
       // Without JavaScript every failing field comes back at once, each with its own message.
       const first: FieldError = { field: name, key, text: null };
       const rest = checked.failures.slice(1).map((f): FieldError => ({ field: f.name, key: f.message, text: null }));
-      return { kind: 'invalid', errors: [first, ...rest], reply: { code: 400, msg: message, data: { outcome: 'invalid', field, name, message } } };
+      return { kind: 'invalid', errors: [first, ...rest], data: { outcome: 'invalid', field, name, message } };
     }
     const data: Record<string, unknown> = { ...checked.data, ...lock?.data };
     const activityId = config.data.activity?.id;
@@ -220,7 +222,7 @@ export const register = defineAction({
     }
 
     const limited = await ports.countRegister(vc);
-    if (limited) return limitOutcome(limited, t);
+    if (limited) return limitOutcome(limited);
     // spec §7: the haisi family registers through its own calls (src/lib/expo/haisi.ts);
     // exhiCustomerUser/addExhiUserInfor is the exhibitor's registration (class 2, spec §3).
     const call = registerCall(page.variant, data['update'] === true);
@@ -240,7 +242,8 @@ export const register = defineAction({
       return {
         kind: 'notice',
         notice: { tone: 'info', key: 'form.updatePrompt', text: null },
-        reply: { code: 20001, msg: message, data: { outcome: 'update', message, noUpdate: lookupPagePath(page) } },
+        code: 20001,
+        data: { outcome: 'update', message, noUpdate: lookupPagePath(page) },
       };
     }
     return upstreamRefused(added.code, added.msg, 'error.generic', t);

@@ -26,21 +26,16 @@ import {
   seatResultPath,
   shouldFetchCompanies,
   validateSeatQuery,
-  type PersonSeat,
-  type SeatDetail,
   type SeatMessageKey,
 } from '../seat/seats';
 import { defineAction, type ActionContext, type ActionOutcome } from './outcome';
-import { refusalText, type Result } from './results';
+import { refusalText } from './results';
+import type { Upstream } from '../contract';
 import { limitOutcome, type LimitRefusal } from './limits';
 import type { SeatData } from './replies';
 
-/** The upstream's seat calls (functions/upstream/calls/seats.ts), as the actions use them. */
-export interface SeatUpstream {
-  getUserCompanyList(p: { expoId: number; keywords: string; type: 1 | 2; userName?: string }): Promise<Result<string[]>>;
-  getUserSeatDetail(p: { expoId: number; userName: string; companyName: string }): Promise<Result<SeatDetail | null>>;
-  selectUserSeat(p: { expoId: number; userName: string; typeId: number }): Promise<Result<PersonSeat[]>>;
-}
+/** The upstream's seat calls the actions make (their signatures: src/lib/contract/seats.ts). */
+export type SeatUpstream = Pick<Upstream, 'getUserCompanyList' | 'getUserSeatDetail' | 'selectUserSeat'>;
 
 export interface SeatPorts {
   up: SeatUpstream;
@@ -92,20 +87,19 @@ function keep(fields: Readonly<Record<string, string>>): Record<string, string> 
 
 type Outcome = ActionOutcome<SeatData>;
 
-/** JSON `{ code: 200, data }` for the island. */
-const data = (d: SeatData, msg: string | null = null): Outcome => ({ kind: 'notice', notice: null, reply: { code: 200, msg, data: d } });
+/** Data for the island, nothing said. */
+const data = (d: SeatData): Outcome => ({ kind: 'notice', notice: null, data: d });
 
-/** A message for the field or the page: JSON 200 with the message (the island shows it), or back with the values. */
-function refuse(field: 'userName' | 'companyName' | null, key: SeatMessageKey | 'seat.companyNone', t: ActionContext['t']): Outcome {
-  const reply = { code: 400, msg: t(key), data: { field } };
-  if (field) return { kind: 'invalid', errors: [{ field, key, text: null }], reply };
-  return { kind: 'notice', notice: { tone: 'error', key, text: null }, reply };
+/** A message for the field or the page (the island shows it by the field `data` names), or back with the values. */
+function refuse(field: 'userName' | 'companyName' | null, key: SeatMessageKey | 'seat.companyNone'): Outcome {
+  if (field) return { kind: 'invalid', errors: [{ field, key, text: null }], data: { field } };
+  return { kind: 'notice', notice: { tone: 'error', key, text: null }, data: { field } };
 }
 
 /** An upstream refusal: its message (cut) or the route's text. */
 export function seatRefused(msg: string | null, t: ActionContext['t']): Outcome {
   const text = refusalText(msg, t('error.relatedData'));
-  return { kind: 'notice', notice: { tone: 'error', key: null, text }, reply: { code: 600, msg: text, data: null } };
+  return { kind: 'notice', notice: { tone: 'error', key: null, text }, code: 600 };
 }
 
 const common = { bodyLimit: 16 * 1024, input: Input, back: (fields: Readonly<Record<string, string>>, ctx: ActionContext) => backOf(fields, ctx.origin), keep };
@@ -113,14 +107,14 @@ const common = { bodyLimit: 16 * 1024, input: Input, back: (fields: Readonly<Rec
 export const seatCompanies = defineAction({
   ...common,
   path: '/api/seat/companies',
+  // without JavaScript the visitor types the whole company
+  jsonOnly: true,
   async run(input: Input, ports: SeatPorts, ctx): Promise<Outcome> {
-    // JSON only: without JavaScript the visitor types the whole company.
-    if (!ctx.json) return { kind: 'broken', message: ctx.t('api.badPage') };
     const keywords = cleanSeatText(input.keywords);
     // Too short to ask: no upstream call, nothing counted.
     if (!shouldFetchCompanies(keywords) || [...keywords].length > SEAT_TEXT_MAX) return data({ companies: [] });
     const limited = await ports.limit(input.expoId);
-    if (limited) return limitOutcome(limited, ctx.t) as Outcome;
+    if (limited) return limitOutcome(limited) as Outcome;
     const list = await ports.up.getUserCompanyList({ expoId: input.expoId, type: 2, userName: '', keywords });
     if (!list.ok) return seatRefused(list.msg, ctx.t);
     // Whatever the upstream matched (anywhere in the name), only prefixes of the typed text are shown.
@@ -133,21 +127,21 @@ export const seatDetail = defineAction({
   path: '/api/seat/detail',
   async run(input: Input, ports: SeatPorts, ctx): Promise<Outcome> {
     const q = validateSeatQuery(input);
-    if (!q.ok) return refuse(q.field, q.key, ctx.t);
+    if (!q.ok) return refuse(q.field, q.key);
     const limited = await ports.limit(input.expoId);
-    if (limited) return limitOutcome(limited, ctx.t) as Outcome;
+    if (limited) return limitOutcome(limited) as Outcome;
     const d = await ports.up.getUserSeatDetail({ expoId: input.expoId, ...q.value });
     if (!d.ok) return seatRefused(d.msg, ctx.t);
     // Only the typed name and company, both exact (case and spacing folded), whatever the
     // upstream matched: a partial company or a near name finds no seat.
     if (!d.data || !sameSeatText(d.data.userName, q.value.userName) || !sameSeatText(d.data.company, q.value.companyName))
-      return refuse(null, 'seat.noSeat', ctx.t);
+      return refuse(null, 'seat.noSeat');
     const location = await seatResultPath(
       { expoId: input.expoId, fId: input.urlId },
       { userName: d.data.userName, companyName: d.data.company, seat: d.data.seat },
       ports.secret,
     );
-    return { kind: 'navigate', location, reply: { code: 200, msg: null, data: { location } } };
+    return { kind: 'navigate', location };
   },
 });
 
@@ -156,11 +150,12 @@ export const seatPerson = defineAction({
   path: '/api/seat/person',
   async run(input: Input, ports: SeatPorts, ctx): Promise<Outcome> {
     const q = validateSeatQuery(input);
-    if (!q.ok) return refuse(q.field, q.key, ctx.t);
+    if (!q.ok) return refuse(q.field, q.key);
     const typeId = decimal.safeParse(input.typeId);
-    if (!typeId.success) return { kind: 'notice', notice: null, status: 400, reply: { code: 400, msg: ctx.t('seat.activityType'), data: null } };
+    // a select of ours posts it: the island is told, a form post comes back as it was
+    if (!typeId.success) return { kind: 'notice', notice: null, status: 400, code: 400, msg: ctx.t('seat.activityType') };
     const limited = await ports.limit(input.expoId);
-    if (limited) return limitOutcome(limited, ctx.t) as Outcome;
+    if (limited) return limitOutcome(limited) as Outcome;
     const all = await ports.up.selectUserSeat({ expoId: input.expoId, userName: q.value.userName, typeId: typeId.data });
     if (!all.ok) return seatRefused(all.msg, ctx.t);
     // The upstream answers everyone of that name; only the typed company's are shown.
@@ -171,7 +166,7 @@ export const seatPerson = defineAction({
       kind: 'notice',
       notice: people.length ? null : { tone: 'info', key: 'seat.activityNone', text: null },
       values: { typeId: String(typeId.data), ...rows },
-      reply: { code: 200, msg: people.length ? null : ctx.t('seat.activityNone'), data: { people } },
+      data: { people },
     };
   },
 });

@@ -9,18 +9,14 @@
  */
 import { z } from 'zod';
 import { CONTACT_COOKIE, ownCodes, provenFor, verifyContact } from '../lookup/contact-cookie';
-import { displayText } from '../page/flash';
 import { matchRoute } from '../core/routes';
 import { safeBackPath } from '../util/safe-redirect';
 import { defineAction, type ActionContext, type ActionOutcome } from './outcome';
-import type { Result } from './results';
+import type { Upstream } from '../contract';
 import { ANCHORS } from '../page/anchors';
 
-/** The upstream's booking calls (functions/upstream/calls/sites.ts), as the action uses them. */
-export interface SiteUpstream {
-  addExpoUserSite(p: { expoId: number; euCode: string; siteDateId: number }): Promise<Result<{ id: number }>>;
-  deleteExpoUserSite(p: { expoId: number; euCode: string; id: number }): Promise<Result<null>>;
-}
+/** The upstream's booking calls the action makes (their signatures: src/lib/contract/sites.ts). */
+export type SiteUpstream = Pick<Upstream, 'addExpoUserSite' | 'deleteExpoUserSite'>;
 
 export interface SitePorts {
   up: SiteUpstream;
@@ -34,15 +30,16 @@ const ID = /^\d{1,12}$/;
 
 type NoticeKey = 'site.booked' | 'site.cancelled' | 'site.full' | 'site.already' | 'site.verifyFirst' | 'site.bad';
 
-/** An answer: JSON `{ code, msg, data }` with its status, or back to the credential page with the notice. */
-function said(status: number, code: number, key: NoticeKey | null, text: string, data: unknown = null): ActionOutcome {
+/** An answer: a catalogue key, or the upstream's text (the flash cuts it, the island gets it whole); `code` and `status` for the island. */
+function said(status: number, code: number, key: NoticeKey | null, text: string | null, data: unknown = null): ActionOutcome {
   return {
     kind: 'notice',
     // back at the booking section, where the notice shows (SiteBooking.astro)
     anchor: ANCHORS.site,
-    notice: { tone: status === 200 && code === 200 ? 'info' : 'error', key, vars: {}, text: key ? null : displayText(text) },
+    notice: { tone: status === 200 && code === 200 ? 'info' : 'error', key, vars: {}, text: key ? null : text },
     status,
-    reply: { code, msg: text, data },
+    code,
+    data,
   };
 }
 
@@ -61,26 +58,23 @@ export const site = defineAction({
     // The credential page: same origin, and a credential route; else nothing is done.
     const back = backOf(fields, ctx.origin);
     const match = back ? matchRoute(new URL(back, ctx.origin).pathname) : null;
-    if (!back || match?.screen !== 'credential') {
-      if (!ctx.json) return { kind: 'broken', message: t('site.bad') };
-      return { kind: 'notice', notice: null, status: 400, reply: { code: 400, msg: t('site.bad'), data: null } };
-    }
+    if (!back || match?.screen !== 'credential') return { kind: 'broken', message: t('site.bad') };
     const { expoId, euCode } = match.params;
     const action = fields['action'];
     const dateId = fields['siteDateId'] ?? '';
     const bookingId = fields['id'] ?? '';
-    if (!(action === 'book' && ID.test(dateId)) && !(action === 'cancel' && ID.test(bookingId))) return said(400, 400, 'site.bad', t('site.bad'));
+    if (!(action === 'book' && ID.test(dateId)) && !(action === 'cancel' && ID.test(bookingId))) return said(400, 400, 'site.bad', null);
     const vc = provenFor(await verifyContact(ctx.cookies[CONTACT_COOKIE], ports.secret), expoId);
-    if (!ownCodes(vc).includes(euCode)) return said(403, 403, 'site.verifyFirst', t('site.verifyFirst'));
+    if (!ownCodes(vc).includes(euCode)) return said(403, 403, 'site.verifyFirst', null);
     if (action === 'book') {
       const r = await ports.up.addExpoUserSite({ expoId, euCode, siteDateId: Number(dateId) });
-      if (r.ok) return said(200, 200, 'site.booked', t('site.booked'), r.data);
-      if (r.code === ports.codes.full) return said(200, r.code, 'site.full', t('site.full'));
-      if (r.code === ports.codes.alreadyBooked) return said(200, r.code, 'site.already', t('site.already'));
+      if (r.ok) return said(200, 200, 'site.booked', null, r.data);
+      if (r.code === ports.codes.full) return said(200, r.code, 'site.full', null);
+      if (r.code === ports.codes.alreadyBooked) return said(200, r.code, 'site.already', null);
       return said(200, r.code, null, r.msg?.trim() || t('error.relatedData'));
     }
     const r = await ports.up.deleteExpoUserSite({ expoId, euCode, id: Number(bookingId) });
-    if (r.ok) return said(200, 200, 'site.cancelled', t('site.cancelled'));
+    if (r.ok) return said(200, 200, 'site.cancelled', null);
     return said(200, r.code, null, r.msg?.trim() || t('error.relatedData'));
   },
 });

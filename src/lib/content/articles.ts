@@ -9,7 +9,7 @@ export const ARTICLE_PAGE_SIZE = 10;
 /** The highest page number a link may ask for (the contract's own bound). */
 export const ARTICLE_PAGE_MAX = 1000;
 
-/** An article as the upstream client reads it (functions/upstream/contract/pages.ts). */
+/** An article as the upstream client reads it (src/lib/contract/pages.ts). */
 export interface ArticleIn {
   id: number | null;
   title: string;

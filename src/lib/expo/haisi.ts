@@ -7,12 +7,10 @@
 import type { Lang } from '../core/languages';
 import type { RouteMatch } from '../core/routes';
 import { variantByName, type Variant } from '../core/variants';
+import type { LookupCallName, RegisterCallName } from '../contract/haisi';
 
-/** The registration calls of spec §7 the form may make. */
-export type RegisterCallName = 'addUserInfo' | 'addHaiUserInfo' | 'addHaiUserInfoNew' | 'addHaiExpoUserNew';
-
-/** The lookup calls: the contact's own (queryUserExpoId / queryEmailUserExpoId) or the family's queryHaiPhone. */
-export type LookupCallName = 'queryUserExpoId' | 'queryHaiPhone';
+/** The calls of spec §7 the lookup and the form may make: the contract's names. */
+export type { LookupCallName, RegisterCallName };
 
 /**
  * The language a route forces (spec §2.3 `/haisi…` Chinese, `/haisi…En` English), or null when

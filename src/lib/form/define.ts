@@ -6,21 +6,16 @@
  * ignored silently and the form is the normal one.
  */
 import { charLength, MAX_DEFINE_CHARS } from '../core/labels';
+import type { FormDefine, Upstream } from '../contract';
 
 /** The query parameter and the hidden field that carry the label. */
 export const DEFINE_PARAM = 'define';
 
 /** What getForm answers for a label the organiser set up for the url. */
-export interface FormDefine {
-  define: string;
-  /** the text to show for it */
-  name: string;
-}
+export type { FormDefine } from '../contract';
 
 /** The organiser's getForm call (docs/upstream.md "Messaging app"): null when the label is not one of that url's. */
-export interface DefinePort {
-  getForm(p: { expoId: number; fId: number; define: string }): Promise<FormDefine | null>;
-}
+export type DefinePort = Pick<Upstream, 'getForm'>;
 
 /**
  * The label a link or a post carries, when it is one worth asking about: trimmed, non-empty,

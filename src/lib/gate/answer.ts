@@ -2,8 +2,9 @@
  * A scan at the gate, pure: what was read becomes a registration code (src/lib/gate/code.ts), the upstream's decision
  * (docs/upstream.md "Check-in (the gate)") becomes a {@link GateAnswer}, and the answer's look on
  * the gate screen is a table (colour and word per result), so nothing at arm's length is left to
- * chance. The no-JS round trip carries the answer in the flash notice's vars ({@link answerVars}).
+ * chance. The no-JS round trip carries the answer as the flash's `data` ({@link readAnswer}).
  */
+import { z } from 'zod';
 import { registrationLabel, type Translate } from '../core/labels';
 import type { GateAnswer, GateResult } from './types';
 
@@ -12,7 +13,7 @@ export { normaliseCode, SCAN_TEXT_MAX } from './code';
 
 export { GATE_LOOK, type GateTone } from './look';
 
-/** What the gate reads of the upstream's redeemCode data (functions/upstream/contract/checkin.ts `Redeemed`). */
+/** What the gate reads of the upstream's redeemCode data (src/lib/contract/checkin.ts `Redeemed`). */
 export interface RedeemedView {
   result: GateResult;
   usedCount: number | null;
@@ -60,43 +61,26 @@ export function countText(a: Pick<GateAnswer, 'usedCount' | 'maxCount'>, unlimit
   return `${a.usedCount ?? 0} / ${max}`;
 }
 
-const RESULTS: readonly GateResult[] = ['admitted', 'used', 'review', 'void', 'otherDay', 'otherExpo', 'unknown'];
+const RESULTS = ['admitted', 'used', 'review', 'void', 'otherDay', 'otherExpo', 'unknown'] as const satisfies readonly GateResult[];
 
-/** The answer as a flash notice's vars (strings and numbers; absent fields are left out). */
-export function answerVars(a: GateAnswer): Record<string, string | number> {
-  return {
-    result: a.result,
-    code: a.code,
-    gate: a.gate,
-    scannedAt: a.scannedAt,
-    ...(a.name !== null ? { name: a.name } : {}),
-    ...(a.classLabel !== null ? { classLabel: a.classLabel } : {}),
-    ...(a.ticketName !== null ? { ticketName: a.ticketName } : {}),
-    ...(a.usedCount !== null ? { usedCount: a.usedCount } : {}),
-    ...(a.maxCount !== null ? { maxCount: a.maxCount } : {}),
-    ...(a.lastEntry !== null ? { lastAt: a.lastEntry.at, lastGate: a.lastEntry.gate } : {}),
-  };
-}
+/** A {@link GateAnswer} as it comes back from the flash (any JSON: its shape is checked). */
+const AnswerShape = z.object({
+  result: z.enum(RESULTS),
+  code: z.string(),
+  name: z.string().nullable(),
+  classLabel: z.string().nullable(),
+  ticketName: z.string().nullable(),
+  usedCount: z.number().nullable(),
+  maxCount: z.number().nullable(),
+  lastEntry: z.object({ at: z.string(), gate: z.string() }).nullable(),
+  gate: z.string(),
+  scannedAt: z.string(),
+});
 
-/** The answer a flash notice carried, or null when its vars are not one. */
-export function answerFromVars(v: Readonly<Record<string, string | number>>): GateAnswer | null {
-  const str = (k: string) => (typeof v[k] === 'string' ? (v[k] as string) : null);
-  const num = (k: string) => (typeof v[k] === 'number' ? (v[k] as number) : null);
-  const result = str('result');
-  if (!result || !(RESULTS as readonly string[]).includes(result)) return null;
-  const lastAt = str('lastAt');
-  return {
-    result: result as GateResult,
-    code: str('code') ?? '',
-    name: str('name'),
-    classLabel: str('classLabel'),
-    ticketName: str('ticketName'),
-    usedCount: num('usedCount'),
-    maxCount: num('maxCount'),
-    lastEntry: lastAt ? { at: lastAt, gate: str('lastGate') ?? '' } : null,
-    gate: str('gate') ?? '',
-    scannedAt: str('scannedAt') ?? '',
-  };
+/** The answer a scan's outcome kept in the flash (its `data`), or null when it holds none. */
+export function readAnswer(data: unknown): GateAnswer | null {
+  const parsed = AnswerShape.safeParse(data);
+  return parsed.success ? parsed.data : null;
 }
 
 /**

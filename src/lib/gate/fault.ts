@@ -8,7 +8,7 @@
  * staff-key table says that (functions/api/gate.ts answers it before the organiser is asked).
  * The scanner then decides from its list, and staff are told why in words.
  */
-import type { Result } from '../util/result';
+import type { UpstreamResult } from '../contract';
 
 /** How the organiser's system failed to answer a check-in call as the contract says. */
 export type GateFault =
@@ -49,7 +49,7 @@ export function faultOfError(e: { kind?: unknown; status?: unknown } | null | un
 }
 
 /** One check-in call's outcome: the port's result, or the fault it was thrown as. */
-export type CallOutcome<T> = Result<T> | { ok: false; fault: GateFault };
+export type CallOutcome<T> = UpstreamResult<T> | { ok: false; fault: GateFault };
 
 /** What a check-in call's outcome means for the gate. */
 export type CallRead<T> =
@@ -61,7 +61,7 @@ export type CallRead<T> =
 /**
  * Reads a check-in call's outcome. `scanRefusals`: a `400` refuses this scan (redeemCode); for the
  * list and the log a `400` is a fault like any other code.
- * @example readCall({ ok: false, code: 404, msg: 'unknown call' }) // { kind: 'unsupported' }
+ * @example readCall({ ok: false, kind: 'refused', code: 404, msg: 'unknown call' }) // { kind: 'unsupported' }
  * @example readCall({ ok: false, code: 400, msg: 'too old' }, true) // { kind: 'refusedScan', code: 400, msg: 'too old' }
  * @example readCall({ ok: false, code: 500, msg: 'db down' }, true).kind // 'fault'
  */

@@ -56,6 +56,11 @@ export const Flash = z.object({
     })
     .nullable()
     .default(null),
+  /**
+   * the typed data of the action's outcome (src/lib/actions/outcome.ts), the same value an island
+   * gets as the envelope's `data`; the page that reads it checks its shape (e.g. the gate's answer)
+   */
+  data: z.unknown().optional(),
 });
 export type Flash = z.infer<typeof Flash>;
 export type FlashInput = z.input<typeof Flash>;
@@ -75,8 +80,9 @@ export function displayText(text: string, max = FLASH_MAX_TEXT): string {
 
 /**
  * Encodes a flash for the cookie. It never throws: over-long texts are cut, and when the
- * whole would pass {@link FLASH_MAX_BYTES} the field messages of `errors` are dropped from the
- * last, then the longest values (the page shows the rest; a form has far fewer and shorter
+ * whole would pass {@link FLASH_MAX_BYTES} the outcome's `data` is dropped first (a page that
+ * reads it has no values to keep), then the field messages of `errors` from the last, then the
+ * longest values (the page shows the rest; a form has far fewer and shorter
  * fields than that).
  */
 export function encodeFlash(flash: FlashInput): string {
@@ -98,9 +104,16 @@ export function encodeFlash(flash: FlashInput): string {
       }
     : null;
   const path = flash.path.slice(0, FLASH_MAX_PATH);
+  let data = flash.data ?? null;
   const encode = () =>
-    jsonToBase64url(Flash.parse({ path, values: Object.fromEntries(values), error, ...(errors.length > 0 ? { errors } : {}), notice }));
+    jsonToBase64url(
+      Flash.parse({ path, values: Object.fromEntries(values), error, ...(errors.length > 0 ? { errors } : {}), notice, ...(data !== null ? { data } : {}) }),
+    );
   let encoded = encode();
+  if (encoded.length > FLASH_MAX_BYTES && data !== null) {
+    data = null;
+    encoded = encode();
+  }
   // Over the limit: field messages go first (the next submit shows them again; `error` stays;
   // at most FLASH_MAX_ERRORS of them), then the longest values.
   while (encoded.length > FLASH_MAX_BYTES && errors.length > 0) {

@@ -8,31 +8,27 @@
  * - `stats` (`/gate/{eid}/stats`): admitted and refused per gate and hour (checkInStats).
  * - `csv` is answered by the Worker (functions/gate.ts) before any page: never a screen.
  */
-import { answerFromVars } from '../gate/answer';
+import { readAnswer } from '../gate/answer';
 import type { GateStaff } from '../gate/keys';
-import { expoToday, statsTable, type StatRow, type StatsTable } from '../gate/report';
+import { expoToday, statsTable, type StatsTable } from '../gate/report';
 import type { GateAnswer } from '../gate/types';
 import type { GateScreen } from '../core/routes';
 import type { ScreenPage } from './page';
+import type { Upstream } from '../contract';
 import { UNSUPPORTED_CODE } from '../actions/gate';
 import { expoName } from '../expo/view';
 import type { Lang } from '../core/languages';
 import { defineScreen } from './define';
 
 /** The upstream calls the gate screens read (a refusal code of 404 is "no such call"). */
-export interface GateStatsPort {
-  checkInStats(p: { expoId: number }): Promise<{ ok: true; data: StatRow[] } | { ok: false; code: number }>;
+export type GateStatsPort = Pick<Upstream, 'checkInStats'> &
   /**
-   * One row of the admission list: the scan screen's probe of whether the organiser's API has the
-   * check-in calls, so the page says so on load, not after the first scan (issue 23 review).
+   * checkInList: one row of the admission list, the scan screen's probe of whether the organiser's
+   * API has the check-in calls, so the page says so on load, not after the first scan (issue 23
+   * review). getCustomerId: the config of the customer url the staff key names, whose `expoInfo`
+   * names the show in the gate's header (issue 30), in the page's language.
    */
-  checkInList?(p: { expoId: number; page?: number; pageSize?: number }): Promise<{ ok: true } | { ok: false; code: number }>;
-  /**
-   * The organiser config of the customer url the staff key names: its `expoInfo` names the show in
-   * the gate's header (issue 30), in the page's language.
-   */
-  getCustomerId?(p: { expoId: number; fId: number }): Promise<{ ok: true; data: { expoInfo: { exhiName?: string | null; exhiNameEn?: string | null } | null } } | { ok: false }>;
-}
+  Partial<Pick<Upstream, 'checkInList' | 'getCustomerId'>>;
 
 export interface GateScanData {
   kind: 'gate';
@@ -80,7 +76,7 @@ export async function loadGate(
     return { kind: 'gateStats', ...base, table: r.ok ? statsTable(r.data) : null, unsupported: !r.ok && r.code === 404 };
   }
   const notice = page.flash?.notice ?? null;
-  const answer = notice?.key === 'gate.answer' ? answerFromVars(notice.vars) : null;
+  const answer = readAnswer(page.flash?.data);
   // The organiser's API lacks the check-in calls: the last scan said so, or (no scan answered) a
   // one-row read of the admission list answers "no such call"; a failure of another kind says nothing.
   const said = notice?.key === 'gate.unsupported';
@@ -113,7 +109,7 @@ async function showName(expoId: number, staff: GateStaff, ports: GateStatsPort, 
 export const gateScreen = defineScreen({
   name: 'gate',
   components: { gate: 'GateScreen', gateStats: 'GateStatsScreen' },
-  load: (m, page, _ports, deps) => loadGate(m.which, m, page, deps.gateStats ?? { checkInStats: async () => ({ ok: false, code: 0 }) }, deps.gateStaff ?? null),
+  load: (m, page, _ports, deps) => loadGate(m.which, m, page, deps.gateStats ?? { checkInStats: async () => ({ ok: false, kind: 'refused', code: 0, msg: null }) }, deps.gateStaff ?? null),
   personal: true,
   allow: (data) => (data.kind === 'gate' ? ['camera', 'screen-wake-lock'] : []),
   missingIsNotFound: true,

@@ -6,22 +6,14 @@
  * throws is "unavailable" (null), typed, never an exception that reaches a screen.
  * Pure: no Astro, React or Hono.
  */
-import type { BusLine, BusReservation } from '../bus/bus';
 import type { VerifiedContact } from '../lookup/contact-cookie';
 import type { Flash } from '../page/flash';
 import type { Lang } from '../core/languages';
 import type { PageView } from '../page/load';
 import type { ShareConfig } from '../page/share';
 import type { HealthKind } from '../seat/health';
-import type { ActivityType } from '../seat/seats';
-import type { Order, RefundWindow, Ticket } from '../tickets/tickets';
-import type { Credential } from '../util/domain';
 import type { ImageConfig } from '../util/image-origins';
-import type { ArticleIn } from '../content/articles';
-import type { DefinePort } from '../form/define';
-
-/** An upstream answer as a loader reads it: the data, or a refusal. */
-export type Reply<T> = { ok: true; data: T } | { ok: false };
+import type { Upstream, UpstreamResult } from '../contract';
 
 /** The config fields the screens read (getCustomerId's data, spec §3). */
 export interface ScreenConfig extends ImageConfig {
@@ -108,28 +100,30 @@ export interface HealthItem {
 }
 
 /** The upstream calls the screens make (functions/upstream's client has them all). */
-export interface ScreenPorts extends DefinePort {
-  getCustomerId(p: { expoId: number; fId: number; ty?: string | undefined }): Promise<Reply<ScreenConfig>>;
-  queryFromUserExpoId(p: { expoId: number; userId: number; urlsId: number }): Promise<Reply<Record<string, unknown>>>;
-  queryCustomerCode(p: { expoId: number; euCode: string }): Promise<Reply<Credential>>;
-  selectUrlsTicketList(p: { expoId: number; urlsId: number }): Promise<Reply<Ticket[]>>;
-  checkSurplusTicket(p: { expoId: number; ticketId: number }): Promise<Reply<{ surplus: number }>>;
-  findUserBuyOrderNumByPhoneExpoId(p: { expoId: number; buyer: Buyer }): Promise<Reply<{ count: number }>>;
-  findOrderListByPhone(p: { expoId: number; buyer: Buyer }): Promise<Reply<Order[]>>;
-  ifOpenRefund(p: { expoId: number }): Promise<Reply<RefundWindow>>;
-  pageActivityType(p: { expoId: number }): Promise<Reply<ActivityType[]>>;
-  getImage(p: { expoId: number; imageName: string }): Promise<Reply<{ url: string | null }>>;
-  selectSiteTypeList(p: { expoId: number }): Promise<Reply<SiteType[]>>;
-  selectSiteDateList(p: { expoId: number; typeId: number }): Promise<Reply<SiteDate[]>>;
-  selectExpoUserSiteId(p: { expoId: number; euCode: string }): Promise<Reply<SiteBooking[]>>;
-  listHealth(p: { expoId: number; euCode: string }): Promise<Reply<HealthItem[]>>;
-  getArticleList(p: { expoId: number; page: number; pageSize: number }): Promise<Reply<{ total: number | null; list: ArticleIn[] }>>;
-  queryCustomerChannelId(p: { expoId: number; id: number }): Promise<Reply<ChannelIn | null>>;
-  selectBusList(p: { expoId: number }): Promise<Reply<BusLine[]>>;
-  selectBusUser(p: { expoId: number; euCode: string }): Promise<Reply<BusReservation[]>>;
-}
+export type ScreenPorts = Pick<
+  Upstream,
+  | 'getForm'
+  | 'getCustomerId'
+  | 'queryFromUserExpoId'
+  | 'queryCustomerCode'
+  | 'selectUrlsTicketList'
+  | 'checkSurplusTicket'
+  | 'findUserBuyOrderNumByPhoneExpoId'
+  | 'findOrderListByPhone'
+  | 'ifOpenRefund'
+  | 'pageActivityType'
+  | 'getImage'
+  | 'selectSiteTypeList'
+  | 'selectSiteDateList'
+  | 'selectExpoUserSiteId'
+  | 'listHealth'
+  | 'getArticleList'
+  | 'queryCustomerChannelId'
+  | 'selectBusList'
+  | 'selectBusUser'
+>;
 
-/** A channel as the upstream client reads it (spec §7 `queryCustomerChannelId`; functions/upstream/contract/pages.ts). */
+/** A channel as the upstream client reads it (spec §7 `queryCustomerChannelId`; src/lib/contract/pages.ts). */
 export interface ChannelIn {
   name: string;
   /** the customer url the channel leads to */
@@ -168,7 +162,7 @@ export interface ScreenPage {
  * screen's call turns into its "unavailable" state.
  * @example await available(Promise.reject(new Error('down'))) // null
  */
-export async function available<T>(call: Promise<Reply<T>> | null): Promise<T | null> {
+export async function available<T>(call: Promise<UpstreamResult<T>> | null): Promise<T | null> {
   if (!call) return null;
   try {
     const r = await call;

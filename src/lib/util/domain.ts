@@ -2,7 +2,7 @@
  * The product's own words for what the organiser's API talks about (docs/upstream.md "Records",
  * spec §3, §8): registrations, attendee classes, reply codes. Plain types and constants, so
  * the rules in src/lib need nothing outside src/lib; the wire schemas in
- * functions/upstream/contract read replies into these shapes (and are checked against them).
+ * src/lib/contract read replies into these shapes (and are checked against them).
  */
 
 /** Reply codes with a meaning of their own (spec §8, docs/upstream.md). */

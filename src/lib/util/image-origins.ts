@@ -6,7 +6,7 @@
  * organiser's CDN works on its own event's pages, and no page allows `https:` wholesale.
  */
 
-/** The config fields that hold image addresses (spec §3; functions/upstream/contract). */
+/** The config fields that hold image addresses (spec §3; src/lib/contract). */
 export interface ImageConfig {
   customerWx?:
     | {

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { under, type Base } from './wire';
+import type { UpstreamResult } from './result';
 
 export const WxBase: Base = 'wx';
 
@@ -80,3 +81,24 @@ export const FormDefine = z.unknown().transform((v) => {
   return { define, name: idText.parse(d['name']) ?? define };
 });
 export type FormDefine = NonNullable<z.output<typeof FormDefine>>;
+
+// The calls of this area as the client answers them: the one declaration the client implements and src/lib picks its ports from.
+export interface ShareCalls {
+  /** `GET /wx/getwxAppId`: the expo's app id, or null when it has none (a refusal, an HTTP error, an odd reply). */
+  wxAppId(expoId: number): Promise<string | null>;
+  /**
+   * `GET /wx/checkExpo` (spec §7 "expo check with encoded expoId"): whether the organiser knows the
+   * expo that `eId` (the page URL's encoding) names, and it is `expoId`. A refusal, an HTTP error or
+   * an odd reply is false.
+   */
+  checkExpo(p: { expoId: number; eId: string }): Promise<boolean>;
+  /**
+   * `GET /wx/getForm` (spec §7 "getForm: define, eId, fId"; docs/upstream.md "Messaging app"):
+   * the custom label `define` of customer url `fId`, `{ define, name }`, when the organiser set it
+   * up for that url; null when it did not (any refusal, an HTTP error, an odd reply, another
+   * label than the one asked). A network fault or a timeout is thrown like every call's.
+   */
+  getForm(p: { expoId: number; fId: number; define: string }): Promise<FormDefine | null>;
+  /** `GET /CustomerUserInfo/ajaxData`: the JS-SDK signature of `url` (this site's page, without its hash). */
+  ajaxData(p: { expoId: number; url: string; userId: string }): Promise<UpstreamResult<ShareSignature>>;
+}

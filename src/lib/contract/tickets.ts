@@ -1,13 +1,14 @@
 /**
  * Tickets, orders and refunds (docs/upstream.md "Tickets and orders", "Payments", "Refunds"):
  * call paths, codes and the shapes of what comes back, read loosely (loose.ts) and checked
- * against the domain types of src/lib/tickets/tickets.ts. A malformed entry of a list is dropped
+ * against the ticket shapes (./ticket-shapes.ts, which src/lib/tickets/tickets.ts re-exports). A malformed entry of a list is dropped
  * rather than failing the page. Every path is relative to `{UPSTREAM_URL}/custom`.
  */
 import { z } from 'zod';
-import type * as domain from '../../../src/lib/tickets/tickets';
+import type * as domain from './ticket-shapes';
 import { int, looseFields, looseInt, looseList, looseString, opt } from './loose';
 import { under } from './wire';
+import type { UpstreamResult } from './result';
 
 export const TicketPath = {
   ...under('/customFrom', 'selectUrlsTicketList checkSurplusTicket selectDiscountTicketByCode findUserBuyOrderNumByPhoneExpoId'),
@@ -114,3 +115,63 @@ export const RefundOpen = z.object({
   open: looseInt.transform((v) => v === 1),
   deadline: opt(looseString),
 }) satisfies z.ZodType<domain.RefundWindow>;
+
+// The calls of this area as the client answers them: the one declaration the client implements and src/lib picks its ports from.
+/** The order fields of createOrderNew (docs/upstream.md); `values` become the encrypted `data`. */
+export interface NewOrder {
+  expoId: number;
+  urlsId: number;
+  ticketId: number;
+  quantity: number;
+  discountCode?: string | undefined;
+  /** 1 messaging-app pay, 2 payment-app pay */
+  payType: 1 | 2;
+  /** the buyer's form values (as addUserInfo), the verified contact included */
+  values: Readonly<Record<string, unknown>>;
+}
+
+/** A contact the edge verified: `checkType` 1 phone (full E.164), 2 e-mail (spec §2.1). */
+export interface VerifiedBuyer {
+  checkType: 1 | 2;
+  contact: string;
+}
+
+export interface TicketCalls {
+  /** `GET /customFrom/selectUrlsTicketList`: the tickets of a customer url (encrypted both ways). */
+  selectUrlsTicketList(p: { expoId: number; urlsId: number }): Promise<UpstreamResult<Ticket[]>>;
+  /** `GET /customFrom/checkSurplusTicket`: tickets left, `-1` unlimited. */
+  checkSurplusTicket(p: { expoId: number; ticketId: number }): Promise<UpstreamResult<{ surplus: number }>>;
+  /** `GET /customFrom/selectDiscountTicketByCode`: the price per ticket with the code; 20101 used up. */
+  selectDiscountTicketByCode(p: {
+    expoId: number;
+    ticketId: number;
+    discountCode: string;
+  }): Promise<UpstreamResult<{ discountCode: string | null; price: number }>>;
+  /** `GET /customFrom/findUserBuyOrderNumByPhoneExpoId`: tickets the contact holds or has reserved. */
+  findUserBuyOrderNumByPhoneExpoId(p: {
+    expoId: number;
+    buyer: VerifiedBuyer;
+  }): Promise<UpstreamResult<{ count: number }>>;
+  /** `POST /CustomerUserInfo/createOrderNew`: an unpaid order holding its tickets; 20101, 20102, 20103 refusals. */
+  createOrderNew(p: NewOrder): Promise<UpstreamResult<CreatedOrder>>;
+  /** `POST /customFrom/doUnifiedOrder`: the cashier's `payUrl`, or the JS bridge's `jsapi`. */
+  doUnifiedOrder(p: {
+    expoId: number;
+    orderNo: string;
+    payType: 1 | 2;
+    returnUrl: string;
+    openId?: string | undefined;
+  }): Promise<UpstreamResult<UnifiedOrder>>;
+  /** `GET /customFrom/getOrderStatus`: one order. */
+  getOrderStatus(p: { expoId: number; orderNo: string }): Promise<UpstreamResult<domain.Order>>;
+  /** `GET /customFrom/findOrderListByPhone`: the contact's orders, newest first. */
+  findOrderListByPhone(p: { expoId: number; buyer: VerifiedBuyer }): Promise<UpstreamResult<domain.Order[]>>;
+  /** `POST /customFrom/deleteOrderById`: cancels an unpaid order. */
+  deleteOrderById(p: { expoId: number; orderNo: string }): Promise<UpstreamResult<null>>;
+  /** `GET /customFrom/ifOpenRefund`: whether refunds are open, and until when. */
+  ifOpenRefund(p: { expoId: number }): Promise<UpstreamResult<domain.RefundWindow>>;
+  /** `POST /customFrom/WxRefundJSAPIByOrderNo`: a paid order becomes refund applied. */
+  WxRefundJSAPIByOrderNo(p: { expoId: number; orderNo: string; reason: string }): Promise<UpstreamResult<null>>;
+  /** `POST /customFrom/cancelRefundByOrderNo`: refund applied goes back to paid. */
+  cancelRefundByOrderNo(p: { expoId: number; orderNo: string }): Promise<UpstreamResult<null>>;
+}

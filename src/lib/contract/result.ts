@@ -3,7 +3,7 @@
  * and 202 succeed; any other code is a refusal whose `msg` the user may see). Transport faults
  * are thrown as UpstreamError instead (errors.ts).
  */
-import type { SecondFormRef } from './contract';
+import type { SecondFormRef } from './lookup';
 
 /** A success reply (code 200, 201 or 202) with its data read through the call's schema. */
 export interface Ok<T> {

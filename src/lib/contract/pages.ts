@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { looseInt, looseText } from './loose';
 import { under } from './wire';
+import type { UpstreamResult } from './result';
 
 export const PagesPath = {
   ...under('/expoInfo', 'getArticleList'),
@@ -67,3 +68,11 @@ export const ChannelData = z.unknown().transform((v): { name: string; urlsId: nu
   };
 });
 export type ChannelData = z.output<typeof ChannelData>;
+
+// The calls of this area as the client answers them: the one declaration the client implements and src/lib picks its ports from.
+export interface PagesCalls {
+  /** `GET /expoInfo/getArticleList`: one page of the expo's articles, `{ total, list }`. */
+  getArticleList(p: { expoId: number; page: number; pageSize: number }): Promise<UpstreamResult<ArticlePage>>;
+  /** `GET /customFrom/queryCustomerChannelId`: a channel, its customer url and its images; null when the reply names none. */
+  queryCustomerChannelId(p: { expoId: number; id: number }): Promise<UpstreamResult<ChannelData>>;
+}

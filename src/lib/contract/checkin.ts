@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { looseInt, looseText } from './loose';
 import { under } from './wire';
+import type { UpstreamResult } from './result';
 
 export const CheckinPath = under('/customFrom', 'redeemCode checkInList checkInStats checkInLog');
 
@@ -145,3 +146,18 @@ export const CheckInLog = PageShape.transform((v) => {
   return { total: total.success && total.data !== null && total.data >= 0 ? total.data : null, list };
 });
 export type CheckInLog = z.output<typeof CheckInLog>;
+
+// The calls of this area as the client answers them: the one declaration the client implements and src/lib picks its ports from.
+export interface CheckinCalls {
+  /**
+   * `POST /customFrom/redeemCode`: one scan; `scannedAt` an ISO time (may be in the past for a synced offline scan);
+   * `scanId` the scanner's own id of the scan, so that a retried sync is answered, not counted, twice.
+   */
+  redeemCode(p: { expoId: number; euCode: string; gate: string; scannedAt: string; scanId?: string }): Promise<UpstreamResult<Redeemed>>;
+  /** `GET /customFrom/checkInList`: one page of the expo's admission list (hashed codes, counts, approval, days). */
+  checkInList(p: { expoId: number; page?: number; pageSize?: number }): Promise<UpstreamResult<CheckInPage>>;
+  /** `GET /customFrom/checkInStats`: admitted and refused scans per gate and hour. */
+  checkInStats(p: { expoId: number }): Promise<UpstreamResult<CheckInStats>>;
+  /** `GET /customFrom/checkInLog`: one page of the expo's scans, oldest first (the CSV export). */
+  checkInLog(p: { expoId: number; page?: number; pageSize?: number }): Promise<UpstreamResult<CheckInLog>>;
+}

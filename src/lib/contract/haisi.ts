@@ -16,3 +16,9 @@ import { under } from './wire';
 export const HaisiPath = {
   ...under('/CustomerUserInfo', 'queryHaiPhone addHaiUserInfo addHaiUserInfoNew addHaiExpoUserNew'),
 };
+
+/** Which lookup a site runs (src/lib/expo/haisi.ts picks it by variant): the contact's own, or the family's. */
+export type LookupCallName = 'queryUserExpoId' | 'queryHaiPhone';
+
+/** Which registration call a site posts to (src/lib/expo/haisi.ts picks it by variant and language). */
+export type RegisterCallName = 'addUserInfo' | 'addHaiUserInfo' | 'addHaiUserInfoNew' | 'addHaiExpoUserNew';

@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { looseFields, looseInt, looseString, opt } from './loose';
 import { under } from './wire';
+import type { AlreadyRegistered, UpstreamResult } from './result';
+import type { RegisterCallName } from './haisi';
 
 export const FormPath = {
   ...under('/customFrom', 'getCustomerId queryFromUserExpoId'),
@@ -101,3 +103,24 @@ export const CardOcr = z
   .nullish()
   .transform((v) => v ?? { success: false });
 export type CardOcr = z.infer<typeof CardOcr>;
+
+// The calls of this area as the client answers them: the one declaration the client implements and src/lib picks its ports from.
+/** The form's calls (docs/upstream.md "Calls"). */
+export interface FormCalls {
+  /** `GET /customFrom/getCustomerId`: the decrypted form config of a customer url (spec §3). */
+  getCustomerId(p: { expoId: number; fId: number; ty?: string | undefined }): Promise<UpstreamResult<FormConfig>>;
+  /** `GET /customFrom/queryFromUserExpoId`: the second form's saved values by field key. */
+  queryFromUserExpoId(p: { expoId: number; userId: number; urlsId: number }): Promise<UpstreamResult<SecondFormValues>>;
+  /** `POST /CustomerUserInfo/addUserInfo`: registers the form values, or 20001 when already registered. */
+  addUserInfo(p: {
+    expoId: number;
+    urlsId: number;
+    values: Readonly<Record<string, unknown>>;
+    /** the haisi family's registrations post to their own path, same request and reply (docs/upstream.md "Haisi") */
+    call?: RegisterCallName | undefined;
+  }): Promise<UpstreamResult<Added> | AlreadyRegistered>;
+  /** `POST /exhiCustomerUser/addExhiUserInfor`: an exhibitor's registration (class 2), owned by the proven contact. */
+  addExhiUserInfor(p: { expoId: number; urlsId: number; values: Readonly<Record<string, unknown>> }): Promise<UpstreamResult<Added>>;
+  /** `POST /CustomerUserInfo/camera5`: recognises a business card (`image`: base64 JPEG, no `data:` prefix). */
+  camera5(p: { expoId: number; image: string }): Promise<UpstreamResult<CardOcr>>;
+}

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { under } from './wire';
+import type { UpstreamResult } from './result';
 
 export const SitePath = {
   ...under('/from/site', 'selectSiteTypeList selectSiteDateList addExpoUserSite selectExpoUserSiteId'),
@@ -44,4 +45,18 @@ export function siteRows<S extends z.ZodType>(schema: S) {
       return r.success ? [r.data as z.output<S>] : [];
     }),
   );
+}
+
+// The calls of this area as the client answers them: the one declaration the client implements and src/lib picks its ports from.
+export interface SiteCalls {
+  /** `GET /from/site/selectSiteTypeList`: the expo's slot types (an empty list: no site booking). */
+  selectSiteTypeList(p: { expoId: number }): Promise<UpstreamResult<SiteType[]>>;
+  /** `GET /from/site/selectSiteDateList`: the dates of a type with capacity and booked. */
+  selectSiteDateList(p: { expoId: number; typeId: number }): Promise<UpstreamResult<SiteDate[]>>;
+  /** `POST /from/site/addExpoUserSite`: `{ id }`; 20201 full, 20202 already booked of that type. */
+  addExpoUserSite(p: { expoId: number; euCode: string; siteDateId: number }): Promise<UpstreamResult<{ id: number }>>;
+  /** `GET /from/site/selectExpoUserSiteId`: the registration's bookings. */
+  selectExpoUserSiteId(p: { expoId: number; euCode: string }): Promise<UpstreamResult<SiteBooking[]>>;
+  /** `POST /from/site/deleteExpoUserSite`: cancels one of the registration's bookings. */
+  deleteExpoUserSite(p: { expoId: number; euCode: string; id: number }): Promise<UpstreamResult<null>>;
 }

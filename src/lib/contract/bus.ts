@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { siteRows } from './sites';
 import { under } from './wire';
+import type { UpstreamResult } from './result';
 
 export const BusPath = under('/customFrom', 'selectBusList addBusUser selectBusUser cancelBusUser');
 
@@ -50,3 +51,15 @@ export const BusReservation = z.object({
 });
 export type BusReservation = z.infer<typeof BusReservation>;
 export const ReservedId = z.object({ id: Id });
+
+// The calls of this area as the client answers them: the one declaration the client implements and src/lib picks its ports from.
+export interface BusCalls {
+  /** `GET /customFrom/selectBusList`: the expo's lines with stops and departures (empty: no shuttle bus). */
+  selectBusList(p: { expoId: number }): Promise<UpstreamResult<BusLine[]>>;
+  /** `POST /customFrom/addBusUser`: `{ id }`; 20301 full, 20302 already on that line. */
+  addBusUser(p: { expoId: number; euCode: string; departureId: number; stopId: number }): Promise<UpstreamResult<{ id: number }>>;
+  /** `GET /customFrom/selectBusUser`: the registration's reservations. */
+  selectBusUser(p: { expoId: number; euCode: string }): Promise<UpstreamResult<BusReservation[]>>;
+  /** `POST /customFrom/cancelBusUser`: cancels one of the registration's reservations. */
+  cancelBusUser(p: { expoId: number; euCode: string; id: number }): Promise<UpstreamResult<null>>;
+}

@@ -4,9 +4,29 @@
  * dropped, a missing field is empty, never a crash.
  */
 import { z } from 'zod';
-import type { ActivityType, PersonSeat, SeatDetail } from '../../../src/lib/seat/seats';
 import { looseInt, looseList, looseText } from './loose';
 import { under, type Base } from './wire';
+import type { UpstreamResult } from './result';
+
+/** `getUserSeatDetail`'s answer (spec §3 "Seat result"). */
+export interface SeatDetail {
+  userName: string;
+  company: string;
+  seat: string;
+}
+/** `pageActivityType`'s rows (spec §3 "Activity type"). */
+export interface ActivityType {
+  id: number;
+  activityName: string;
+}
+/** `selectUserSeat`'s rows: one person's seat in one activity type (spec §3). */
+export interface PersonSeat {
+  id: number | null;
+  userName: string;
+  company: string;
+  seat: string;
+  seatNumber: string;
+}
 
 export const SeatBase: Base = 'auth';
 
@@ -61,3 +81,20 @@ export const SeatImage = z.unknown().transform((v): { url: string | null } => {
   const url: unknown = Array.isArray(urls) ? urls[0] : null;
   return { url: typeof url === 'string' && url.trim() !== '' && url.length <= 2048 ? url.trim() : null };
 });
+
+// The calls of this area as the client answers them: the one declaration the client implements and src/lib picks its ports from.
+/** The seat lookup's calls. */
+export interface SeatCalls {
+  /** `GET /auth/getUserCompanyList`: type 1 companies of people called `userName` (matching `keywords`), type 2 companies containing `keywords`. */
+  getUserCompanyList(p: { expoId: number; keywords: string; type: 1 | 2; userName?: string }): Promise<UpstreamResult<string[]>>;
+  /** `GET /auth/checkUserByName`: how many people of that name have a seat. */
+  checkUserByName(p: { expoId: number; userName: string }): Promise<UpstreamResult<{ count: number }>>;
+  /** `GET /auth/getUserSeatDetail`: the seat, or null when none. */
+  getUserSeatDetail(p: { expoId: number; userName: string; companyName: string }): Promise<UpstreamResult<SeatDetail | null>>;
+  /** `GET /auth/pageActivityType`: activity types (classification 10). */
+  pageActivityType(p: { expoId: number; activityName?: string }): Promise<UpstreamResult<ActivityType[]>>;
+  /** `GET /auth/selectUserSeat`: a person's seats in one activity type. */
+  selectUserSeat(p: { expoId: number; userName: string; phone?: string; typeId: number }): Promise<UpstreamResult<PersonSeat[]>>;
+  /** `GET /auth/getImage`: the seat map's url. */
+  getImage(p: { expoId: number; imageName: string }): Promise<UpstreamResult<{ url: string | null }>>;
+}

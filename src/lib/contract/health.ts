@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { looseInt, looseList, looseText } from './loose';
+import type { UpstreamResult } from './result';
 
 export const HealthPath = {
   upload: '/health/uploadEpidemicPreventionInfo',
@@ -47,3 +48,16 @@ export const HealthImage = z.object({
   contentType: z.enum(['image/jpeg', 'image/png']),
   base64: z.string().max(8_000_000).regex(/^[A-Za-z0-9+/]*={0,2}$/),
 });
+
+// The calls of this area as the client answers them: the one declaration the client implements and src/lib picks its ports from.
+/** The health calls. */
+export interface HealthCalls {
+  /** `POST /health/uploadEpidemicPreventionInfo` (multipart). */
+  uploadHealth(p: { expoId: number; euCode: string; kind: HealthKind; file: Blob; fileName: string }): Promise<UpstreamResult<{ id: number; url: string }>>;
+  /** `GET /health/list` (ours). */
+  listHealth(p: { expoId: number; euCode: string }): Promise<UpstreamResult<HealthItem[]>>;
+  /** `DELETE /health/imageDelete`. */
+  deleteHealth(p: { expoId: number; euCode: string; id: number }): Promise<UpstreamResult<null>>;
+  /** `GET /health/image` (ours): one upload's bytes. */
+  healthImage(p: { expoId: number; euCode: string; id: number }): Promise<UpstreamResult<z.output<typeof HealthImage>>>;
+}

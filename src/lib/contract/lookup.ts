@@ -4,7 +4,9 @@
  * `{UPSTREAM_URL}/custom`.
  */
 import { z } from 'zod';
-import type * as domain from '../../../src/lib/util/domain';
+import type * as domain from '../util/domain';
+import type { SecondForm, UpstreamResult } from './result';
+import type { LookupCallName } from './haisi';
 import { LastEntry } from './checkin';
 import { looseFields, looseInt } from './loose';
 import { under } from './wire';
@@ -59,3 +61,41 @@ export const SecondFormRef = z.object({
   urlsId: looseInt.pipe(z.number().int()),
 }) satisfies z.ZodType<domain.SecondFormRef>;
 export type SecondFormRef = z.infer<typeof SecondFormRef>;
+
+// The calls of this area as the client answers them: the one declaration the client implements and src/lib picks its ports from.
+/** A verified or to-be-verified contact (spec §2.1: phone mode or e-mail mode). */
+export type Contact =
+  | { type: 'phone'; /** e.g. `+66`: the first word of the picked country entry */ areaCode: string; national: string }
+  | { type: 'email'; email: string };
+
+/** The lookup's calls (docs/upstream.md "Calls"). */
+export interface LookupCalls {
+  /** `GET /CustomerUserInfo/selectAESKey`: the expo's key. Throws `no-key` when a success carries no usable key. */
+  selectAESKey(expoId: number): Promise<UpstreamResult<AesKeyData>>;
+  /** The expo's aesKey from the isolate's key cache, fetched once (spec §4: navigation fetches it); throws `no-key`. */
+  aesKey(expoId: number): Promise<string>;
+  /** Sends an SMS code through the sender of the area code (`+86`, `+886`, others). Code 600 is a refusal. */
+  sendSmsCode(p: { expoId: number; areaCode: string; national: string }): Promise<UpstreamResult<null>>;
+  /**
+   * Sends an e-mail code through the sender of the page language (`lang`: a src/lib/page/languages
+   * `Lang`; another string picks the default sender). Code 600 is a refusal.
+   */
+  sendEmailCode(p: { expoId: number; email: string; lang: string }): Promise<UpstreamResult<null>>;
+  /** `GET /sms/captchaVerify`: ok when the code is right and unexpired. */
+  captchaVerify(p: { expoId: number; contact: Contact; captcha: string }): Promise<UpstreamResult<null>>;
+  /** `GET /customFrom/queryUserExpoId` (phone) or `queryEmailUserExpoId` (e-mail): the contact's registrations, or 20003. */
+  queryRegistrations(p: {
+    expoId: number;
+    contact: Contact;
+    captcha: string;
+    /**
+     * The customer url id, sent (in clear) only with the bypass code of spec §2.2 so the
+     * upstream can tell which site's bypass it is; other upstreams ignore the extra param.
+     */
+    urlsId?: number | undefined;
+    /** `queryHaiPhone`: the haisi family's lookup, the same request for both contact kinds (docs/upstream.md "Haisi") */
+    call?: LookupCallName | undefined;
+  }): Promise<UpstreamResult<Registration[]> | SecondForm>;
+  /** `GET /customFrom/queryCustomerCode`: one credential with its usage. */
+  queryCustomerCode(p: { expoId: number; euCode: string }): Promise<UpstreamResult<Credential>>;
+}
