@@ -5,16 +5,16 @@ import type { AppEnv } from './env';
 import { requestUpstream } from './upstream';
 import { credentialLookupFor } from './credential-lookup';
 import { CONTACT_COOKIE, readsCredential, verifyContact } from '../src/lib/lookup/contact-cookie';
-import { variantByExpoId } from '../src/lib/expo/variants';
+import { variantByExpoId } from '../src/lib/core/variants';
 import { waitUntilOf } from './wait-until';
 import { createT } from '../src/i18n';
 import { appleWalletKeys } from '../src/lib/wallet/apple-pass';
-import { registrationLabel } from '../src/lib/page/labels';
-import { LANG_COOKIE, isLang } from '../src/lib/page/languages';
+import { registrationLabel } from '../src/lib/core/labels';
+import { LANG_COOKIE, isLang } from '../src/lib/core/languages';
 import { applyConfig, configKey } from '../src/lib/page/load';
 import { passSigner } from '../src/lib/wallet/pass-signature';
 import { buildPkpass, PKPASS_CONTENT_TYPE } from '../src/lib/wallet/pkpass';
-import { matchPassPath, routePath } from '../src/lib/page/routes';
+import { matchPassPath, routePath } from '../src/lib/core/routes';
 
 /**
  * `GET /pass/{urlId}/{euCode}/{expoId}/{fId}.pkpass` ("Wallet passes"): the
@@ -23,7 +23,7 @@ import { matchPassPath, routePath } from '../src/lib/page/routes';
  * lookup found this code (the `vc` cookie, src/lib/lookup/contact-cookie.ts readsCredential); anyone
  * else holding the link (a chat history, a shared phone) is sent to the credential page, which
  * shows the QR and the way to prove the contact. The path carries exactly the credential URL's
- * segments (src/lib/page/routes.ts passPath). It reads the registration as the credential page does
+ * segments (src/lib/core/routes.ts passPath). It reads the registration as the credential page does
  * (functions/credential-lookup.ts: the unknown-code cache and the per-address miss limit; the
  * expo's name from the config, in the language the page would use) and answers 404 for a path
  * that is not a credential's (before any upstream call), for an unknown code, and while the five
@@ -50,13 +50,13 @@ applePass.get('/*', async function applePassFile(c) {
 
   const vc = await verifyContact(getCookie(c, CONTACT_COOKIE), c.env.SESSION_SECRET ?? '').catch(() => null);
   if (!readsCredential(vc, params)) {
-    const page = routePath({ screen: 'success', variant: variantByExpoId(params.expoId), params });
+    const page = routePath({ screen: 'credential', variant: variantByExpoId(params.expoId), params });
     return c.redirect(page, 303);
   }
 
   const waitUntil = waitUntilOf(c);
   const upstream = requestUpstream(c.env, c.req.raw, { waitUntil });
-  const key = configKey({ screen: 'success', variant: null, params });
+  const key = configKey({ screen: 'credential', variant: null, params });
   const [credential, loaded] = await Promise.all([
     credentialLookupFor(c.env, c.req.raw, upstream, waitUntil)({ expoId: params.expoId, euCode: params.euCode }),
     key ? upstream.getCustomerId(key).catch(() => null) : null,

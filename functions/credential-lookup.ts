@@ -22,7 +22,7 @@
 import type { AppEnv } from './env';
 import { clientOfRequest, hitLimits, limiterOf, limitsOf } from './limits';
 import type { HitResult } from './limits/limiter';
-import type { CredentialRead } from '../src/lib/screens/success';
+import type { CredentialRead } from '../src/lib/screens/credential';
 import type { Upstream } from './upstream';
 import { upstreamScope } from './upstream';
 import { isolateCredentialViews, sharedViewReads, type CredentialViews } from './upstream/credential-views';
@@ -31,7 +31,7 @@ import { BoundedMemo, perIsolate } from './upstream/memo';
 import { isolateUnknownCodeMemo, unknownCodeCache, unknownCodeTtlS, type UnknownCodes } from './upstream/unknown-code-cache';
 import { credentialMissKey, credentialMissRules, type Client, type LimitRule, type Limits } from '../src/lib/security/limits';
 
-/** What a credential view found (the credential screen's loader reads it: src/lib/screens/success.ts). */
+/** What a credential view found (the credential screen's loader reads it: src/lib/screens/credential.ts). */
 export type CredentialLookup = CredentialRead;
 
 /** The counter as the lookup uses it (the `Limiter` Durable Object's two calls). */

@@ -23,7 +23,7 @@ import { createT } from '../src/i18n';
 import { gateCookieMaxAge, gateCookieName } from '../src/lib/gate/keys';
 import { csvCodes, csvDocument, expoToday, SCAN_CSV_HEADER, scanRow, scansFileName } from '../src/lib/gate/report';
 import { faultOfError, faultReason } from '../src/lib/gate/fault';
-import { LANG_COOKIE, resolveLang } from '../src/lib/page/languages';
+import { LANG_COOKIE, resolveLang } from '../src/lib/core/languages';
 import { decodeNumericId, encodeId } from '../src/lib/util/ids';
 
 /** The most scans one export holds (50 pages of the contract's largest). */

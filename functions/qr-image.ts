@@ -4,7 +4,7 @@ import { credentialLookupFor } from './credential-lookup';
 import { requestUpstream } from './upstream';
 import { waitUntilOf } from './wait-until';
 import { admits } from '../src/lib/expo/view';
-import { matchQrImagePath } from '../src/lib/page/routes';
+import { matchQrImagePath } from '../src/lib/core/routes';
 import { qrPng } from '../src/lib/util/qr-png';
 import { QR_IMAGE_MAX_ENTRIES } from '../src/lib/credential/view-cache';
 import { BoundedMemo, perIsolate } from './upstream/memo';

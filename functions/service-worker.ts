@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from './env';
 import { MESSAGES } from '../src/i18n';
-import { htmlLang, LANGS } from '../src/lib/page/languages';
+import { htmlLang, LANGS } from '../src/lib/core/languages';
 import { swScript, type SwTexts } from '../src/lib/page/sw-script';
 
 /** The offline list's words (catalogue namespace `offlineLink`) in every language, and each language's HTML `lang`. */

@@ -3,13 +3,13 @@
 declare namespace App {
   interface Locals {
     /** The page's language: the `_h5_lang` cookie's, unless the expo's config forces one (src/middleware.ts). */
-    lang: import('./lib/page/languages').Lang;
+    lang: import('./lib/core/languages').Lang;
     /** Translation function for `lang`. */
     t: import('./i18n').Translate;
     /** What the page loader (src/middleware.ts) loaded once for this request; screens read it. */
     page: {
       /** the route of spec §2.3 this path names, or null (not found) */
-      match: import('./lib/page/routes').RouteMatch | null;
+      match: import('./lib/core/routes').RouteMatch | null;
       /** the config this page loads (expo, url id, type), or null (no config: root, landings, 404) */
       key: import('./lib/page/load').ConfigKey | null;
       /** the organiser's config (`getCustomerId`), or null when the page has none or it failed */
@@ -44,7 +44,7 @@ declare namespace App {
       pledgeTicket: (expoId: number) => Promise<string>;
       /** the credential's wallet links, each null when its secrets are not set or do not load */
       wallet: (
-        params: import('./lib/page/routes').SuccessParams,
+        params: import('./lib/core/routes').SuccessParams,
         pass: { expoName: string; attendeeName: string; attendeeClass: string },
       ) => Promise<{ apple: string | null; google: string | null }>;
     };

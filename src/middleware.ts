@@ -11,17 +11,17 @@ import { gateCookieName } from './lib/gate/keys';
 import { createT } from './i18n';
 import { CONTACT_COOKIE, openFormWindow, provenFor } from './lib/lookup/contact-cookie';
 import { decodeFlash, FLASH_COOKIE } from './lib/page/flash';
-import { LANG_COOKIE, isLang } from './lib/page/languages';
+import { LANG_COOKIE, isLang } from './lib/core/languages';
 import { applyConfig, startPage } from './lib/page/load';
 import { pageRouteLang } from './lib/expo/haisi';
 import { needsPledge, PLEDGE_COOKIE, pledgeTicket, readPledged } from './lib/seat/pledge';
 import { pageForm } from './lib/screens/form-state';
-import { loadScreen, type ScreenPage } from './lib/screens';
+import { screenOf, type ScreenPage } from './lib/screens';
 import type { Tr } from './lib/screens/page';
 import { appleWalletKeys } from './lib/wallet/apple-pass';
 import { googleWalletKeys, googleWalletSaveUrl, type GooglePass } from './lib/wallet/google-wallet';
 import { passSigner } from './lib/wallet/pass-signature';
-import { holdsFormWindow, passPath, type SuccessParams } from './lib/page/routes';
+import { holdsFormWindow, passPath, type SuccessParams } from './lib/core/routes';
 import { jsSdkUrl, wantsShareCard } from './lib/page/wx-share';
 import { miniProgramContext } from './lib/page/mini-program';
 import { bypassEnabled } from './lib/lookup/page';
@@ -53,29 +53,31 @@ export const onRequest = defineMiddleware(async function loadPage(context, next)
     upstream: requestUpstream(appEnv, context.request, { waitUntil }),
   };
   const { match, key, contact } = started;
-  // The credential page's reads (record, site and bus lists) are shared for a few seconds by
+  // What the matched screen's declaration asks the pipeline to prepare (src/lib/screens/define.ts).
+  const screenDef = match ? screenOf(match) : null;
+  const prepare = screenDef?.prepare ?? {};
+  const credentialOf = match && prepare.credential ? prepare.credential(match) : null;
+  // A credential page's reads (record, site and bus lists) are shared for a few seconds by
   // every view of the same credential in this isolate (issue 24: functions/upstream/credential-views.ts).
-  const upstream = match?.screen === 'success' ? sharedViewReads(started.upstream, isolateCredentialViews(), upstreamScope(appEnv)) : started.upstream;
+  const upstream = credentialOf ? sharedViewReads(started.upstream, isolateCredentialViews(), upstreamScope(appEnv)) : started.upstream;
   const cookie = context.cookies.get(LANG_COOKIE)?.value?.trim();
   const cookieLang = isLang(cookie) ? cookie : null;
 
-  // The credential page's registration: through the unknown-code cache and the
+  // A credential's registration: through the unknown-code cache and the
   // per-address miss limit (functions/credential-lookup.ts), beside the config.
-  const credential =
-    match?.screen === 'success'
-      ? credentialLookupFor(appEnv, context.request, upstream, waitUntil)({ expoId: match.params.expoId, euCode: match.params.euCode })
-      : null;
+  const credential = credentialOf
+    ? credentialLookupFor(appEnv, context.request, upstream, waitUntil)({ expoId: credentialOf.expoId, euCode: credentialOf.euCode })
+    : null;
   // The share card (spec §4 "Type admin triggers a share-signature fetch"): on the pages with
   // share tags, inside the messaging app or for type admin, when the organiser's API has an app id.
   const userAgent = context.request.headers.get('user-agent') ?? '';
   const appId =
-    key && (match?.screen === 'home' || match?.screen === 'search') && wantsShareCard({ userAgent, ty: key.ty ?? '' })
+    key && prepare.shareCard && wantsShareCard({ userAgent, ty: key.ty ?? '' })
       ? withinMs(upstream.wxAppId(key.expoId), WX_APP_ID_WAIT_MS)
       : Promise.resolve(null);
   const loaded = key ? await upstream.getCustomerId(key).catch(() => null) : null;
   const config = loaded?.ok ? loaded.data : null;
-  const onForm = match?.screen === 'form';
-  const view = applyConfig({ key, config, cookieLang, now: Date.now(), onFormPage: onForm, routeLang: pageRouteLang(match, context.url), skipsChecks: started.info.skip });
+  const view = applyConfig({ key, config, cookieLang, now: Date.now(), onFormPage: screenDef?.formPage === true, routeLang: pageRouteLang(match, context.url), skipsChecks: started.info.skip });
 
   const here = `${context.url.pathname}${context.url.search}`;
   const flash = decodeFlash(context.cookies.get(FLASH_COOKIE)?.value, here);
@@ -95,7 +97,7 @@ export const onRequest = defineMiddleware(async function loadPage(context, next)
   // the Turnstile widget only where friction is on for this visitor (its wait ticket).
   const turnstile = challengeConfig(appEnv);
   const challenge =
-    (match?.screen === 'search' || match?.screen === 'home') && turnstile.siteKey && (await readTicket(context.cookies.get(TICKET_COOKIE)?.value, secret).catch(() => null))
+    prepare.challenge && turnstile.siteKey && (await readTicket(context.cookies.get(TICKET_COOKIE)?.value, secret).catch(() => null))
       ? { siteKey: turnstile.siteKey, scriptUrl: turnstile.scriptUrl }
       : null;
   const tr = t as Tr;
@@ -117,9 +119,10 @@ export const onRequest = defineMiddleware(async function loadPage(context, next)
   };
   // The gate (README "The gate"): the expo's staff key from its cookie, checked against the STAFF
   // database; without one the gate screens have no data and the page is the not-found page.
+  const staffExpo = match && prepare.gateStaff ? prepare.gateStaff(match) : null;
   const gateStaff =
-    match?.screen === 'gate' ? await staffFor(appEnv.STAFF, context.cookies.get(gateCookieName(match.expoId))?.value, match.expoId).catch(() => null) : null;
-  const screen = await loadScreen(match, screenPage, upstream, {
+    staffExpo !== null ? await staffFor(appEnv.STAFF, context.cookies.get(gateCookieName(staffExpo))?.value, staffExpo).catch(() => null) : null;
+  const screen = !match || !screenDef ? null : await screenDef.load(match, screenPage, upstream, {
     credential: () => credential ?? Promise.resolve({ kind: 'failed' }),
     secret,
     gateStaff,
@@ -139,11 +142,19 @@ export const onRequest = defineMiddleware(async function loadPage(context, next)
     screen,
     shareCard: await appId.then((id) => (id ? { appId: id, sdkUrl: jsSdkUrl(appEnv.WX_JSSDK_URL) } : null)),
     miniProgramContext: miniProgramContext(userAgent),
-    pledgeTicket: (expoId) => pledgeTicket(expoId, Date.now(), secret).catch(() => ''),
-    wallet: (params, pass) => walletLinks(appEnv, params, { ...pass, lang: view.lang.lang }, context.url.origin),
+    pledgeTicket: prepare.pledgeTicket ? (expoId) => pledgeTicket(expoId, Date.now(), secret).catch(() => '') : undeclared('pledgeTicket'),
+    wallet: prepare.wallet ? (params, pass) => walletLinks(appEnv, params, { ...pass, lang: view.lang.lang }, context.url.origin) : undeclared('wallet'),
   };
   return next();
 });
+
+/**
+ * What a screen asks of the pipeline without declaring it (src/lib/screens/define.ts `prepare`):
+ * a programming error, refused loudly so the screen's declaration gets the line it lacks.
+ */
+function undeclared(what: string): () => Promise<never> {
+  return () => Promise.reject(new Error(`the screen did not declare prepare.${what} (src/lib/screens/define.ts)`));
+}
 
 /** How long a page waits for the share card's app id (like the guard's messaging-app calls): past it, no card. */
 const WX_APP_ID_WAIT_MS = 5_000;

@@ -6,7 +6,7 @@
  * otherwise be left looking at bare JSON.
  */
 import type { Context } from 'hono';
-import { htmlLang, type Lang } from '../../src/lib/page/languages';
+import { htmlLang, type Lang } from '../../src/lib/core/languages';
 import { pickBackPath } from '../../src/lib/util/safe-redirect';
 
 /** What the answer needs of the request (functions/api/input.ts `Input` has it all). */

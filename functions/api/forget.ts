@@ -8,7 +8,7 @@ import type { AppEnv } from '../env';
 import { action, type Ctx } from './action';
 import type { Input } from './input';
 import { escapeHtml } from './bad-request';
-import { htmlLang } from '../../src/lib/page/languages';
+import { htmlLang } from '../../src/lib/core/languages';
 import { forget as forgetAction } from '../../src/lib/actions/forget';
 import type { ActionOutcome } from '../../src/lib/actions/outcome';
 

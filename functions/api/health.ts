@@ -18,7 +18,7 @@ import { FLASH_MAX_PATH } from '../../src/lib/page/flash';
 import { imageTypeOf } from '../../src/lib/seat/health';
 import { safeBackPath } from '../../src/lib/util/safe-redirect';
 import { createT } from '../../src/i18n';
-import { LANG_COOKIE, resolveLang } from '../../src/lib/page/languages';
+import { LANG_COOKIE, resolveLang } from '../../src/lib/core/languages';
 import { refusalText } from '../../src/lib/actions/results';
 import { healthDelete, healthUpload, OneUpload, Owner, ownsCode, type HealthPorts } from '../../src/lib/actions/health';
 import type { HealthData } from '../../src/lib/actions/replies';

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createT } from '../../src/i18n';
 import type { Translate } from '../../src/i18n';
-import { LANG_COOKIE, isLang, resolveLang, type Lang } from '../../src/lib/page/languages';
+import { LANG_COOKIE, isLang, resolveLang, type Lang } from '../../src/lib/core/languages';
 import { wantsJson } from './negotiate';
 
 /**

@@ -20,7 +20,7 @@ import { upstreamFor } from '../upstream';
 import { checkShareLimits } from '../limits';
 import { faultJson, upstreamFault } from './fault';
 import { createT } from '../../src/i18n';
-import { LANG_COOKIE, resolveLang } from '../../src/lib/page/languages';
+import { LANG_COOKIE, resolveLang } from '../../src/lib/core/languages';
 import { pageInfo } from '../../src/lib/page/guard';
 import { SHARE_URL_MAX, shareableUrl, type ShareSignatureReply } from '../../src/lib/page/wx-share';
 import { encodeId } from '../../src/lib/util/ids';

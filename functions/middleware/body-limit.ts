@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createT } from '../../src/i18n';
-import { LANG_COOKIE, resolveLang } from '../../src/lib/page/languages';
+import { LANG_COOKIE, resolveLang } from '../../src/lib/core/languages';
 
 /**
  * Request bodies read bounded. Every body is read here, at most `maxBytes`

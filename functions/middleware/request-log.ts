@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import { matchRoute } from '../../src/lib/page/routes';
+import { matchRoute } from '../../src/lib/core/routes';
 import { requestLogLine, type RequestLogLine } from '../../src/lib/ops/request-log';
 import { countUpstreamCalls, type CallCount } from '../upstream/count';
 

@@ -5,7 +5,7 @@
  *
  * Paths are relative to `{UPSTREAM_URL}/custom`, spelled as in src/lib/contract/lookup.ts `LookupPath`.
  */
-import { DEFAULT_LANG, isLang, type Lang } from '../../src/lib/page/languages';
+import { DEFAULT_LANG, isLang, type Lang } from '../../src/lib/core/languages';
 import { fullPhone, normalizeAreaCode, normalizeNational } from '../../src/lib/form/phone';
 
 /** An SMS sender path. */

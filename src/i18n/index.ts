@@ -7,7 +7,7 @@
  * This runs on the server only: pages hand islands the few strings they need ({@link pick}).
  */
 import i18next, { type i18n as I18n } from 'i18next';
-import { DEFAULT_LANG, LANGS, htmlLang, type Lang } from '../lib/page/languages';
+import { DEFAULT_LANG, LANGS, htmlLang, type Lang } from '../lib/core/languages';
 import en from './en.json';
 import id from './id.json';
 import ms from './ms.json';

@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { countryEntryText, searchCountries, areaCodeOf, type Country, type CountryOption } from '../lib/form/countries';
-import type { Lang } from '../lib/page/languages';
+import type { Lang } from '../lib/core/languages';
 import { Sheet } from './SelectPopup';
 
 export interface CountryPickerProps {

@@ -7,9 +7,9 @@ import CountryPicker from './CountryPicker';
 import ToastHost from './ToastHost';
 import { browserSession, checkTypeOf, isModifiedClick, storeCheckType, storedCheckType, write } from './session';
 import { countryEntryText, unpackCountries, withInternational } from '../lib/form/countries';
-import { resolveLang } from '../lib/page/languages';
+import { resolveLang } from '../lib/core/languages';
 import { validateLookup, type CheckType, type LookupField } from '../lib/lookup/validation';
-import type { ContactMode } from '../lib/expo/variants';
+import type { ContactMode } from '../lib/core/variants';
 import {
   $areaCodes,
   $checkType,

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { submit, toastOf } from './call';
 import { FIELD_ID, type SendCodeButtonProps, type SendCodeReply } from './lookup-types';
 import { withInternational } from '../lib/form/countries';
-import { resolveLang } from '../lib/page/languages';
+import { resolveLang } from '../lib/core/languages';
 import { TOAST_MS } from '../lib/page/toast';
 import { validateSendCode, type LookupField } from '../lib/lookup/validation';
 import { showToast } from '../stores/toast';

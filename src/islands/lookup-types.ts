@@ -5,7 +5,7 @@
  * form (a real <form> that posts to the edge API), so every prop needed for a
  * no-JS round trip is here too.
  */
-import type { ContactMode } from '../lib/expo/variants';
+import type { ContactMode } from '../lib/core/variants';
 
 /** The texts the form shows, already translated on the server (no i18n runtime in the client). */
 export const LOOKUP_STRING_KEYS = [

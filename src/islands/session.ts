@@ -3,7 +3,7 @@
  * from React so they can be unit-tested (tests/unit/lookup-island.test.ts). Storage is passed
  * in: the form island (src/islands/LookupForm.tsx) hands over `window.sessionStorage` (no storage on the server).
  */
-import type { ContactMode } from '../lib/expo/variants';
+import type { ContactMode } from '../lib/core/variants';
 import type { CheckType } from '../lib/lookup/validation';
 
 /** The session-storage key of the chosen mode (spec §3). */

@@ -13,7 +13,7 @@
  */
 import type { FormField } from '../lib/form/schema';
 import { validateField, validateForm, type FieldFailure } from '../lib/form/validation';
-import type { Lang } from '../lib/page/languages';
+import type { Lang } from '../lib/core/languages';
 import { submit as post, toastOf } from '../islands/call';
 import {
   fillEmpty,

@@ -3,7 +3,7 @@
 // it follows the quantity the visitor picks, and drops the discount (and hides the check's answer)
 // once the code in the field is no longer the one that was checked. Without JavaScript the
 // server's sum stays, right for the page as it was sent.
-import { isLang } from '../lib/page/languages';
+import { isLang } from '../lib/core/languages';
 import { formatPrice } from '../lib/tickets/money';
 import { orderTotal, totalText } from '../lib/tickets/total';
 

@@ -13,7 +13,7 @@ import type { ChildProcess } from 'node:child_process';
 import { expect, type Page } from '@playwright/test';
 import { freePort } from '../../scripts/lib.mjs';
 import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
-import { routePath } from '../../src/lib/page/routes';
+import { routePath } from '../../src/lib/core/routes';
 import { fillBuyer } from './buyer';
 import { startFakeCashier, type FakeCashier } from './fake-cashier';
 import { t, test } from './fixtures';
@@ -97,7 +97,7 @@ test.describe('a cashier on another origin over https (issue 19 item 9)', () => 
     await expect(page.locator('[data-status]').first()).toHaveText(zh('order.refundApplied'));
     await expect(page.locator('[data-money-notice="order.ticketsVoided"]')).toHaveText(zh('order.ticketsVoided'));
     await expect(page.locator('svg.qr')).toHaveCount(0);
-    const credential = routePath({ screen: 'success', variant: null, params: { urlId: 21216, euCode: codes[0] ?? '', expoId: E, fId: 21216 } });
+    const credential = routePath({ screen: 'credential', variant: null, params: { urlId: 21216, euCode: codes[0] ?? '', expoId: E, fId: 21216 } });
     await page.goto(`${site}${credential}`);
     await expect(page.locator('[data-voided]')).toHaveText(zh('success.voidedNotice'));
     await expect(page.locator('.usage .status dd')).toHaveText(zh('success.voided'));

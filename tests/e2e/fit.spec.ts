@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { HTML_LANG, baseUrl, lookUpByEmail, lookupPath, obtainCredentialPath, setLangCookie, t, type Lang, test } from './fixtures';
 import { hydrated } from './lookup-helpers';
-import { LANGS } from '../../src/lib/page/languages';
+import { LANGS } from '../../src/lib/core/languages';
 import { SENT_COOKIE } from '../../src/lib/lookup/resend';
 import { encodeId } from '../../src/lib/util/ids';
 

@@ -29,7 +29,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test as base, type APIRequestContext, type BrowserContext, type TestInfo } from '@playwright/test';
 import { encodeId } from '../../src/lib/util/ids';
-import { LANG_COOKIE, type Lang } from '../../src/lib/page/languages';
+import { LANG_COOKIE, type Lang } from '../../src/lib/core/languages';
 
 export { LANG_COOKIE };
 
@@ -106,7 +106,7 @@ export function t(lang: Lang, key: string): string {
   return text;
 }
 
-/** The BCP 47 tag the pages put in `<html lang>` for each code (src/lib/page/languages.ts). */
+/** The BCP 47 tag the pages put in `<html lang>` for each code (src/lib/core/languages.ts). */
 export const HTML_LANG: Readonly<Record<Lang, string>> = {
   zh: 'zh-CN',
   en: 'en',

@@ -16,7 +16,7 @@ import { expectAxeClean } from './axe';
 import { baseUrl, test } from './fixtures';
 import { addGateKey, execute } from '../../scripts/gate.mjs';
 import { freshCode, persistOf } from './gate-fixtures';
-import { routePath } from '../../src/lib/page/routes';
+import { routePath } from '../../src/lib/core/routes';
 
 const EID = 'MTMwOA'; // 1308
 const REVIEW = 'AR7OY5Q6XIPMQUBJ'; // 1308, awaiting review (SEED.md "Check-in")
@@ -72,7 +72,7 @@ test('a staff link opens the gate; a code is admitted once, then refused as used
   await expect(other.locator('[data-name]')).toHaveCount(0);
 
   // The visitor's credential page reads the new count and the entry: when, and at which gate.
-  await page.goto(routePath({ screen: 'success', variant: null, params: { urlId: 21308, euCode: code, expoId: 1308, fId: 21308 } }));
+  await page.goto(routePath({ screen: 'credential', variant: null, params: { urlId: 21308, euCode: code, expoId: 1308, fId: 21308 } }));
   await expect(page.locator('.usage dl > div').nth(1).locator('dd')).toHaveText('1');
   await expect(page.locator('[data-last-entry]')).toContainText(gate);
 });

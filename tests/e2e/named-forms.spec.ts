@@ -1,5 +1,5 @@
 /**
- * The named forms of spec §2.3 (src/lib/form/named.ts) in Chromium, JavaScript on and off: the
+ * The named forms of spec §2.3 (src/lib/core/named-forms.ts) in Chromium, JavaScript on and off: the
  * ocean expo's form to its credential, the visitor's own details (`/userInfo`) and the
  * correction of that registration (`/reForm`), and the exhibitor registration (`/subyexhi`,
  * addExhiUserInfor) to its class 2 credential; a legacy link without any path. Each new screen

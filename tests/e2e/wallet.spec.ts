@@ -22,7 +22,7 @@ import { makeWalletTestCerts, opensslVerify, type WalletTestCerts } from '../wal
 import { baseUrl, lookUpByEmail, t, test, visitorHeaders } from './fixtures';
 import { caseOf, credentialPath } from './lookup-helpers';
 import { startSecondWorker, stopSecondWorker } from './second-worker';
-import { passPath } from '../../src/lib/page/routes';
+import { passPath } from '../../src/lib/core/routes';
 
 const IEAE = caseOf('IEAE');
 const CODE = IEAE.one.euCode;

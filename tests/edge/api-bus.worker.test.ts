@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONTACT_COOKIE, signContact, type VerifiedContact } from '../../src/lib/lookup/contact-cookie';
 import { decodeFlash, FLASH_COOKIE } from '../../src/lib/page/flash';
-import { routePath } from '../../src/lib/page/routes';
+import { routePath } from '../../src/lib/core/routes';
 import { BASE, SECRET, app, testEnv } from './api-lookup.helpers';
 
 const ONE = 'IWHBZIMYEOZETLFI'; // one@demo.test, expo 1308, registration 100001

@@ -9,15 +9,15 @@ import { describe, expect, it } from 'vitest';
 import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
 import { decodeFlash, DRAFT_COOKIE, FLASH_COOKIE } from '../../src/lib/page/flash';
 import { FORGET_COOKIES } from '../../src/lib/security/forget';
-import { routePath } from '../../src/lib/page/routes';
-import { variantByExpoId } from '../../src/lib/expo/variants';
+import { routePath } from '../../src/lib/core/routes';
+import { variantByExpoId } from '../../src/lib/core/variants';
 import { MESSAGES } from '../../src/i18n/index';
 import { BASE, SECRET, app, testEnv } from './api-lookup.helpers';
 
 const IEAE = variantByExpoId(1308);
 const ids = { fId: 21308, expoId: 1308, ty: 'visitor' };
 const LOOKUP = routePath({ screen: 'search', variant: IEAE, params: ids });
-const CREDENTIAL = `${routePath({ screen: 'success', variant: IEAE, params: { urlId: 21308, euCode: 'IWHBZIMYEOZETLFI', expoId: 1308, fId: 21308 } })}?f=x`;
+const CREDENTIAL = `${routePath({ screen: 'credential', variant: IEAE, params: { urlId: 21308, euCode: 'IWHBZIMYEOZETLFI', expoId: 1308, fId: 21308 } })}?f=x`;
 const FORM = routePath({ screen: 'form', route: IEAE?.form ?? 'form', params: ids });
 
 async function cookies(): Promise<string> {

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderReply } from '../../src/lib/actions/replies';
 import { encodeId } from '../../src/lib/util/ids';
-import { qrImagePath } from '../../src/lib/page/routes';
+import { qrImagePath } from '../../src/lib/core/routes';
 import { CONTACT_COOKIE, openFormWindow, signContact } from '../../src/lib/lookup/contact-cookie';
 import { decodeFlash, DRAFT_COOKIE } from '../../src/lib/page/flash';
 import type { AppEnv } from '../../functions/env';

@@ -8,14 +8,14 @@
 import { describe, expect, it } from 'vitest';
 import { CONTACT_COOKIE, signContact, type VerifiedContact } from '../../src/lib/lookup/contact-cookie';
 import { decodeFlash, FLASH_COOKIE } from '../../src/lib/page/flash';
-import { routePath } from '../../src/lib/page/routes';
-import { ALL_VARIANTS } from '../../src/lib/expo/variants';
+import { routePath } from '../../src/lib/core/routes';
+import { ALL_VARIANTS } from '../../src/lib/core/variants';
 import { BASE, SECRET, app, testEnv } from './api-lookup.helpers';
 
 const IEAE = ALL_VARIANTS.find((v) => v.name === 'IEAE') ?? null;
 const ONE = 'IWHBZIMYEOZETLFI';
 const OTHER = 'F5IP7DURIP7EXQPG'; // several@demo.test's, expo 1308
-const back = (euCode: string) => `${routePath({ screen: 'success', variant: IEAE, params: { urlId: 21308, euCode, expoId: 1308, fId: 21308 } })}?f=t`;
+const back = (euCode: string) => `${routePath({ screen: 'credential', variant: IEAE, params: { urlId: 21308, euCode, expoId: 1308, fId: 21308 } })}?f=t`;
 const vcOf = (codes: string[]): VerifiedContact => ({ expoId: 1308, contact: 'one@demo.test', checkType: 2, codes });
 
 async function post(body: Record<string, string> | string, opts: { codes?: string[] | null; json?: boolean; headers?: Record<string, string>; method?: string } = {}): Promise<Response> {

@@ -14,9 +14,9 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { createApp } from '../../functions/app';
 import type { AppEnv } from '../../functions/env';
-import { passPath, routePath } from '../../src/lib/page/routes';
+import { passPath, routePath } from '../../src/lib/core/routes';
 import { signContact } from '../../src/lib/lookup/contact-cookie';
-import { variantByExpoId } from '../../src/lib/expo/variants';
+import { variantByExpoId } from '../../src/lib/core/variants';
 import { FAKE_BASE, installFakeUpstream } from './fake-upstream';
 
 const app = createApp();
@@ -160,7 +160,7 @@ describe('GET /pass/….pkpass (issue 13: Add to Apple Wallet)', () => {
   });
 
   it('issue 19 item 3: a stolen pass link (no cookie, another contact\'s, an expired one) gets no pass, only the credential page', async () => {
-    const page = routePath({ screen: 'success', variant: variantByExpoId(1308), params });
+    const page = routePath({ screen: 'credential', variant: variantByExpoId(1308), params });
     for (const cookie of [null, await ownerCookie(['SOMEONEELSE00000']), await ownerCookie([params.euCode], Date.now() - 11 * 60_000), 'vc=forged.value']) {
       for (const method of ['GET', 'HEAD']) {
         const res = await get(PATH, withSecrets(), { method }, cookie);

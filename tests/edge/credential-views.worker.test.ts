@@ -14,7 +14,7 @@ import { createReference } from '../../functions/reference';
 import { upstreamFor, upstreamScope, useLocalUpstream, type Upstream } from '../../functions/upstream';
 import { CredentialViews, dropsViewsOnWrite, IN_FLIGHT_WAIT, sharedViewReads } from '../../functions/upstream/credential-views';
 import { CREDENTIAL_VIEW_TTL_MS, viewKey } from '../../src/lib/credential/view-cache';
-import { qrImagePath } from '../../src/lib/page/routes';
+import { qrImagePath } from '../../src/lib/core/routes';
 import { app, BASE, flashOf, Jar, LIFTED_LIMITS, postForm, SECRET, TIGHT_PER_ADDRESS } from './api-lookup.helpers';
 import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
 import { encodeId } from '../../src/lib/util/ids';

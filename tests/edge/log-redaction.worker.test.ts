@@ -19,9 +19,9 @@ import type { AppEnv } from '../../functions/env';
 import { guard } from '../../functions/middleware/guard';
 import { createReference } from '../../functions/reference';
 import { useLocalUpstream } from '../../functions/upstream';
-import { qrImagePath, routePath, type SuccessParams } from '../../src/lib/page/routes';
+import { qrImagePath, routePath, type SuccessParams } from '../../src/lib/core/routes';
 import { encodeId } from '../../src/lib/util/ids';
-import { variantByExpoId } from '../../src/lib/expo/variants';
+import { variantByExpoId } from '../../src/lib/core/variants';
 import { FAKE_BASE, installFakeUpstream, type Fault } from './fake-upstream';
 import { Jar, LIFTED_LIMITS } from './api-lookup.helpers';
 
@@ -69,7 +69,7 @@ function leaks(from: number, secrets: readonly string[] = SECRETS): string[] {
 const get = (path: string, e: AppEnv = testEnv, headers: Record<string, string> = {}) =>
   app.request(`${BASE}${path}`, { headers: { 'cf-ray': '8f1b2c3d4e5f6a7b-SIN', ...headers }, redirect: 'manual' }, e);
 
-const credentialPage = routePath({ screen: 'success', variant: variantByExpoId(CREDENTIAL.expoId), params: CREDENTIAL });
+const credentialPage = routePath({ screen: 'credential', variant: variantByExpoId(CREDENTIAL.expoId), params: CREDENTIAL });
 const credentialPaths = [
   `${credentialPage}?f=${encodeURIComponent(HOLDER)}`,
   qrImagePath(CREDENTIAL),

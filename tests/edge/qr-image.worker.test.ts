@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
 import { createApp } from '../../functions/app';
 import type { AppEnv } from '../../functions/env';
-import { qrImagePath } from '../../src/lib/page/routes';
+import { qrImagePath } from '../../src/lib/core/routes';
 
 const app = createApp();
 const testEnv = env as unknown as AppEnv;

@@ -9,7 +9,7 @@ import { createApp } from '../../functions/app';
 import type { AppEnv } from '../../functions/env';
 import type { RequestLogLine } from '../../src/lib/ops/request-log';
 import { LIFTED_LIMITS } from './api-lookup.helpers';
-import { qrImagePath, routePath } from '../../src/lib/page/routes';
+import { qrImagePath, routePath } from '../../src/lib/core/routes';
 
 const testEnv = { ...(env as unknown as AppEnv), REF_SEND_INTERVAL_S: '0', REF_SENDS_PER_HOUR: '1000', ...LIFTED_LIMITS } as AppEnv;
 const BASE = 'https://expo.example';
@@ -66,11 +66,11 @@ describe('the request log', () => {
 
   it('writes a page by its screen, and a path with a code by its pattern', async () => {
     const credential = { urlId: 21308, euCode: 'ABC123456', expoId: 1308, fId: 21308 };
-    const success = routePath({ screen: 'success', variant: null, params: credential });
+    const success = routePath({ screen: 'credential', variant: null, params: credential });
     await app.request(`${BASE}${success}`, {}, testEnv);
     await app.request(`${BASE}${qrImagePath(credential)}`, {}, testEnv);
     await app.request(`${BASE}/no/such/${CONTACT}`, {}, testEnv);
-    expect(lines.map((l) => l.route)).toEqual(['page:success', '/qr/*', null]);
+    expect(lines.map((l) => l.route)).toEqual(['page:credential', '/qr/*', null]);
     const written = JSON.stringify(lines);
     for (const secretish of ['ABC123456', success.split('/')[3] ?? 'ABC123456', 'demo.test']) expect(written).not.toContain(secretish);
   });

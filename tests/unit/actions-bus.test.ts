@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { bus, type BusPorts } from '../../src/lib/actions/bus';
 import { jsonOf, type ActionContext, type ActionOutcome } from '../../src/lib/actions/outcome';
 import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
-import { routePath } from '../../src/lib/page/routes';
+import { routePath } from '../../src/lib/core/routes';
 import { okReply, refusedReply } from './upstream-fakes';
 
 /** The outcome with what an island gets of it (functions/api/action.ts answers it so). */

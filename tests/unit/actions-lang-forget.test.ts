@@ -4,7 +4,7 @@ import { lang } from '../../src/lib/actions/lang';
 import { forget } from '../../src/lib/actions/forget';
 import { limitOutcome } from '../../src/lib/actions/limits';
 import { jsonOf, type ActionContext } from '../../src/lib/actions/outcome';
-import { LANG_COOKIE, LANG_COOKIE_MAX_AGE_S } from '../../src/lib/page/languages';
+import { LANG_COOKIE, LANG_COOKIE_MAX_AGE_S } from '../../src/lib/core/languages';
 import { FLASH_COOKIE } from '../../src/lib/page/flash';
 import { CLEAR_SITE_DATA } from '../../src/lib/security/forget';
 

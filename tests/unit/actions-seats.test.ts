@@ -7,7 +7,7 @@ import { jsonOf, type ActionContext, type ActionOutcome } from '../../src/lib/ac
 import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
 import { HEALTH_MAX_BYTES } from '../../src/lib/seat/health';
 import { JPEG_1X1 } from './image-fixtures';
-import { routePath } from '../../src/lib/page/routes';
+import { routePath } from '../../src/lib/core/routes';
 import { okReply, refusedReply } from './upstream-fakes';
 
 /** The outcome with what an island gets of it (functions/api/action.ts answers it so). */
@@ -132,7 +132,7 @@ describe('health actions', () => {
 
 describe('site action', () => {
   const E = 1308;
-  const back = routePath({ screen: 'success', variant: null, params: { urlId: 21308, euCode: 'EU1', expoId: E, fId: 21308 } });
+  const back = routePath({ screen: 'credential', variant: null, params: { urlId: 21308, euCode: 'EU1', expoId: E, fId: 21308 } });
   const sitePorts = (up: Partial<SiteUpstream> = {}): SitePorts => ({
     up: { addExpoUserSite: async () => ok({ id: 4 }), deleteExpoUserSite: async () => ok(null), ...up },
     secret: SECRET,

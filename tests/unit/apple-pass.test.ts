@@ -8,7 +8,7 @@ import { appleWalletKeys, applePassJson, passBarcodeMessage, passManifest, passS
 import { PASS_IMAGE_SIZES, markPng, passImages } from '../../src/lib/wallet/pass-images';
 import { loadPassSigner, passSigner, signManifest } from '../../src/lib/wallet/pass-signature';
 import { buildPkpass, passFiles } from '../../src/lib/wallet/pkpass';
-import { qrImagePath } from '../../src/lib/page/routes';
+import { qrImagePath } from '../../src/lib/core/routes';
 import { qrPng } from '../../src/lib/util/qr-png';
 import { makeWalletTestCerts, opensslVerify } from '../wallet-certs';
 

@@ -1,8 +1,8 @@
-/** The shuttle bus rules (src/lib/bus/bus.ts) and its links (src/lib/page/routes.ts): spec §2.3 `/bus`, `/busInfo`. */
+/** The shuttle bus rules (src/lib/bus/bus.ts) and its links (src/lib/core/routes.ts): spec §2.3 `/bus`, `/busInfo`. */
 import { describe, expect, it } from 'vitest';
 import { BUS_PART_KEYS, departureOffer, departureText, seatsLeft, shownLines, type BusLine, type BusReservation } from '../../src/lib/bus/bus';
 import { isTranslationKey } from '../../src/i18n';
-import { BUS_PARTS, matchRoute, parseBusLink, routePath } from '../../src/lib/page/routes';
+import { BUS_PARTS, matchRoute, parseBusLink, routePath } from '../../src/lib/core/routes';
 import { isTicketNext } from '../../src/lib/tickets/paths';
 import { encodeId } from '../../src/lib/util/ids';
 

@@ -13,7 +13,7 @@ import {
 } from '../../src/lib/form/countries';
 import { pickerOrder, withLocalNames } from '../../src/lib/form/country-names';
 import { validateLookup, validateSendCode } from '../../src/lib/lookup/validation';
-import { LANGS, htmlLang } from '../../src/lib/page/languages';
+import { LANGS, htmlLang } from '../../src/lib/core/languages';
 
 /** An entry as the island gets it back from the packed prop: no region codes. */
 const plain = ({ regions: _regions, ...c }: Country): Country => c;

@@ -26,7 +26,7 @@ describe('the last entry (credential page)', () => {
   it('another day: date (the page language’s way) and time', () => {
     const entry = { at: '2026-11-30 17:05:00', gate: 'North' };
     expect(lastEntryText(entry, NOW, CST, 'en')?.vars.when).toBe('30/11/2026 17:05');
-    // Thai pages write Buddhist-era years (src/lib/form/date.ts)
+    // Thai pages write Buddhist-era years (src/lib/core/date.ts)
     expect(lastEntryText(entry, NOW, CST, 'thai')?.vars.when).toBe('30/11/2569 17:05');
     expect(lastEntryText(entry, NOW, CST, 'zh')?.vars.when).toBe('2026-11-30 17:05');
     expect(lastEntryText(entry, NOW, CST, 'tw')?.vars.when).toBe('2026-11-30 17:05');

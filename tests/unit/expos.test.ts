@@ -4,7 +4,7 @@ import { ALL_EXPO_IDS, ENGLISH_EXPO_IDS, endedOutcome } from '../../src/lib/expo
 import { REPAIR_EXPOS } from '../../src/lib/form/page';
 import { REPAIR_EXPO_IDS } from '../../src/lib/lookup/lookup';
 import { AUTO_EXPO_IDS } from '../../src/lib/page/guard';
-import { NO_DESKTOP_BANNER_EXPO_IDS, NO_FOOTER_EXPO_IDS, bannerAutoplayMs } from '../../src/lib/page/shell';
+import { NO_DESKTOP_BANNER_EXPO_IDS, NO_FOOTER_EXPO_IDS, bannerAutoplayMs } from '../../src/lib/expo/shell';
 import { TICKET_EXPO_IDS } from '../../src/lib/expo/home';
 
 const sorted = (s: ReadonlySet<number>) => [...s].sort((a, b) => a - b);

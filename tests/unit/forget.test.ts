@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLEAR_SITE_DATA, FORGET_COOKIES, forgetTarget, gateCookiesOf } from '../../src/lib/security/forget';
 import { gateCookieName } from '../../src/lib/gate/keys';
-import { LANG_COOKIE } from '../../src/lib/page/languages';
-import { routePath } from '../../src/lib/page/routes';
-import { variantByExpoId } from '../../src/lib/expo/variants';
+import { LANG_COOKIE } from '../../src/lib/core/languages';
+import { routePath } from '../../src/lib/core/routes';
+import { variantByExpoId } from '../../src/lib/core/variants';
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -43,7 +43,7 @@ describe('forgetTarget', () => {
     const lookup = routePath({ screen: 'search', variant: ieae, params: ids });
     expect(forgetTarget(lookup).lookup).toBe(lookup);
     expect(forgetTarget(`${lookup}?f=x`).lookup).toBe(lookup);
-    const credential = routePath({ screen: 'success', variant: ieae, params: { urlId: 21308, euCode: 'ABC', expoId: 1308, fId: 21308 } });
+    const credential = routePath({ screen: 'credential', variant: ieae, params: { urlId: 21308, euCode: 'ABC', expoId: 1308, fId: 21308 } });
     const fromCredential = forgetTarget(`${credential}?f=`);
     expect(fromCredential.lookup).toBe(lookup);
     expect(fromCredential.draftPaths).toContain(routePath({ screen: 'form', route: ieae?.form ?? '', params: ids }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { displayYear, formatDate, gregorianYear, parseDate } from '../../src/lib/form/date';
-import { LANGS } from '../../src/lib/page/languages';
+import { displayYear, formatDate, gregorianYear, parseDate } from '../../src/lib/core/date';
+import { LANGS } from '../../src/lib/core/languages';
 
 describe('the date field in the page language (issue 14)', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isFormNext, resolveFormPage, verifyAgainPath } from '../../src/lib/form/page';
 import { encodeId } from '../../src/lib/util/ids';
-import { variantByExpoId } from '../../src/lib/expo/variants';
+import { variantByExpoId } from '../../src/lib/core/variants';
 
 const thai = `21261/${encodeId(1261)}/visitor`;
 

@@ -4,7 +4,7 @@ import { cardFields, cardFill, postedFromData } from '../../src/lib/form/prefill
 import { contactLock, nationalOf } from '../../src/lib/form/contact';
 import { fitWithin, isImageType, base64OfDataUrl, looksLikeImage } from '../../src/lib/form/image';
 import { fieldsFor, formPagePath, lookupPagePath, resolveFormPage } from '../../src/lib/form/page';
-import { variantByName } from '../../src/lib/expo/variants';
+import { variantByName } from '../../src/lib/core/variants';
 
 const L = (zh: string, en: string) => ({ zh, en });
 

@@ -4,7 +4,7 @@ import { GATE_LOOK, countText, readAnswer, gateAnswer, isDouble, normaliseCode, 
 import { csvCell, csvCodes, csvDocument, expoToday, maskCode, scanRow, statsTable } from '../../src/lib/gate/report';
 import { MESSAGES } from '../../src/i18n';
 import { decodeFlash, encodeFlash } from '../../src/lib/page/flash';
-import { routePath } from '../../src/lib/page/routes';
+import { routePath } from '../../src/lib/core/routes';
 import type { GateResult } from '../../src/lib/gate/types';
 
 const t = (k: string) => (k === 'class.0' ? 'Visitor' : k === 'class.8' ? 'Ticket' : k);
@@ -30,7 +30,7 @@ describe('normaliseCode', () => {
   });
 
   it('takes the code of one of our credential links, on any host; nothing of any other link', () => {
-    const path = routePath({ screen: 'success', variant: null, params: { urlId: 21308, euCode: 'PF4R5MHUHIPEQBHR', expoId: 1308, fId: 21308 } });
+    const path = routePath({ screen: 'credential', variant: null, params: { urlId: 21308, euCode: 'PF4R5MHUHIPEQBHR', expoId: 1308, fId: 21308 } });
     expect(normaliseCode(`https://expo.example${path}`)).toBe('PF4R5MHUHIPEQBHR');
     expect(normaliseCode(`http://127.0.0.1:8787/IEAESuccess/MjEzMDg/UEY0UjVNSFVISVBFUUJIUg/MTMwOA/21308/?f=x`)).toBe('PF4R5MHUHIPEQBHR');
     expect(normaliseCode('https://expo.example/IEAESearch/10542/MTMwOA/visitor')).toBeNull();

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { CODE_ALPHABET, CONFUSABLES, canonicalCode, codeReadings, normaliseCode } from '../../src/lib/gate/code';
 import { listHash } from '../../src/lib/gate/offline';
 import { ALPHABET as REFERENCE_ALPHABET, newEuCode } from '../../functions/reference/euCode';
-import { routePath } from '../../src/lib/page/routes';
+import { routePath } from '../../src/lib/core/routes';
 
 const CODE = 'PF4R5MHUHIPEQBHR';
 
@@ -53,7 +53,7 @@ describe('normaliseCode: a typed or scanned code', () => {
   });
 
   it('takes the code of one of our credential links, on any host, case-blind; nothing of any other link', () => {
-    const path = routePath({ screen: 'success', variant: null, params: { urlId: 21308, euCode: CODE, expoId: 1308, fId: 21308 } });
+    const path = routePath({ screen: 'credential', variant: null, params: { urlId: 21308, euCode: CODE, expoId: 1308, fId: 21308 } });
     expect(normaliseCode(`https://expo.example${path}`)).toBe(CODE);
     expect(normaliseCode('http://127.0.0.1:8787/IEAESuccess/MjEzMDg/UEY0UjVNSFVISVBFUUJIUg/MTMwOA/21308/?f=x')).toBe(CODE);
     expect(normaliseCode('https://expo.example/haisiSuccessEn/MjEzMDg/UEY0UjVNSFVISVBFUUJIUg/MTMwOA/21308')).toBe(CODE);

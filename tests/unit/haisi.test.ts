@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { encodeId } from '../../src/lib/util/ids';
-import { matchRoute, routePath } from '../../src/lib/page/routes';
-import { ALL_VARIANTS, variantByExpoId, variantByName, variantByRoute, type Variant } from '../../src/lib/expo/variants';
+import { matchRoute, routePath } from '../../src/lib/core/routes';
+import { ALL_VARIANTS, variantByExpoId, variantByName, variantByRoute, type Variant } from '../../src/lib/core/variants';
 import { lookupCall, pageRouteLang, registerCall, routeLang } from '../../src/lib/expo/haisi';
 import { formPath, parseSuccessParams, successPath } from '../../src/lib/lookup/lookup';
 import { resolveFormPage } from '../../src/lib/form/page';
@@ -44,7 +44,7 @@ describe('the haisi routes (spec §2.3)', () => {
     ['haisiSuccessEn', 'haisiEn'],
   ])('/%s/{urlId}/{euCode}/{eid}/{fId}/ is the credential of %s, for any expo', (route, family) => {
     const m = matchRoute(`/${route}/${encodeId(22616)}/${encodeId('AB12')}/${eid}/22616/`);
-    expect(m).toMatchObject({ screen: 'success', variant: { name: family }, params: { urlId: 22616, euCode: 'AB12', expoId: HAISI_EXPO, fId: 22616 } });
+    expect(m).toMatchObject({ screen: 'credential', variant: { name: family }, params: { urlId: 22616, euCode: 'AB12', expoId: HAISI_EXPO, fId: 22616 } });
   });
 
   it.each(['haisi', 'haisiEn', 'haisiSearch', 'haisiSearchEn', 'haisiForm', 'haisiFormEn', 'haisiSuccess', 'haisiSuccessEn'])('/%s without parameters is the incomplete-link page, not 404', (route) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HOME_TABLE, homeLinks, homeScreenFor, showTicketLookup, type HomeKind } from '../../src/lib/expo/home';
-import { variantByName } from '../../src/lib/expo/variants';
+import { variantByName } from '../../src/lib/core/variants';
 
 const kindOf = (expoId: number, wxId: number | null = null, signType: number | null = null): HomeKind =>
   homeScreenFor({ expoId, wxId, signType }).kind;
@@ -97,7 +97,7 @@ describe('home links (spec §2.3, §2.4)', () => {
 
 describe('home routes (spec §2.3)', () => {
   it('the home, /auto{path}, /CMEF and the fashion-show landing resolve', async () => {
-    const { matchRoute } = await import('../../src/lib/page/routes');
+    const { matchRoute } = await import('../../src/lib/core/routes');
     expect(matchRoute('/21308/MTMwOA/visitor')).toMatchObject({ screen: 'home', params: { expoId: 1308, fId: 21308 } });
     expect(matchRoute('/auto/20380/Mzgw/visitor')).toMatchObject({
       screen: 'home',

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, createT } from '../../src/i18n/index';
-import { LANGS, htmlLang, type Lang } from '../../src/lib/page/languages';
+import { LANGS, htmlLang, type Lang } from '../../src/lib/core/languages';
 
 const cat = (lang: Lang): Readonly<Record<string, string | undefined>> => MESSAGES[lang];
 const en = cat('en');

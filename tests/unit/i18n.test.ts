@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, createT, createTranslator, isTranslationKey, pick, type TranslationKey } from '../../src/i18n/index';
-import { LANGS, htmlLang, type Lang } from '../../src/lib/page/languages';
+import { LANGS, htmlLang, type Lang } from '../../src/lib/core/languages';
 
 const en: Readonly<Record<string, string>> = MESSAGES.en;
 const enKeys = Object.keys(en).sort();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Registration } from '../../src/lib/contract';
-import { charLength, classKey, registrationLabel } from '../../src/lib/page/labels';
+import { charLength, classKey, registrationLabel } from '../../src/lib/core/labels';
 
 /** A catalogue stand-in that shows which key was asked for. */
 const t = (key: string) => `<${key}>`;

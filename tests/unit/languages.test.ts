@@ -11,7 +11,7 @@ import {
   langForDropdownValue,
   menuLangs,
   resolveLang,
-} from '../../src/lib/page/languages';
+} from '../../src/lib/core/languages';
 
 describe('languages (spec §1)', () => {
   it('lists the seven legacy codes, zh first', () => {

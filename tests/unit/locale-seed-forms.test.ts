@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseFormDefinition, textOf } from '../../src/lib/form/schema';
-import { LANGS } from '../../src/lib/page/languages';
+import { LANGS } from '../../src/lib/core/languages';
 
 const SEED = join(__dirname, '../../functions/reference/seed');
 

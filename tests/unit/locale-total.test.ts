@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatPrice } from '../../src/lib/tickets/money';
 import { orderTotal, totalText } from '../../src/lib/tickets/total';
 import { createT } from '../../src/i18n';
-import { LANGS } from '../../src/lib/page/languages';
+import { LANGS } from '../../src/lib/core/languages';
 
 describe('the total before paying', () => {
   it('is quantity × price without a code', () => {

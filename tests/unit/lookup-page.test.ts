@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bypassEnabled, bypassFor, lookupModes, usesBypass } from '../../src/lib/lookup/page';
-import { variantByExpoId } from '../../src/lib/expo/variants';
+import { variantByExpoId } from '../../src/lib/core/variants';
 
 const v = (id: number) => variantByExpoId(id);
 

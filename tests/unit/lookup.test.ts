@@ -12,7 +12,7 @@ import {
   successPath,
   type LookupRecord,
 } from '../../src/lib/lookup/lookup';
-import { variantByExpoId, type Variant } from '../../src/lib/expo/variants';
+import { variantByExpoId, type Variant } from '../../src/lib/core/variants';
 import { readSecondFormRef } from '../../src/lib/util/domain';
 
 const v = (id: number): Variant => {

@@ -1,9 +1,9 @@
-/** The named forms of spec §2.3 (src/lib/form/named.ts): the route table, their rules, their screens' data and their posts. */
+/** The named forms of spec §2.3 (src/lib/core/named-forms.ts): the route table, their rules, their screens' data and their posts. */
 import { describe, expect, it, vi } from 'vitest';
-import { NAMED_FORMS, namedForm, GENERIC_SECOND_FORM } from '../../src/lib/form/named';
+import { NAMED_FORMS, namedForm, GENERIC_SECOND_FORM } from '../../src/lib/core/named-forms';
 import { isFormNext, namesRegistration, resolveFormPage, updatesExisting } from '../../src/lib/form/page';
-import { matchRoute, routePath } from '../../src/lib/page/routes';
-import { showDesktopBanner } from '../../src/lib/page/shell';
+import { matchRoute, routePath } from '../../src/lib/core/routes';
+import { showDesktopBanner } from '../../src/lib/expo/shell';
 import { loadForm, loadFormLink } from '../../src/lib/screens/form';
 import { register, type RegisterPorts } from '../../src/lib/actions/register';
 import { jsonOf, type ActionContext, type ActionOutcome } from '../../src/lib/actions/outcome';
@@ -104,7 +104,7 @@ describe('loadForm for the named forms', () => {
         company: 'Sea Co',
         title: 'Buyer',
         editHref: `/reForm${pathOf(EXPO)}?e=MINE1`,
-        credentialHref: routePath({ screen: 'success', variant: null, params: { urlId: 22030, euCode: 'MINE1', expoId: EXPO, fId: 22030 } }),
+        credentialHref: routePath({ screen: 'credential', variant: null, params: { urlId: 22030, euCode: 'MINE1', expoId: EXPO, fId: 22030 } }),
       },
     ]);
   });

@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { copyMetaHeader, expoOfLink, langOfContent, offlineListPage, readCopyMeta, voidedCopies, type CopyMeta, type StoredCopy } from '../../src/lib/page/offline-list';
-import { routePath, type TicketScreen } from '../../src/lib/page/routes';
-import { ALL_VARIANTS } from '../../src/lib/expo/variants';
-import { htmlLang, LANGS } from '../../src/lib/page/languages';
+import { routePath, type TicketScreen } from '../../src/lib/core/routes';
+import { ALL_VARIANTS } from '../../src/lib/core/variants';
+import { htmlLang, LANGS } from '../../src/lib/core/languages';
 import { swTexts } from '../../functions/service-worker';
 
 const { words, htmlLangs } = swTexts();
@@ -37,7 +37,7 @@ describe('the expo a link names', () => {
     expect(expoOfLink('/search/21216/MTIxNg==/visitor')).toBe(1216);
   });
   it('nothing for a credential, an image, the API, the gate or anything else', () => {
-    const credential = routePath({ screen: 'success', variant: null, params: { urlId: 21308, euCode: 'ABC', expoId: 1308, fId: 21308 } });
+    const credential = routePath({ screen: 'credential', variant: null, params: { urlId: 21308, euCode: 'ABC', expoId: 1308, fId: 21308 } });
     for (const path of [credential, '/qr/MjEzMDg/QUJD/MTMwOA/21308.png', '/api/lookup/21308/MTMwOA', '/gate/MTMwOA/stats', '/', '/sw.js', '/search/21308', '/search/21308/!!!/visitor', '/21308/MTMwOA/visitor/extra', '/21308/MA/visitor']) {
       expect(expoOfLink(path), path).toBeNull();
     }
@@ -104,8 +104,8 @@ describe('the copies a fresh answer makes void (issue 23 review: a refunded orde
   const details = `${routePath({ screen: 'ticket', which: 'orderDetails', params: ids })}?orderNo=ORD1`;
   const tickets = `${routePath({ screen: 'ticket', which: 'ticketSuccess', params: ids })}?orderNo=ORD1`;
   const otherOrder = `${routePath({ screen: 'ticket', which: 'ticketSuccess', params: ids })}?orderNo=ORD2`;
-  const credential = routePath({ screen: 'success', variant: null, params: { urlId: 21216, euCode: 'ABC', expoId: 1216, fId: 21216 } });
-  const otherCredential = routePath({ screen: 'success', variant: null, params: { urlId: 21216, euCode: 'XYZ', expoId: 1216, fId: 21216 } });
+  const credential = routePath({ screen: 'credential', variant: null, params: { urlId: 21216, euCode: 'ABC', expoId: 1216, fId: 21216 } });
+  const otherCredential = routePath({ screen: 'credential', variant: null, params: { urlId: 21216, euCode: 'XYZ', expoId: 1216, fId: 21216 } });
   const stored = [details, tickets, otherOrder, credential, `${credential}?f=x`, otherCredential];
 
   it('a refunded order (200, no longer kept) or one gone (404, 410): both of its pages go, no other order', () => {

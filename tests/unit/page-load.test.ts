@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeId } from '../../src/lib/util/ids';
 import { applyConfig, configKey, startPage } from '../../src/lib/page/load';
-import { matchRoute } from '../../src/lib/page/routes';
+import { matchRoute } from '../../src/lib/core/routes';
 
 const eid = (n: number) => encodeId(n);
 const keyOf = (path: string) => {

@@ -5,35 +5,33 @@ import {
   pagePolicy,
   pagePolicyHeaders,
   setPagePolicy,
-  type PageKind,
 } from '../../src/lib/page/policy';
+import { SCREENS } from '../../src/lib/screens';
 
 describe('page cache and index policy (issue 9 §1)', () => {
-  it.each<PageKind>(['success', 'applyList', 'form'])('%s shows personal data: private, no-store, noindex', (kind) => {
+  it('a personal page is private, no-store, noindex, flash or not', () => {
     for (const flashShown of [false, true]) {
-      expect(pagePolicy({ kind, flashShown })).toEqual({ cacheControl: 'private, no-store', noindex: true });
+      expect(pagePolicy({ personal: true, flashShown })).toEqual({ cacheControl: 'private, no-store', noindex: true });
     }
   });
 
-  it.each<PageKind>(['search', 'home', 'landing', 'root', 'notFound'])(
-    '%s without a flash: kept out of shared caches, revalidated every time, indexable',
-    (kind) => {
-      expect(pagePolicy({ kind, flashShown: false })).toEqual({
-        cacheControl: 'private, max-age=0, must-revalidate',
-        noindex: false,
-      });
-    },
-  );
+  it('a public page without a flash: kept out of shared caches, revalidated every time, indexable', () => {
+    expect(pagePolicy({ personal: false, flashShown: false })).toEqual({ cacheControl: 'private, max-age=0, must-revalidate', noindex: false });
+  });
 
-  it.each<PageKind>(['search', 'home'])('%s that showed flashed values is private, no-store, noindex', (kind) => {
-    expect(pagePolicy({ kind, flashShown: true })).toEqual({ cacheControl: PRIVATE_CACHE_CONTROL, noindex: true });
+  it('a public page that showed flashed values is private, no-store, noindex', () => {
+    expect(pagePolicy({ personal: false, flashShown: true })).toEqual({ cacheControl: PRIVATE_CACHE_CONTROL, noindex: true });
+  });
+
+  it('the screens that show personal data (or need a verified contact) say so in their declaration', () => {
+    const personal = Object.values(SCREENS).filter((s) => s.personal).map((s) => s.name).sort();
+    expect(personal).toEqual(['applyList', 'bus', 'credential', 'form', 'gate', 'seatResult', 'ticket']);
   });
 
   it('no policy lets a shared cache store a page (every page varies by cookie)', () => {
-    const kinds: PageKind[] = ['search', 'home', 'landing', 'success', 'applyList', 'form', 'root', 'notFound'];
-    for (const kind of kinds) {
+    for (const personal of [false, true]) {
       for (const flashShown of [false, true]) {
-        const { cacheControl } = pagePolicy({ kind, flashShown });
+        const { cacheControl } = pagePolicy({ personal, flashShown });
         expect(cacheControl).toMatch(/^private\b/);
         expect(cacheControl).not.toMatch(/\bpublic\b|s-maxage/);
       }
@@ -52,7 +50,7 @@ describe('page cache and index policy (issue 9 §1)', () => {
 
   it('setPagePolicy replaces what the headers held', () => {
     const h = new Headers({ 'cache-control': 'public, max-age=3600' });
-    setPagePolicy(h, pagePolicy({ kind: 'success', flashShown: false }));
+    setPagePolicy(h, pagePolicy({ personal: true, flashShown: false }));
     expect(h.get('cache-control')).toBe('private, no-store');
     expect(h.get('x-robots-tag')).toBe('noindex');
   });

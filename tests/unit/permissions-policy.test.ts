@@ -41,16 +41,15 @@ describe('Permissions-Policy (issue 9 §2)', () => {
   });
 });
 
-describe('Permissions-Policy by screen (the gate scanner)', () => {
-  it('the gate screen allows the camera and the screen wake lock to this origin, nothing else', async () => {
-    const { screenPermissionsPolicy } = await import('../../src/lib/page/permissions-policy');
-    const p = parse(screenPermissionsPolicy('gate') ?? '');
-    expect(p.get('camera')).toBe('(self)');
-    expect([...p.entries()].filter(([, v]) => v !== '()').map(([k]) => k)).toEqual(['camera', 'screen-wake-lock']);
+describe('Permissions-Policy by screen (the declarations\' allow)', () => {
+  const gateBase = { expoId: 1308, eid: 'MTMwOA', gate: 'G1', show: null, today: '2026-05-20' };
+  it('the gate scanner allows the camera and the screen wake lock, nothing else; its stats none', async () => {
+    const { gateScreen } = await import('../../src/lib/screens/gate');
+    expect(gateScreen.allow?.({ kind: 'gate', ...gateBase, answer: null, unsupported: false, error: null, typed: '' })).toEqual(['camera', 'screen-wake-lock']);
+    expect(gateScreen.allow?.({ kind: 'gateStats', ...gateBase, table: null, unsupported: false })).toEqual([]);
   });
-  it('other screens, and names inherited from Object, get none of their own', async () => {
-    const { screenPermissionsPolicy } = await import('../../src/lib/page/permissions-policy');
-    expect(screenPermissionsPolicy('success')).toBeNull();
-    expect(screenPermissionsPolicy('toString')).toBeNull();
+  it('only the gate and the registration form (its camera) allow a feature', async () => {
+    const { SCREENS } = await import('../../src/lib/screens');
+    expect(Object.values(SCREENS).filter((s) => 'allow' in s).map((s) => s.name).sort()).toEqual(['form', 'gate']);
   });
 });

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { REDACTED, redactPath } from '../../src/lib/ops/redact';
-import { isRouteName, qrImagePath, passPath, routePath, type SuccessParams } from '../../src/lib/page/routes';
-import { variantByExpoId } from '../../src/lib/expo/variants';
+import { isRouteName, qrImagePath, passPath, routePath, type SuccessParams } from '../../src/lib/core/routes';
+import { variantByExpoId } from '../../src/lib/core/variants';
 import { encodeId } from '../../src/lib/util/ids';
 import { limitKeyForLog, sendRules, DEFAULT_LIMITS, clientOfHeader } from '../../src/lib/security/limits';
 import { budgetAlert } from '../../src/lib/security/friction';
@@ -22,7 +22,7 @@ const SECRETS = [CODE, encodeId(CODE), CONTACT, encodeURIComponent(CONTACT), KEY
 const holdsSecret = (text: string) => SECRETS.filter((s) => text.includes(s));
 
 describe('redactPath', () => {
-  const success = routePath({ screen: 'success', variant: variantByExpoId(1308), params: CREDENTIAL });
+  const success = routePath({ screen: 'credential', variant: variantByExpoId(1308), params: CREDENTIAL });
 
   it('keeps the route of a credential page, and none of its ids or its query values', () => {
     expect(redactPath(`${success}?f=${encodeURIComponent(CONTACT)}`)).toBe('/IEAESuccess/*/*/*/*/?f=*');

@@ -33,7 +33,7 @@ describe('routeLabel', () => {
   });
 
   it('is the page screen when no API route matched, and null when nothing did', () => {
-    expect(routeLabel([], 'success')).toBe('page:success');
+    expect(routeLabel([], 'credential')).toBe('page:credential');
     expect(routeLabel(['*'], 'search')).toBe('page:search');
     expect(routeLabel([], null)).toBeNull();
   });

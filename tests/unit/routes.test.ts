@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeId } from '../../src/lib/util/ids';
-import { matchQrImagePath, matchRoute, parsePathParams, qrImagePath, routePath, type PathIds, type RouteMatch, type RouteTarget } from '../../src/lib/page/routes';
-import { ALL_VARIANTS } from '../../src/lib/expo/variants';
+import { matchQrImagePath, matchRoute, parsePathParams, qrImagePath, routePath, type PathIds, type RouteMatch, type RouteTarget } from '../../src/lib/core/routes';
+import { ALL_VARIANTS } from '../../src/lib/core/variants';
 
 const eid = encodeId(1308);
 
@@ -22,11 +22,11 @@ describe('routes (spec §2.3)', () => {
   it('resolves credential routes with encoded ids and a plain fId', () => {
     const path = `/IEAESuccess/${encodeId(10542)}/${encodeId('AB12cd34EF56')}/${eid}/10542/`;
     expect(matchRoute(path)).toMatchObject({
-      screen: 'success',
+      screen: 'credential',
       variant: { name: 'IEAE' },
       params: { urlId: 10542, euCode: 'AB12cd34EF56', expoId: 1308, fId: 10542 },
     });
-    expect(matchRoute(`/success/${encodeId(1)}/${encodeId('X1')}/${eid}/1`)).toMatchObject({ screen: 'success', variant: null });
+    expect(matchRoute(`/success/${encodeId(1)}/${encodeId('X1')}/${eid}/1`)).toMatchObject({ screen: 'credential', variant: null });
   });
 
   it('resolves form routes, including a variant\'s extra forms', () => {
@@ -69,7 +69,7 @@ describe('routePath: the inverse of matchRoute (issue 10, one place for URL shap
         const search = roundTrip({ screen: 'search', variant, params });
         expect(search.m).toMatchObject({ screen: 'search', variant, params: { fId: params.fId, expoId: params.expoId, ty: params.ty } });
         const credential = { urlId: params.fId, euCode: 'AB12cd_-', expoId: params.expoId, fId: params.fId };
-        expect(roundTrip({ screen: 'success', variant, params: credential }).m).toEqual({ screen: 'success', variant, params: credential });
+        expect(roundTrip({ screen: 'credential', variant, params: credential }).m).toEqual({ screen: 'credential', variant, params: credential });
         for (const route of variant ? [variant.form, ...variant.extraForms] : ['form', 'proving']) {
           const { path, m } = roundTrip({ screen: 'form', route, params });
           expect(m, path).toMatchObject({ screen: 'form', variant, route });
@@ -93,7 +93,7 @@ describe('routePath: the inverse of matchRoute (issue 10, one place for URL shap
   it('a matched path rebuilds to the same canonical path', () => {
     for (const path of ['/IEAESearch/10542/MTMwOA/visitor', '/search/21216/MTIxNg/visitor', '/applyList/21216/MTIxNg/visitor', '/21308/MTMwOA/visitor', '/auto/20380/Mzgw/visitor']) {
       const m = matchRoute(path);
-      if (!m || !('params' in m) || m.screen === 'success') throw new Error(`${path} should match a screen with ids`);
+      if (!m || !('params' in m) || m.screen === 'credential') throw new Error(`${path} should match a screen with ids`);
       const target: RouteTarget =
         m.screen === 'search' ? { screen: 'search', variant: m.variant, params: m.params }
         : m.screen === 'applyList' ? { screen: 'applyList', params: m.params }
@@ -104,8 +104,8 @@ describe('routePath: the inverse of matchRoute (issue 10, one place for URL shap
 
   it('a variant credential ends in "/" (spec §2.1 …/{fId}/?f=); the generic one does not', () => {
     const params = { urlId: 10542, euCode: 'A1', expoId: 1308, fId: 10542 };
-    expect(routePath({ screen: 'success', variant: ALL_VARIANTS.find((v) => v.name === 'IEAE') ?? null, params })).toBe('/IEAESuccess/MTA1NDI/QTE/MTMwOA/10542/');
-    expect(routePath({ screen: 'success', variant: null, params })).toBe('/success/MTA1NDI/QTE/MTMwOA/10542');
+    expect(routePath({ screen: 'credential', variant: ALL_VARIANTS.find((v) => v.name === 'IEAE') ?? null, params })).toBe('/IEAESuccess/MTA1NDI/QTE/MTMwOA/10542/');
+    expect(routePath({ screen: 'credential', variant: null, params })).toBe('/success/MTA1NDI/QTE/MTMwOA/10542');
   });
 });
 
@@ -125,7 +125,7 @@ describe('qrImagePath: the credential QR image carries the credential segments o
   });
   it('uses the same encoded segments as the credential page', () => {
     const params = cases[0]!;
-    const page = routePath({ screen: 'success', variant: null, params });
+    const page = routePath({ screen: 'credential', variant: null, params });
     expect(qrImagePath(params)).toBe(`${page.replace(/^\/success/, '/qr')}.png`);
   });
   it('rejects anything else', () => {

@@ -1,9 +1,9 @@
 /** The shuttle bus screens' loader (src/lib/screens/bus.ts) and the purchase entry's (loadOrderEntry). */
 import { describe, expect, it } from 'vitest';
 import type { BusLine } from '../../src/lib/bus/bus';
-import { matchRoute, routePath, type BusLink } from '../../src/lib/page/routes';
+import { matchRoute, routePath, type BusLink } from '../../src/lib/core/routes';
 import { loadBus } from '../../src/lib/screens/bus';
-import { loadSuccess } from '../../src/lib/screens/success';
+import { loadCredential } from '../../src/lib/screens/credential';
 import { loadOrderEntry } from '../../src/lib/screens/tickets';
 import type { Credential } from '../../src/lib/util/domain';
 import { OrderStatus, type Order } from '../../src/lib/tickets/tickets';
@@ -112,13 +112,13 @@ describe('the credential page links the bus', () => {
   const credential = { urlId: 21308, euCode: 'MINE01', expoId: 1308, fId: 21308 };
   const record = { id: 100001, euCode: 'MINE01', uname: 'Ann', euClass: 0, useStatus: 0 } as unknown as Credential;
   it('where the expo has lines, with the registration id as euUserId; not without lines or an id', async () => {
-    const withLines = await loadSuccess(page('/success/x'), ports({ selectBusList: ok([line]) }), { params: credential, variant: null }, { kind: 'found', record });
+    const withLines = await loadCredential(page('/success/x'), ports({ selectBusList: ok([line]) }), { params: credential, variant: null }, { kind: 'found', record });
     expect(withLines.bus).toBe(busPath);
-    expect((await loadSuccess(page('/success/x'), ports({ selectBusList: ok([]) }), { params: credential, variant: null }, { kind: 'found', record })).bus).toBeNull();
-    expect((await loadSuccess(page('/success/x'), ports(), { params: credential, variant: null }, { kind: 'found', record })).bus).toBeNull();
+    expect((await loadCredential(page('/success/x'), ports({ selectBusList: ok([]) }), { params: credential, variant: null }, { kind: 'found', record })).bus).toBeNull();
+    expect((await loadCredential(page('/success/x'), ports(), { params: credential, variant: null }, { kind: 'found', record })).bus).toBeNull();
     const noId = { ...record, id: null } as unknown as Credential;
     const p = ports({ selectBusList: ok([line]) });
-    expect((await loadSuccess(page('/success/x'), p, { params: credential, variant: null }, { kind: 'found', record: noId })).bus).toBeNull();
+    expect((await loadCredential(page('/success/x'), p, { params: credential, variant: null }, { kind: 'found', record: noId })).bus).toBeNull();
     expect(p.selectBusList).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { variantByName } from '../../src/lib/expo/variants';
+import { variantByName } from '../../src/lib/core/variants';
 import { loadForm } from '../../src/lib/screens/form';
 import { contact, flash, ok, page, ports, pathOf } from './screens-helpers';
 

@@ -1,7 +1,7 @@
 /** The gate's screens (src/lib/screens/gate.ts) and routes, in node: nothing without a key; the last answer from the flash; the stats. */
 import { describe, expect, it, vi } from 'vitest';
-import { loadGate } from '../../src/lib/screens/gate';
-import { matchRoute, routePath } from '../../src/lib/page/routes';
+import { gateScreen, loadGate } from '../../src/lib/screens/gate';
+import { matchRoute, routePath } from '../../src/lib/core/routes';
 import { pageInfo } from '../../src/lib/page/guard';
 import { pagePolicy } from '../../src/lib/page/policy';
 import type { Flash } from '../../src/lib/page/flash';
@@ -26,7 +26,7 @@ describe('gate routes', () => {
   });
 
   it('are never stored or indexed, and skip every visitor rule of the guard', () => {
-    expect(pagePolicy({ kind: 'gate', flashShown: false })).toEqual({ cacheControl: 'private, no-store', noindex: true });
+    expect(pagePolicy({ personal: gateScreen.personal, flashShown: false })).toEqual({ cacheControl: 'private, no-store', noindex: true });
     expect(pageInfo(new URL('https://x.example/gate/MTMwOA')).skip).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONTACT_COOKIE, signContact } from '../../src/lib/lookup/contact-cookie';
 import { startPage } from '../../src/lib/page/load';
-import { matchRoute } from '../../src/lib/page/routes';
+import { matchRoute } from '../../src/lib/core/routes';
 import { errorOf, pageForm } from '../../src/lib/screens/form-state';
 import { loadScreen } from '../../src/lib/screens';
 import { contact, flash, NOW, ORIGIN, page, pathOf, ports, t } from './screens-helpers';
@@ -73,8 +73,8 @@ describe('loadScreen (the loaders by route)', () => {
     expect(d?.kind).toBe(kind);
   });
 
-  it('a landing and no route have no data', async () => {
-    expect(await loadScreen(matchRoute('/CMEF'), page('/CMEF'), ports(), deps)).toBeNull();
+  it('a landing is its `which` (no upstream call); no route has no data', async () => {
+    expect(await loadScreen(matchRoute('/CMEF'), page('/CMEF'), ports(), deps)).toEqual({ kind: 'landing', which: 'register' });
     expect(await loadScreen(null, page('/x'), ports(), deps)).toBeNull();
   });
 });

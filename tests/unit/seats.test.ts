@@ -13,7 +13,7 @@ import {
   validateSeatQuery,
 } from '../../src/lib/seat/seats';
 import { createT } from '../../src/i18n';
-import { LANGS } from '../../src/lib/page/languages';
+import { LANGS } from '../../src/lib/core/languages';
 
 describe('seat query validation (spec §5)', () => {
   it('needs a name, then a company; trims and folds spaces', () => {

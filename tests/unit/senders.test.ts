@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Path } from '../../src/lib/contract';
-import { LANGS } from '../../src/lib/page/languages';
+import { LANGS } from '../../src/lib/core/languages';
 import { EXPO_SENDERS, emailSenderPath, smsPhone, smsRule, smsSenderPath } from '../../functions/upstream/senders';
 import { fullPhone, normalizeAreaCode } from '../../src/lib/form/phone';
 

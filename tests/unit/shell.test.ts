@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bannerAutoplayMs, footerLink, showDesktopBanner } from '../../src/lib/page/shell';
+import { bannerAutoplayMs, footerLink, showDesktopBanner } from '../../src/lib/expo/shell';
 
 describe('app shell rules (spec §2.5)', () => {
   it.each([

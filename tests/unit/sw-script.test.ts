@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { qrImagePath, routePath } from '../../src/lib/page/routes';
-import { ALL_VARIANTS } from '../../src/lib/expo/variants';
+import { qrImagePath, routePath } from '../../src/lib/core/routes';
+import { ALL_VARIANTS } from '../../src/lib/core/variants';
 import { OFFLINE_UNTIL_HEADER } from '../../src/lib/page/offline-copy';
 import { copyMetaHeader, OFFLINE_COPY_HEADER } from '../../src/lib/page/offline-list';
 import { SW_CACHE, SW_FORGET_PATH, SW_IMAGE_PATTERN, SW_PAGE_PATTERN, showOfflineLine } from '../../src/lib/page/sw-script';
@@ -15,7 +15,7 @@ describe('the service worker script (issue 13 offline)', () => {
 
   it('keeps every credential route and its QR image, nothing else', () => {
     for (const variant of [null, ...ALL_VARIANTS]) {
-      expect(SW_PAGE_PATTERN.test(routePath({ screen: 'success', variant, params }))).toBe(true);
+      expect(SW_PAGE_PATTERN.test(routePath({ screen: 'credential', variant, params }))).toBe(true);
       expect(SW_PAGE_PATTERN.test(routePath({ screen: 'search', variant, params: { fId: 1, expoId: 1308, ty: 'visitor' } }))).toBe(false);
     }
     expect(SW_IMAGE_PATTERN.test(qrImagePath(params))).toBe(true);
@@ -98,7 +98,7 @@ function serviceWorld(network: (req: Request) => Promise<Response>) {
 
 describe('the service worker: offline copies have a lifetime (issue 19 item 3)', () => {
   const params = { urlId: 21308, euCode: 'IWHBZIMYEOZETLFI', expoId: 1308, fId: 21308 };
-  const PAGE = routePath({ screen: 'success', variant: null, params });
+  const PAGE = routePath({ screen: 'credential', variant: null, params });
   const QR = qrImagePath(params);
   const html = (until: number | null) =>
     new Response('<p data-offline hidden>copy</p><h1>credential</h1>', {
@@ -153,7 +153,7 @@ describe('the service worker: offline copies have a lifetime (issue 19 item 3)',
 
 describe('the service worker: the shared link offline, e-tickets kept', () => {
   const params = { urlId: 21308, euCode: 'IWHBZIMYEOZETLFI', expoId: 1308, fId: 21308 };
-  const CREDENTIAL = routePath({ screen: 'success', variant: null, params });
+  const CREDENTIAL = routePath({ screen: 'credential', variant: null, params });
   const ids = { fId: 21308, expoId: 1308, ty: 'visitor' };
   const HOME = routePath({ screen: 'home', params: ids });
   const LOOKUP = routePath({ screen: 'search', variant: null, params: ids });

@@ -1,7 +1,7 @@
 /** The purchase rules of src/lib/tickets/tickets.ts, money.ts and ticket-paths.ts (issue 11). */
 import { describe, expect, it } from 'vitest';
 import { createT } from '../../src/i18n';
-import { LANGS } from '../../src/lib/page/languages';
+import { LANGS } from '../../src/lib/core/languages';
 import { formatPrice, marketOf, minorDigits } from '../../src/lib/tickets/money';
 import { isTicketNext, ticketPaths } from '../../src/lib/tickets/paths';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TITLE_RULES, lookupTitleKey, organiserTitle, organiserTitleLang } from '../../src/lib/page/titles';
-import { variantByExpoId, type Variant } from '../../src/lib/expo/variants';
+import { variantByExpoId, type Variant } from '../../src/lib/core/variants';
 
 const v = (id: number): Variant => {
   const found = variantByExpoId(id);

@@ -7,7 +7,7 @@ import {
   variantByName,
   variantByRoute,
   type Variant,
-} from '../../src/lib/expo/variants';
+} from '../../src/lib/core/variants';
 
 /** A deep, mutable copy of a row, to break one field at a time. */
 const copy = (v: Variant): Variant => structuredClone(v) as Variant;

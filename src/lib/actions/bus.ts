@@ -4,13 +4,13 @@
  * page named by `back`. A real form post (303 with a notice: a reservation goes on to `/busInfo`,
  * a cancel to `/bus`) or JSON.
  *
- * The registration is the one in `back`'s own path (a bus link, src/lib/page/routes.ts), and only
+ * The registration is the one in `back`'s own path (a bus link, src/lib/core/routes.ts), and only
  * the contact who proved it may act: its code must be among the verified contact cookie's codes
  * for that expo (`ownCodes`), the rule of the site booking; anyone else gets 403.
  */
 import { z } from 'zod';
 import { CONTACT_COOKIE, ownCodes, provenFor, verifyContact } from '../lookup/contact-cookie';
-import { matchRoute, routePath } from '../page/routes';
+import { matchRoute, routePath } from '../core/routes';
 import { safeBackPath } from '../util/safe-redirect';
 import { defineAction, type ActionContext, type ActionOutcome } from './outcome';
 import type { Upstream } from '../contract';

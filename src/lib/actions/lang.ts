@@ -4,7 +4,7 @@
  * value that is not a language is a request no page of ours makes.
  */
 import { z } from 'zod';
-import { isLang, LANG_COOKIE, LANG_COOKIE_MAX_AGE_S } from '../page/languages';
+import { isLang, LANG_COOKIE, LANG_COOKIE_MAX_AGE_S } from '../core/languages';
 import { pickBackPath } from '../util/safe-redirect';
 import { defineAction, type ActionOutcome } from './outcome';
 

@@ -24,7 +24,7 @@ import { fieldsFor, formPagePath, lookupPagePath, namesRegistration, resolveForm
 import { parseFormDefinition } from '../form/schema';
 import { validateForm } from '../form/validation';
 import { successPath } from '../lookup/lookup';
-import { matchRoute } from '../page/routes';
+import { matchRoute } from '../core/routes';
 import { registerCall } from '../expo/haisi';
 import { readRefusal, REGISTER_REFUSALS, refusalText, type RefusalKey } from '../page/upstream-message';
 import { limitOutcome, type LimitRefusal } from './limits';

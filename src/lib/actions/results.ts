@@ -4,6 +4,7 @@
  */
 import { displayText } from '../page/flash';
 
+
 /** An upstream refusal's own message (cut to what a page shows), else the route's text. */
 export function refusalText(msg: string | null, fallback: string, max?: number): string {
   return displayText(msg ?? '', max) || fallback;

@@ -15,7 +15,7 @@
  */
 import { z } from 'zod';
 import { FLASH_MAX_PATH } from '../page/flash';
-import { routePath } from '../page/routes';
+import { routePath } from '../core/routes';
 import { safeBackPath } from '../util/safe-redirect';
 import {
   cleanSeatText,

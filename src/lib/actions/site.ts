@@ -3,13 +3,13 @@
  * registration of the credential page named by `back`. A real form post (303 back to the
  * credential page with a notice) or JSON.
  *
- * The registration is the one in `back`'s own path (a credential URL, src/lib/page/routes.ts), and
+ * The registration is the one in `back`'s own path (a credential URL, src/lib/core/routes.ts), and
  * only the contact who proved it may act: its code must be among the verified contact cookie's
  * codes for that expo (`ownCodes`); anyone else gets 403 and the page's link to verify.
  */
 import { z } from 'zod';
 import { CONTACT_COOKIE, ownCodes, provenFor, verifyContact } from '../lookup/contact-cookie';
-import { matchRoute } from '../page/routes';
+import { matchRoute } from '../core/routes';
 import { safeBackPath } from '../util/safe-redirect';
 import { defineAction, type ActionContext, type ActionOutcome } from './outcome';
 import type { Upstream } from '../contract';
@@ -58,7 +58,7 @@ export const site = defineAction({
     // The credential page: same origin, and a credential route; else nothing is done.
     const back = backOf(fields, ctx.origin);
     const match = back ? matchRoute(new URL(back, ctx.origin).pathname) : null;
-    if (!back || match?.screen !== 'success') return { kind: 'broken', message: t('site.bad') };
+    if (!back || match?.screen !== 'credential') return { kind: 'broken', message: t('site.bad') };
     const { expoId, euCode } = match.params;
     const action = fields['action'];
     const dateId = fields['siteDateId'] ?? '';

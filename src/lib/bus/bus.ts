@@ -81,7 +81,7 @@ export function shownLines(lines: readonly BusLine[]): BusLine[] {
     .map((l) => ({ ...l, departures: l.departures.slice(0, MAX_DEPARTURES) }));
 }
 
-/** The catalogue key naming each part of a bus link (src/lib/page/routes.ts `BUS_PARTS`), for the page of an incomplete one. */
+/** The catalogue key naming each part of a bus link (src/lib/core/routes.ts `BUS_PARTS`), for the page of an incomplete one. */
 export const BUS_PART_KEYS = {
   urlId: 'bus.partUrlId',
   euCode: 'bus.partEuCode',

@@ -4,10 +4,29 @@
  * dropped, a missing field is empty, never a crash.
  */
 import { z } from 'zod';
-import type { ActivityType, PersonSeat, SeatDetail } from '../seat/seats';
 import { looseInt, looseList, looseText } from './loose';
 import { under, type Base } from './wire';
 import type { UpstreamResult } from './result';
+
+/** `getUserSeatDetail`'s answer (spec §3 "Seat result"). */
+export interface SeatDetail {
+  userName: string;
+  company: string;
+  seat: string;
+}
+/** `pageActivityType`'s rows (spec §3 "Activity type"). */
+export interface ActivityType {
+  id: number;
+  activityName: string;
+}
+/** `selectUserSeat`'s rows: one person's seat in one activity type (spec §3). */
+export interface PersonSeat {
+  id: number | null;
+  userName: string;
+  company: string;
+  seat: string;
+  seatNumber: string;
+}
 
 export const SeatBase: Base = 'auth';
 

@@ -1,11 +1,11 @@
 /**
  * Tickets, orders and refunds (docs/upstream.md "Tickets and orders", "Payments", "Refunds"):
  * call paths, codes and the shapes of what comes back, read loosely (loose.ts) and checked
- * against the domain types of src/lib/tickets/tickets.ts. A malformed entry of a list is dropped
+ * against the ticket shapes (./ticket-shapes.ts, which src/lib/tickets/tickets.ts re-exports). A malformed entry of a list is dropped
  * rather than failing the page. Every path is relative to `{UPSTREAM_URL}/custom`.
  */
 import { z } from 'zod';
-import type * as domain from '../tickets/tickets';
+import type * as domain from './ticket-shapes';
 import { int, looseFields, looseInt, looseList, looseString, opt } from './loose';
 import { under } from './wire';
 import type { UpstreamResult } from './result';

@@ -34,7 +34,7 @@ export const QR_IMAGE_MAX_ENTRIES = 256;
 /** What an entry belongs to: one registration code, or the expo as a whole (its lists). */
 export type ViewScope = 'code' | 'expo';
 
-/** The reads a credential view shares, and whose they are (a table: src/lib/screens/success.ts reads them). */
+/** The reads a credential view shares, and whose they are (a table: src/lib/screens/credential.ts reads them). */
 export const SHARED_READS = {
   queryCustomerCode: 'code',
   selectExpoUserSiteId: 'code',

@@ -4,9 +4,9 @@
  * page call these.
  */
 import { safeImageUrl } from './view';
-import type { Lang } from '../page/languages';
+import type { Lang } from '../core/languages';
 import { isHttpUrl } from '../util/safe-redirect';
-import { bannerAutoplayMs } from '../page/shell';
+import { bannerAutoplayMs } from './shell';
 
 export { bannerAutoplayMs };
 

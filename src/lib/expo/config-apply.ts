@@ -8,7 +8,7 @@
  * (one cookie serves every expo on this site), and a forced page would otherwise change the
  * language of the next, unforced one.
  */
-import type { Lang } from '../page/languages';
+import type { Lang } from '../core/languages';
 import { exposWith } from './expos';
 
 export { pageImage } from './view';

@@ -5,11 +5,11 @@
  *
  * Times are expo-local: `lastEntry.at` arrives as expo-local text, and "today" is the expo's
  * day at `now` (the expo's UTC offset: src/lib/tickets/money.ts marketOf). A time of today is
- * the time alone; any other day the date the page language's way (src/lib/form/date.ts) and the
+ * the time alone; any other day the date the page language's way (src/lib/core/date.ts) and the
  * time. Pure: the loader turns the keys into words.
  */
-import { formatDate } from '../form/date';
-import type { Lang } from '../page/languages';
+import { formatDate } from '../core/date';
+import type { Lang } from '../core/languages';
 
 /** A sentence to show: a catalogue key and its values. */
 export interface EntryText {

@@ -1,7 +1,7 @@
 /**
  * Expo ids with behaviour of their own beyond their variant (spec §2.4, §2.5, §3, §4, §9), as
  * one table: a reader finds every special case of an expo in one row, and adding one is adding
- * a trait. The variants of spec §2.2 are src/lib/expo/variants.ts; the home screens of
+ * a trait. The variants of spec §2.2 are src/lib/core/variants.ts; the home screens of
  * §2.4 src/lib/expo/home.ts.
  *
  * Checked without zod (the types name every trait; the load-time check below refuses a

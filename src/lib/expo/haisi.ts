@@ -4,9 +4,9 @@
  * upstream call its lookup and its registration make. A table per decision, not a chain of ifs.
  * Pure: no Astro, React or Hono.
  */
-import type { Lang } from '../page/languages';
-import type { RouteMatch } from '../page/routes';
-import { variantByName, type Variant } from './variants';
+import type { Lang } from '../core/languages';
+import type { RouteMatch } from '../core/routes';
+import { variantByName, type Variant } from '../core/variants';
 import type { LookupCallName, RegisterCallName } from '../contract/haisi';
 
 /** The calls of spec §7 the lookup and the form may make: the contract's names. */

@@ -3,8 +3,8 @@
  * names the expo id, an optional customerWx id condition, and the screen. Expos without a row
  * get the generic page chosen by the config's signType. Pure: no Astro, React or Hono.
  */
-import { routePath, type PathIds } from '../page/routes';
-import { variantByName, type Variant } from './variants';
+import { routePath, type PathIds } from '../core/routes';
+import { variantByName, type Variant } from '../core/variants';
 import { exposWith } from './expos';
 
 /** What a home page shows. */
@@ -39,7 +39,7 @@ export interface HomeRow {
 /** A variant home: the variant of the variants table with that route name (spec §2.2 table). */
 function variantHome(name: string): HomeScreen {
   const variant = variantByName(name);
-  if (!variant) throw new Error(`home table: no variant named ${name} in src/lib/expo/variants.ts`);
+  if (!variant) throw new Error(`home table: no variant named ${name} in src/lib/core/variants.ts`);
   return { kind: 'variant', variant };
 }
 
@@ -124,7 +124,7 @@ export interface HomeLinks {
 }
 
 /**
- * The home links of a home page (built by src/lib/page/routes.ts routePath, like every link).
+ * The home links of a home page (built by src/lib/core/routes.ts routePath, like every link).
  * @example homeLinks({ fId: 21216, expoId: 1216, ty: 'visitor' }, { activity: false, variant: null }).register // '/form/21216/MTIxNg/visitor'
  */
 export function homeLinks(ids: PathIds, opts: { activity: boolean; variant: Variant | null }): HomeLinks {

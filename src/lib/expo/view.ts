@@ -3,7 +3,7 @@
  * visitor's language, the image to show, and the credential's usage lines. Organiser config
  * is data, never markup or script: only http(s) and same-site image addresses are used.
  */
-import type { Lang } from '../page/languages';
+import type { Lang } from '../core/languages';
 
 interface ExpoInfoLike {
   exhiName?: string | null;

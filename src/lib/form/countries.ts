@@ -9,7 +9,7 @@
  * in that entry and found by each name; NANP members with their own four-digit code (+1242
  * Bahamas) keep their own entry.
  */
-import type { Lang } from '../page/languages';
+import type { Lang } from '../core/languages';
 
 /** One picker entry. */
 export interface Country {

@@ -5,7 +5,7 @@
  * ISO 3166 regions (country-list.ts): no name table is shipped, and the browser receives the
  * names of the page's language only (countries.ts packCountries). Not imported by islands.
  */
-import { htmlLang, type Lang } from '../page/languages';
+import { htmlLang, type Lang } from '../core/languages';
 import { hasCldrNames, type Country } from './countries';
 
 /**

@@ -5,7 +5,7 @@
  * the list can show is asked about (shorter than 20 characters, spec §2.1); anything else is
  * ignored silently and the form is the normal one.
  */
-import { charLength, MAX_DEFINE_CHARS } from '../page/labels';
+import { charLength, MAX_DEFINE_CHARS } from '../core/labels';
 import type { FormDefine, Upstream } from '../contract';
 
 /** The query parameter and the hidden field that carry the label. */

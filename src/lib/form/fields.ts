@@ -3,7 +3,7 @@
  * (form-schema.ts validates definitions on the server), so the form page's JavaScript stays small
  * (the schema module added about 26 KB gzip to every form page).
  */
-import type { Lang } from '../page/languages';
+import type { Lang } from '../core/languages';
 import type { FormField, LocalText } from './schema';
 
 /** The value posted for a ticked 'other' choice (its text goes in `{key}.other`). */

@@ -4,10 +4,10 @@
  * and the register API both resolve the page from the same path, so the API never trusts a
  * posted kind or expo.
  */
-import { matchRoute, parsePathParams, routePath, type PathParams } from '../page/routes';
-import type { Variant } from '../expo/variants';
+import { matchRoute, parsePathParams, routePath, type PathParams } from '../core/routes';
+import type { Variant } from '../core/variants';
 import { exposWith } from '../expo/expos';
-import { namedForm } from './named';
+import { namedForm } from '../core/named-forms';
 
 /**
  * - form: a new registration (generic `/form`, a variant's form);
@@ -15,7 +15,7 @@ import { namedForm } from './named';
  * - supplement: Jakarta's one record without an activity, Bangkok's supply form: completes the existing registration (spec §2.2);
  * - secondForm: code 20003's second form, saved values loaded (spec §4);
  * - repair: expos 785 and 1074, a registration missing company, name, card id or company title (spec §2.3);
- * - correct, details, exhibitor: the named forms `/reForm`, `/userInfo`, `/subyexhi` (src/lib/form/named.ts).
+ * - correct, details, exhibitor: the named forms `/reForm`, `/userInfo`, `/subyexhi` (src/lib/core/named-forms.ts).
  */
 export type FormKind = 'form' | 'proving' | 'supplement' | 'secondForm' | 'repair' | 'correct' | 'details' | 'exhibitor';
 

@@ -17,7 +17,7 @@
  * ]
  */
 import { z } from 'zod';
-import { LANGS } from '../page/languages';
+import { LANGS } from '../core/languages';
 import { ID_TYPES } from './id-number';
 
 /** Field types (issue: text, e-mail, phone with area code, select, radio, checkbox with 'other', ID document, date, privacy agreement). */

@@ -8,11 +8,11 @@
  * without its text → 'form.otherOptions'; privacy not agreed → 'form.privacy'; ID type 1 with
  * an illegal number → 'form.idNumberIllegal'; phone → 'search.selectCountry' (no area code) or
  * 'form.phoneIncorrect'; e-mail → 'search.emailError'; a date that cannot be read in the page
- * language's order (src/lib/form/date.ts) → 'form.dateFormat'.
+ * language's order (src/lib/core/date.ts) → 'form.dateFormat'.
  */
-import { parseDate } from './date';
+import { parseDate } from '../core/date';
 import { idNumberProblem, idTypesFor } from './id-number';
-import type { Lang } from '../page/languages';
+import type { Lang } from '../core/languages';
 import { OTHER_VALUE, focusName } from './fields';
 import type { FormField } from './schema';
 import { validateSendCode } from '../lookup/validation';

@@ -5,7 +5,7 @@
  * chance. The no-JS round trip carries the answer as the flash's `data` ({@link readAnswer}).
  */
 import { z } from 'zod';
-import { registrationLabel, type Translate } from '../page/labels';
+import { registrationLabel, type Translate } from '../core/labels';
 import type { GateAnswer, GateResult } from './types';
 
 /** The one reading of a typed or scanned code (src/lib/gate/code.ts), for the edge's scan action. */

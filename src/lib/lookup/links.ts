@@ -3,8 +3,8 @@
  * inverse, and the registration form. Pure.
  */
 import { decodeId, decodeNumericId } from '../util/ids';
-import { routePath } from '../page/routes';
-import type { Variant } from '../expo/variants';
+import { routePath } from '../core/routes';
+import type { Variant } from '../core/variants';
 
 /** What a credential URL carries (spec §2.1, DESIGN.md "URL parameters"). */
 export interface SuccessParams {
@@ -40,7 +40,7 @@ export interface SuccessPathInput {
  */
 export function successPath(input: SuccessPathInput): string {
   const { variant, urlId, euCode, expoId, fId } = input;
-  const path = routePath({ screen: 'success', variant, params: { urlId, euCode, expoId, fId } });
+  const path = routePath({ screen: 'credential', variant, params: { urlId, euCode, expoId, fId } });
   return variant === null ? path : `${path}?f=${encodeURIComponent(input.f ?? '')}`;
 }
 

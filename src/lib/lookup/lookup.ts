@@ -4,9 +4,9 @@
  * the outcome.
  */
 import { Code, readSecondFormRef, type Registration } from '../util/domain';
-import type { Variant } from '../expo/variants';
+import type { Variant } from '../core/variants';
 import { exposWith } from '../expo/expos';
-import { GENERIC_SECOND_FORM } from '../form/named';
+import { GENERIC_SECOND_FORM } from '../core/named-forms';
 
 // Where a lookup leads comes with its links (./links.ts), so a caller imports one module.
 export * from './links';

@@ -3,7 +3,7 @@
  * the variant (spec §2.1, §2.2): which modes, which one is shown, and whether it was chosen
  * explicitly (then the island does not replace it with a stored choice).
  */
-import type { ContactMode, Variant } from '../expo/variants';
+import type { ContactMode, Variant } from '../core/variants';
 
 export interface ModeState {
   modes: ContactMode[];

@@ -7,11 +7,11 @@
  *
  * What is kept is what we chose, never what a visitor typed: the scheme and host of an absolute
  * http(s) URL (never its user and password), the path's first segment when it names one of our
- * routes (a page route of src/lib/page/routes.ts or one of the Worker's own mounts below), and
+ * routes (a page route of src/lib/core/routes.ts or one of the Worker's own mounts below), and
  * the name of each query parameter when it is shaped like ours. Every other segment and every
  * query value is {@link REDACTED}; a fragment is too.
  */
-import { isRouteName } from '../page/routes';
+import { isRouteName } from '../core/routes';
 
 /** What stands for a segment, a query value or a fragment that is not written. */
 export const REDACTED = '*';

@@ -6,7 +6,7 @@
  *
  * What never goes in: the URL as requested (paths carry registration codes, query strings carry
  * contacts), bodies, cookies, headers other than the Ray ID. The route is the *pattern* that
- * answered (`/api/lookup`, `/qr/:file`), or the page screen's name (`page:success`), or null.
+ * answered (`/api/lookup`, `/qr/:file`), or the page screen's name (`page:credential`), or null.
  */
 
 /** A log line, as written (JSON, one line). */
@@ -31,7 +31,7 @@ export interface RequestFacts {
   method: string;
   /** the method-specific route patterns that matched, in order (Hono's matched routes without the middlewares) */
   routes: readonly string[];
-  /** the page screen the pathname names (src/lib/page/routes.ts matchRoute), when it names one */
+  /** the page screen the pathname names (src/lib/core/routes.ts matchRoute), when it names one */
   pageScreen: string | null;
   status: number;
   ms: number;
@@ -58,7 +58,7 @@ export function rayId(header: string | null | undefined): string | null {
  * or would have, had a middleware not answered first), else the page screen, else null.
  * A route that is not a pattern (never expected) is not written.
  * @example routeLabel(['/api/lookup'], null) // '/api/lookup'
- * @example routeLabel([], 'success') // 'page:success'
+ * @example routeLabel([], 'credential') // 'page:credential'
  */
 export function routeLabel(routes: readonly string[], pageScreen: string | null): string | null {
   const route = routes.at(-1);

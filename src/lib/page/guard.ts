@@ -12,8 +12,8 @@
 import { inMessagingApp } from './user-agent';
 import { decodeNumericId } from '../util/ids';
 import { formPath, successPath } from '../lookup/lookup';
-import { matchRoute, parsePathParams, type RouteMatch } from './routes';
-import { variantByExpoId } from '../expo/variants';
+import { matchRoute, parsePathParams, type RouteMatch } from '../core/routes';
+import { variantByExpoId } from '../core/variants';
 import { endedOutcome } from '../expo/config-apply';
 import { exposWith } from '../expo/expos';
 import { lookupValues, type VerifiedContact } from '../lookup/contact-cookie';
@@ -102,8 +102,8 @@ export function pageInfo(url: URL, match: RouteMatch | null = matchRoute(url.pat
       : match?.screen === 'search' || match?.screen === 'applyList'
         ? match.params
         : parsePathParams(rest);
-  let expoId: number | null = params?.expoId ?? (match?.screen === 'success' ? match.params.expoId : null);
-  // spec §4 names the channel's id param as its expo; our channel id names a channel (src/lib/page/routes.ts),
+  let expoId: number | null = params?.expoId ?? (match?.screen === 'credential' ? match.params.expoId : null);
+  // spec §4 names the channel's id param as its expo; our channel id names a channel (src/lib/core/routes.ts),
   // so the query's eid comes first and the id param stands in only for a legacy link without it.
   if (route === 'channel') expoId = decodeNumericId(url.searchParams.get('eid')) ?? decodeNumericId(rest[0]);
   expoId ??= decodeNumericId(url.searchParams.get('eid'));

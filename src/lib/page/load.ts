@@ -10,8 +10,8 @@
 import { endedOutcome, pageImage, pageLang, type EndedOutcome, type LangDecision } from '../expo/config-apply';
 import { expoName } from '../expo/view';
 import { resolveFormPage } from '../form/page';
-import type { Lang } from './languages';
-import { holdsFormWindow, matchRoute, type RouteMatch } from './routes';
+import type { Lang } from '../core/languages';
+import { holdsFormWindow, matchRoute, type RouteMatch } from '../core/routes';
 import { seatLookupOf } from '../seat/seats';
 import { pageInfo, type PageInfo } from './guard';
 import { lapsedContact, verifyContact, type VerifiedContact } from '../lookup/contact-cookie';
@@ -38,7 +38,7 @@ export function configKey(match: RouteMatch, query: URLSearchParams = new URLSea
     case 'seat':
     case 'ticket':
       return { expoId: match.params.expoId, fId: match.params.fId, ty: match.params.ty };
-    case 'success':
+    case 'credential':
       return { expoId: match.params.expoId, fId: match.params.urlId, ty: '' };
     case 'form': {
       const page = resolveFormPage(match.route, match.rest, match.variant);

@@ -27,7 +27,7 @@ export interface CopyMeta {
   codes: string[];
   /** the expo's UTC offset in minutes (src/lib/tickets/money.ts marketOf) */
   offset: number;
-  /** the page language (a catalogue code, src/lib/page/languages.ts) */
+  /** the page language (a catalogue code, src/lib/core/languages.ts) */
   lang: string;
 }
 
@@ -56,7 +56,7 @@ export function readCopyMeta(value: string | null | undefined): CopyMeta | null 
 }
 
 /**
- * The expo a link of the `[/{name}]/{fId}/{eid}[/{ty}]` family names (src/lib/page/routes.ts:
+ * The expo a link of the `[/{name}]/{fId}/{eid}[/{ty}]` family names (src/lib/core/routes.ts:
  * the home, a lookup, the forms, the purchase pages): `eid` read as DESIGN.md says (base64url of
  * the decimal, or the plain decimal); null for any other path. Self-contained (embedded in the worker).
  * @example expoOfLink('/21308/MTMwOA/visitor') // 1308
@@ -190,7 +190,7 @@ export function offlineListPage(
 }
 
 /**
- * The catalogue code of a page's `Content-Language` (src/lib/page/languages.ts htmlLang's inverse); null for any other.
+ * The catalogue code of a page's `Content-Language` (src/lib/core/languages.ts htmlLang's inverse); null for any other.
  * @example langOfContent('th', { thai: 'th' }) // 'thai'
  */
 export function langOfContent(value: string | null | undefined, htmlLangs: Readonly<Record<string, string>>): string | null {

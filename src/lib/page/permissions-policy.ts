@@ -11,8 +11,8 @@
  *
  * The staff gate page (`/gate/{eid}`, the scanner island src/islands/GateScanner.tsx) reads QR codes
  * from a live camera (`getUserMedia`), which the `camera` feature does govern, and keeps the screen
- * on while it runs (`screen-wake-lock`): its screen allows those two to this origin by the table
- * {@link SCREEN_FEATURES}, and nothing else.
+ * on while it runs (`screen-wake-lock`): its screen's declaration allows those two to this origin (src/lib/screens/gate.ts `allow`),
+ * and nothing else.
  *
  * Only features Chromium recognises are listed: an unknown name makes it log "Error with
  * Permissions-Policy header: Unrecognized feature" on every page (Chromium 150 does not know
@@ -57,23 +57,3 @@ export const DEFAULT_PERMISSIONS_POLICY = permissionsPolicy();
 
 /** The policy of a page that renders the business-card camera island. */
 export const CAMERA_PERMISSIONS_POLICY = permissionsPolicy({ allowSelf: ['camera'] });
-
-/**
- * Screens that use a feature every other page denies, by the kind of their loaded data
- * (src/lib/screens): the dispatcher sets {@link screenPermissionsPolicy} for them. The
- * registration form's camera depends on the expo's config and is set by its screen.
- */
-export const SCREEN_FEATURES: Readonly<Record<string, readonly Feature[]>> = {
-  /** the gate scanner's live camera (getUserMedia, the back camera), and the screen kept on while it runs */
-  gate: ['camera', 'screen-wake-lock'],
-};
-
-/**
- * The policy of a screen that allows a feature, or null (the default applies).
- * @example screenPermissionsPolicy('gate')?.includes('camera=(self)') // true
- * @example screenPermissionsPolicy('success') // null
- */
-export function screenPermissionsPolicy(screen: string): string | null {
-  const allowed = Object.hasOwn(SCREEN_FEATURES, screen) ? SCREEN_FEATURES[screen] : undefined;
-  return allowed ? permissionsPolicy({ allowSelf: allowed }) : null;
-}

@@ -18,14 +18,13 @@
  *   `no-store` the page stays eligible for the back/forward cache.
  */
 
-/** The screens of src/lib/page/routes.ts plus the pages outside the routes table. */
-export type PageKind =
-  | 'search' | 'home' | 'landing' | 'success' | 'applyList' | 'form' | 'ticket' | 'root' | 'notFound' | 'seat' | 'seatResult'
-  | 'article' | 'channel' | 'incomplete' | 'bus' | 'gate';
-
 /** What a page is and what it showed. */
 export interface PageFacts {
-  kind: PageKind;
+  /**
+   * the page always shows personal data, or needs a verified contact to show anything: a screen's
+   * declaration says so (src/lib/screens/define.ts `personal`); the root and 404 pages do not
+   */
+  personal: boolean;
   /** true when the page rendered values flashed back from a form post (src/lib/page/flash.ts) */
   flashShown: boolean;
 }
@@ -40,15 +39,12 @@ export interface PagePolicy {
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 export const PUBLIC_CACHE_CONTROL = 'private, max-age=0, must-revalidate';
 
-/** Screens that always show personal data (or need a verified contact to show anything). */
-const PERSONAL: ReadonlySet<PageKind> = new Set<PageKind>(['success', 'applyList', 'form', 'seatResult', 'ticket', 'bus', 'gate']);
-
 /**
  * The cache and index policy of a page.
- * @example pagePolicy({ kind: 'search', flashShown: true }) // { cacheControl: 'private, no-store', noindex: true }
+ * @example pagePolicy({ personal: false, flashShown: true }) // { cacheControl: 'private, no-store', noindex: true }
  */
 export function pagePolicy(facts: PageFacts): PagePolicy {
-  const personal = PERSONAL.has(facts.kind) || facts.flashShown;
+  const personal = facts.personal || facts.flashShown;
   return personal
     ? { cacheControl: PRIVATE_CACHE_CONTROL, noindex: true }
     : { cacheControl: PUBLIC_CACHE_CONTROL, noindex: false };

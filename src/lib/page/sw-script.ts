@@ -30,11 +30,11 @@ import { expoOfLink, langOfContent, offlineListPage, OFFLINE_COPY_HEADER, OFFLIN
  */
 export const SW_CACHE = 'expo-pass-credential-v1';
 
-/** A credential path as src/lib/page/routes.ts builds it (routePath 'success'; the haisi family's end in `SuccessEn`, spec §2.3). */
+/** A credential path as src/lib/core/routes.ts builds it (routePath 'success'; the haisi family's end in `SuccessEn`, spec §2.3). */
 export const SW_PAGE_PATTERN = /^\/(?:[A-Za-z0-9_-]*Success(?:En)?|success)\/[^/]+\/[^/]+\/[^/]+\/\d{1,12}\/?$/;
 /** A paid order's page (routes.ts `ticket` screens `orderDetails`, `ticketSuccess`), kept only with `?orderNo=`, matched by its whole URL. */
 export const SW_ORDER_PATTERN = /^\/(?:orderDetails|ticketSuccess)\/\d{1,12}\/[A-Za-z0-9_=-]{1,24}(?:\/[A-Za-z0-9_-]{0,32})?\/?$/;
-/** A QR image path as src/lib/page/routes.ts builds it (qrImagePath, no `?save`). */
+/** A QR image path as src/lib/core/routes.ts builds it (qrImagePath, no `?save`). */
 export const SW_IMAGE_PATTERN = /^\/qr\/[^/]+\/[^/]+\/[^/]+\/\d{1,12}\.png$/;
 
 /**

@@ -5,8 +5,8 @@
  * wording for the visitor on both pages), and the organiser's `formTitle` (spec §4) is the
  * document title only on pages in the language it is written in.
  */
-import type { Lang } from './languages';
-import type { Variant } from '../expo/variants';
+import type { Lang } from '../core/languages';
+import type { Variant } from '../core/variants';
 
 /** Catalogue keys of the lookup titles. */
 export const TitleKey = {

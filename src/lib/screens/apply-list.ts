@@ -7,11 +7,12 @@
  * registration's state (used, not used, awaiting review, void), read from the credential call;
  * it answers 200 without a proof too: a standing "my registrations" page that says how to see them.
  */
-import { variantByName, type Variant } from '../expo/variants';
+import { variantByName, type Variant } from '../core/variants';
 import type { ListEntry, VerifiedContact } from '../lookup/contact-cookie';
-import { routePath, type Flavour, type PathParams } from '../page/routes';
+import { routePath, type Flavour, type PathParams } from '../core/routes';
 import type { Credential } from '../util/domain';
 import type { ScreenPage, ScreenPorts } from './page';
+import { defineScreen } from './define';
 
 /** A registration's state on the lvYun list (spec §3 success labels). */
 export type RowState = 'void' | 'review' | 'used' | 'unused';
@@ -94,3 +95,13 @@ export async function loadLvYunList(page: ScreenPage, ports: ScreenPorts, params
   });
   return { ...data, rows, states };
 }
+
+/** The selection list (spec §2.2 several matches; the lvYun list shows each registration's state): personal. */
+export const applyListScreen = defineScreen({
+  name: 'applyList',
+  components: { applyList: 'ApplyListScreen' },
+  load: (m, page, ports) => (m.flavour ? loadLvYunList(page, ports, m.params) : loadApplyList(page, m.params)),
+  personal: true,
+  missingIsNotFound: false,
+  prepare: {},
+});

@@ -6,10 +6,11 @@
  * src/components/screens/ArticleListScreen.astro renders it. Pure over the ports.
  */
 import { ARTICLE_PAGE_SIZE, articleView, pageParam, paging, type ArticleView, type Paging } from '../content/articles';
-import { variantByExpoId } from '../expo/variants';
-import { routePath, type PathParams } from '../page/routes';
+import { variantByExpoId } from '../core/variants';
+import { routePath, type PathParams } from '../core/routes';
 import { configImageUrls, imageOrigins } from '../util/image-origins';
 import type { ScreenPage, ScreenPorts } from './page';
+import { defineScreen } from './define';
 
 export interface ArticleListData {
   kind: 'article';
@@ -61,3 +62,13 @@ export async function loadArticles(page: ScreenPage, ports: ScreenPorts, params:
     imageOrigins: imageOrigins([...configImageUrls(page.config), ...covers]),
   };
 }
+
+/** The expo's articles (spec §2.3 `/article`): public. */
+export const articleScreen = defineScreen({
+  name: 'article',
+  components: { article: 'ArticleListScreen' },
+  load: (m, page, ports) => loadArticles(page, ports, m.params),
+  personal: false,
+  missingIsNotFound: false,
+  prepare: {},
+});

@@ -8,11 +8,12 @@
  * renders it. Pure over the upstream ports.
  */
 import { departureOffer, shownLines, type BusLine, type BusReservation, type DepartureOffer } from '../bus/bus';
-import { variantByExpoId } from '../expo/variants';
+import { variantByExpoId } from '../core/variants';
 import { ownCodes, provenFor } from '../lookup/contact-cookie';
-import { routePath, type BusLink, type BusPart, type BusScreen } from '../page/routes';
+import { routePath, type BusLink, type BusPart, type BusScreen } from '../core/routes';
 import { pageForm, type PageNotice } from './form-state';
 import { available, selfPath, type ScreenPage, type ScreenPorts } from './page';
+import { defineScreen } from './define';
 
 export interface BusData {
   kind: 'bus';
@@ -93,8 +94,18 @@ export async function loadBus(page: ScreenPage, ports: ScreenPorts, which: BusSc
     paths: {
       bus: routePath({ screen: 'bus', which: 'bus', params }),
       busInfo: routePath({ screen: 'bus', which: 'busInfo', params }),
-      credential: routePath({ screen: 'success', variant, params: credential }),
+      credential: routePath({ screen: 'credential', variant, params: credential }),
       lookup,
     },
   };
 }
+
+/** The shuttle bus (spec §2.3 `/bus`, `/busInfo`): personal (the holder's reservation). */
+export const busScreen = defineScreen({
+  name: 'bus',
+  components: { bus: 'BusScreen' },
+  load: (m, page, ports) => loadBus(page, ports, m.which, m.link),
+  personal: true,
+  missingIsNotFound: false,
+  prepare: {},
+});

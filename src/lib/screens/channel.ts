@@ -6,11 +6,12 @@
  * src/components/screens/ChannelScreen.astro renders it. Pure over the ports.
  */
 import { imageList } from '../content/links';
-import { variantByExpoId } from '../expo/variants';
-import { routePath } from '../page/routes';
+import { variantByExpoId } from '../core/variants';
+import { routePath } from '../core/routes';
 import { decodeNumericId } from '../util/ids';
 import { imageOrigins } from '../util/image-origins';
 import type { ScreenPage, ScreenPorts } from './page';
+import { defineScreen } from './define';
 
 export interface ChannelData {
   kind: 'channel';
@@ -55,3 +56,13 @@ export async function loadChannel(page: ScreenPage, ports: ScreenPorts, id: numb
     imageOrigins: imageOrigins(images),
   };
 }
+
+/** A channel landing (spec §2.3 `/channel/{id}`): public. */
+export const channelScreen = defineScreen({
+  name: 'channel',
+  components: { channel: 'ChannelScreen' },
+  load: (m, page, ports) => loadChannel(page, ports, m.id),
+  personal: false,
+  missingIsNotFound: false,
+  prepare: {},
+});

@@ -7,7 +7,7 @@
  * it `/proving` is the lookup itself (`lookup`), every other form links to it.
  * src/components/screens/FormScreen.astro renders it. Pure over the upstream ports.
  */
-import type { Variant } from '../expo/variants';
+import type { Variant } from '../core/variants';
 import { contactLock } from '../form/contact';
 import { confirmedDefine, DEFINE_PARAM, defineParam, takesDefine, withDefine, type FormDefine } from '../form/define';
 import { cameFromNoneFound } from '../form/none-found';
@@ -15,9 +15,9 @@ import { shownErrors, type ShownError } from '../form/errors';
 import { textOf } from '../form/fields';
 import { newIdemKey } from '../form/idempotency';
 import { fieldsFor, formPagePath, lookupPagePath, resolveFormPage, verifyAgainPath, type FormPage } from '../form/page';
-import { CORRECT_FORM, namedForm } from '../form/named';
-import { registrationLabel } from '../page/labels';
-import { routePath } from '../page/routes';
+import { CORRECT_FORM, namedForm } from '../core/named-forms';
+import { registrationLabel } from '../core/labels';
+import { routePath } from '../core/routes';
 import { successPath } from '../lookup/lookup';
 import { postedFromData } from '../form/prefill';
 import { parseFormDefinition, type FormField } from '../form/schema';
@@ -27,6 +27,7 @@ import { lookupTitleKey } from '../page/titles';
 import { pageForm, type PageNotice } from './form-state';
 import { available, type ScreenPage, type ScreenPorts } from './page';
 import { loadSearch, type SearchData } from './search';
+import { defineScreen } from './define';
 
 export interface FormInput {
   route: string;
@@ -223,3 +224,22 @@ async function ownRegistrations(page: ScreenPage, ports: ScreenPorts, form: Form
     ];
   });
 }
+
+/**
+ * The registration forms (spec §2.3): personal (the verified contact), a path whose form does not
+ * exist (src/lib/form/page.ts resolveFormPage) is not found, and an ended expo sends the form on.
+ */
+export const formScreen = defineScreen<'form', FormData | FormLinkData>({
+  name: 'form',
+  components: { form: 'FormScreen', formLink: 'FormLinkScreen' },
+  load: (m, page, ports) => {
+    const input = { route: m.route, rest: m.rest, variant: m.variant };
+    return loadFormLink(page, input) ?? loadForm(page, ports, input);
+  },
+  personal: true,
+  // the business-card camera island's page may use the camera (src/lib/page/permissions-policy.ts); every other response denies it
+  allow: (data) => (data.kind === 'form' && data.camera && !data.lookup ? ['camera'] : []),
+  missingIsNotFound: true,
+  formPage: true,
+  prepare: { pledgeTicket: true },
+});

@@ -12,12 +12,13 @@ import { readAnswer } from '../gate/answer';
 import type { GateStaff } from '../gate/keys';
 import { expoToday, statsTable, type StatsTable } from '../gate/report';
 import type { GateAnswer } from '../gate/types';
-import type { GateScreen } from '../page/routes';
+import type { GateScreen } from '../core/routes';
 import type { ScreenPage } from './page';
 import type { Upstream } from '../contract';
 import { UNSUPPORTED_CODE } from '../actions/gate';
 import { expoName } from '../expo/view';
-import type { Lang } from '../page/languages';
+import type { Lang } from '../core/languages';
+import { defineScreen } from './define';
 
 /** The upstream calls the gate screens read (a refusal code of 404 is "no such call"). */
 export type GateStatsPort = Pick<Upstream, 'checkInStats'> &
@@ -100,3 +101,17 @@ async function showName(expoId: number, staff: GateStaff, ports: GateStatsPort, 
   const r = await ports.getCustomerId({ expoId, fId: staff.urlsId }).catch(() => null);
   return r?.ok ? expoName(r.data.expoInfo, lang) : null;
 }
+
+/**
+ * The gate (README "The gate"): staff's, never stored or indexed; without a valid staff key of its
+ * expo a path that does not exist; the scanner's live camera and the screen kept on while it runs.
+ */
+export const gateScreen = defineScreen({
+  name: 'gate',
+  components: { gate: 'GateScreen', gateStats: 'GateStatsScreen' },
+  load: (m, page, _ports, deps) => loadGate(m.which, m, page, deps.gateStats ?? { checkInStats: async () => ({ ok: false, kind: 'refused', code: 0, msg: null }) }, deps.gateStaff ?? null),
+  personal: true,
+  allow: (data) => (data.kind === 'gate' ? ['camera', 'screen-wake-lock'] : []),
+  missingIsNotFound: true,
+  prepare: { gateStaff: (m) => m.expoId },
+});

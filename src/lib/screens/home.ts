@@ -9,12 +9,14 @@
  */
 import { bannerAutoplayMs, bannerSlides, footerAutoplayMs, footerImages, type BannerSlide } from '../expo/carousel';
 import { homeLinks, homeScreenFor, showTicketLookup, type HomeLinks, type HomeScreen } from '../expo/home';
-import { routePath, type PathParams } from '../page/routes';
+import { routePath, type PathParams } from '../core/routes';
 import { shareMeta, type ShareMeta } from '../page/share';
 import { isHttpUrl } from '../util/safe-redirect';
 import { available, type ScreenConfig, type ScreenPage, type ScreenPorts } from './page';
 import { loadSearch, type SearchData } from './search';
 import { loadSeat, type SeatData } from './seat';
+import { defineScreen } from './define';
+import { SENT_TO_COOKIE } from '../lookup/resend';
 
 export interface HomeData {
   kind: 'home';
@@ -76,3 +78,14 @@ export async function loadHome(page: ScreenPage, ports: ScreenPorts, params: Pat
     permit: routePath({ screen: 'form', route: 'form', params: { ...params, ty: 'permit' } }),
   };
 }
+
+/** An expo's home (spec §2.4): public, with share tags and the lookup's challenge; the lookup's flash rule. */
+export const homeScreen = defineScreen({
+  name: 'home',
+  components: { home: 'HomeScreen' },
+  load: (m, page, ports) => loadHome(page, ports, m.params),
+  personal: false,
+  flashCookies: [SENT_TO_COOKIE],
+  missingIsNotFound: false,
+  prepare: { shareCard: true, challenge: true },
+});

@@ -1,116 +1,77 @@
 /**
- * The screens' loaders, by route (src/lib/page/routes.ts): the page pipeline (src/middleware.ts)
- * runs the one of the matched route once, after the guard and the config, and the screen
- * renders its data (`locals.page.screen`). A table, not a chain of ifs: a new screen is a row.
+ * The screens, declared once each (src/lib/screens/define.ts `defineScreen`), as one table by
+ * the `screen` of a route match (src/lib/core/routes.ts): the page pipeline (src/middleware.ts)
+ * prepares what a screen's declaration asks for and runs its loader once, after the guard and
+ * the config; the page (src/pages/[route]/[...params].astro) applies its policy and renders
+ * the component it names (src/components/screens/Screen.astro). A new screen is a row.
  * Pure over the upstream ports.
  */
-import type { RouteMatch } from '../page/routes';
-import { loadApplyList, loadLvYunList, type ApplyListData } from './apply-list';
-import { loadArticles, type ArticleListData } from './articles';
-import { loadChannel, type ChannelData } from './channel';
-import { loadBus, type BusData } from './bus';
-import { loadForm, loadFormLink, type FormData, type FormLinkData } from './form';
-import { loadHome, type HomeData } from './home';
-import { loadIncomplete, type IncompleteData } from './incomplete';
-import { loadGate, type GateScanData, type GateStatsData, type GateStatsPort } from './gate';
-import type { GateStaff } from '../gate/keys';
+import type { RouteMatch } from '../core/routes';
+import { applyListScreen } from './apply-list';
+import { articleScreen } from './articles';
+import { busScreen } from './bus';
+import { channelScreen } from './channel';
+import { credentialScreen } from './credential';
+import type { MatchOf, Screen, ScreenDeps, ScreenName } from './define';
+import { formScreen } from './form';
+import { gateScreen } from './gate';
+import { homeScreen } from './home';
+import { incompleteScreen } from './incomplete';
+import { landingScreen } from './landing';
 import type { ScreenPage, ScreenPorts } from './page';
-import { loadSearch, type SearchData } from './search';
-import { loadSeat, loadSeatResult, type SeatData, type SeatResultData } from './seat';
-import { loadSuccess, type CredentialRead, type SuccessData } from './success';
-import {
-  loadOrder,
-  loadOrderEntry,
-  loadOrderList,
-  loadTicketForm,
-  loadTicketList,
-  type OrderData,
-  type OrderEntryData,
-  type OrderListData,
-  type TicketFormData,
-  type TicketListData,
-} from './tickets';
+import { searchScreen } from './search';
+import { seatResultScreen, seatScreen } from './seat';
+import { ticketScreen } from './tickets';
 
-export type ScreenData =
-  | SearchData
-  | SuccessData
-  | ApplyListData
-  | FormData
-  | FormLinkData
-  | HomeData
-  | SeatData
-  | SeatResultData
-  | TicketListData
-  | TicketFormData
-  | OrderListData
-  | OrderData
-  | ArticleListData
-  | ChannelData
-  | OrderEntryData
-  | BusData
-  | IncompleteData
-  | GateScanData
-  | GateStatsData;
+/** Every screen by name; the type refuses a route's screen without its row, and a row under another name. */
+export const SCREENS = {
+  search: searchScreen,
+  credential: credentialScreen,
+  applyList: applyListScreen,
+  article: articleScreen,
+  channel: channelScreen,
+  incomplete: incompleteScreen,
+  form: formScreen,
+  home: homeScreen,
+  landing: landingScreen,
+  seat: seatScreen,
+  seatResult: seatResultScreen,
+  ticket: ticketScreen,
+  bus: busScreen,
+  gate: gateScreen,
+} as const satisfies { [S in ScreenName]: Screen<S, { kind: string }> };
 
-/** What the pipeline gives the loaders beyond the page and the upstream. */
-export interface ScreenDeps {
-  /** the credential page's registration, read through the unknown-code cache and the miss limit */
-  credential: () => Promise<CredentialRead>;
-  /** the key the seat results are signed with */
-  secret: string;
-  /** the gate routes' staff key of the expo, checked (null: none, so the gate is not found) */
-  gateStaff?: GateStaff | null;
-  /** the gate's stats call (its refusal code) */
-  gateStats?: GateStatsPort;
-}
+type Table = typeof SCREENS;
+/** What a screen's loader gives (null aside). */
+type DataOf<S extends ScreenName> = NonNullable<Awaited<ReturnType<Table[S]['load']>>>;
 
-type Loaders = {
-  [S in RouteMatch['screen']]: (
-    match: Extract<RouteMatch, { screen: S }>,
-    page: ScreenPage,
-    ports: ScreenPorts,
-    deps: ScreenDeps,
-  ) => ScreenData | null | Promise<ScreenData | null>;
-};
+/** The data of any screen, from the table: a screen's component renders the member of its `kind`. */
+export type ScreenData = { [S in ScreenName]: DataOf<S> }[ScreenName];
 
-const TICKET_LOADERS = {
-  ticket: loadTicketList,
-  ticketForm: loadTicketForm,
-  orderList: loadOrderList,
-  order: loadOrderEntry,
-  ticketSuccess: (page: ScreenPage, ports: ScreenPorts, params: Parameters<typeof loadOrder>[2]) => loadOrder(page, ports, params, 'ticketSuccess'),
-  orderDetails: (page: ScreenPage, ports: ScreenPorts, params: Parameters<typeof loadOrder>[2]) => loadOrder(page, ports, params, 'orderDetails'),
-} as const;
-
-const LOADERS: Loaders = {
-  search: (m, page) => loadSearch(page, { params: m.params, variant: m.variant, flavour: m.flavour ?? null }),
-  success: async (m, page, ports, deps) => loadSuccess(page, ports, { params: m.params, variant: m.variant }, await deps.credential(), deps.secret),
-  applyList: (m, page, ports) => (m.flavour ? loadLvYunList(page, ports, m.params) : loadApplyList(page, m.params)),
-  article: (m, page, ports) => loadArticles(page, ports, m.params),
-  channel: (m, page, ports) => loadChannel(page, ports, m.id),
-  incomplete: (m, page) => loadIncomplete(page, m.route, m.missing),
-  form: (m, page, ports) => {
-    const input = { route: m.route, rest: m.rest, variant: m.variant };
-    return loadFormLink(page, input) ?? loadForm(page, ports, input);
-  },
-  home: (m, page, ports) => loadHome(page, ports, m.params),
-  landing: () => null,
-  seat: (m, page, ports) => loadSeat(page, ports, m.params),
-  seatResult: (m, page, ports, deps) => loadSeatResult(page, ports, m.which, deps.secret),
-  ticket: (m, page, ports) => TICKET_LOADERS[m.which](page, ports, m.params),
-  bus: (m, page, ports) => loadBus(page, ports, m.which, m.link),
-  gate: (m, page, _ports, deps) =>
-    loadGate(m.which, m, page, deps.gateStats ?? { checkInStats: async () => ({ ok: false, kind: 'refused', code: 0, msg: null }) }, deps.gateStaff ?? null),
+/** A screen's declaration, its types widened so generic steps may read any row. */
+export type AnyScreen = Screen<ScreenName, ScreenData> & {
+  prepare: {
+    credential?: (match: RouteMatch) => MatchOf<'credential'>['params'];
+    gateStaff?: (match: RouteMatch) => number;
+  };
 };
 
 /**
- * The data of the matched screen, or null (a landing, no route).
+ * The declaration of a match's screen.
+ * @example screenOf(matchRoute('/gate/MTMwOA')!).missingIsNotFound // true
+ */
+export function screenOf(match: RouteMatch): AnyScreen {
+  return SCREENS[match.screen] as unknown as AnyScreen;
+}
+
+/**
+ * The data of the matched screen, or null (no route, or the loader found nothing).
  * @example (await loadScreen(matchRoute('/ticket/21308/MTMwOA/visitor'), page, ports, deps))?.kind // 'ticketList'
  */
 export async function loadScreen(match: RouteMatch | null, page: ScreenPage, ports: ScreenPorts, deps: ScreenDeps): Promise<ScreenData | null> {
   if (!match) return null;
-  const load = LOADERS[match.screen] as (m: RouteMatch, page: ScreenPage, ports: ScreenPorts, deps: ScreenDeps) => ScreenData | null | Promise<ScreenData | null>;
-  return load(match, page, ports, deps);
+  return screenOf(match).load(match, page, ports, deps);
 }
 
+export { defineScreen, type ScreenDeps, type ScreenName } from './define';
 export type { ScreenPage, ScreenPorts } from './page';

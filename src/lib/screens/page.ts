@@ -8,7 +8,7 @@
  */
 import type { VerifiedContact } from '../lookup/contact-cookie';
 import type { Flash } from '../page/flash';
-import type { Lang } from '../page/languages';
+import type { Lang } from '../core/languages';
 import type { PageView } from '../page/load';
 import type { ShareConfig } from '../page/share';
 import type { HealthKind } from '../seat/health';

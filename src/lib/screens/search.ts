@@ -9,15 +9,16 @@ import { packCountries } from '../form/countries';
 import { pickerOrder, withLocalNames } from '../form/country-names';
 import { COUNTRIES } from '../form/country-list';
 import { DEFINE_PARAM, defineParam } from '../form/define';
-import type { Variant } from '../expo/variants';
+import type { Variant } from '../core/variants';
 import { BYPASS_PROVE_COOKIE, bypassFor, lookupModes, usesBypass } from '../lookup/page';
 import { decodeSentTo, resendWaitS, SENT_COOKIE, SENT_TO_COOKIE } from '../lookup/resend';
-import type { Flavour, PathParams } from '../page/routes';
+import type { Flavour, PathParams } from '../core/routes';
 import { shareMeta, type ShareMeta } from '../page/share';
 import { lookupTitleKey } from '../page/titles';
 import { marketOf } from '../tickets/money';
 import { errorOf, pageForm, type PageNotice } from './form-state';
 import { selfPath, type ScreenPage } from './page';
+import { defineScreen } from './define';
 
 const LOOKUP_FIELDS = ['areaCode', 'phone', 'email', 'code'] as const;
 type LookupField = (typeof LOOKUP_FIELDS)[number];
@@ -152,3 +153,14 @@ export function loadSearch(page: ScreenPage, input: SearchInput): SearchData {
     },
   };
 }
+
+/** The lookup (spec §2.2): public, but a page that may type in the contact a code was sent to is not stored. */
+export const searchScreen = defineScreen({
+  name: 'search',
+  components: { search: 'SearchScreen' },
+  load: (m, page) => loadSearch(page, { params: m.params, variant: m.variant, flavour: m.flavour ?? null }),
+  personal: false,
+  flashCookies: [SENT_TO_COOKIE],
+  missingIsNotFound: false,
+  prepare: { shareCard: true, challenge: true, pledgeTicket: true },
+});

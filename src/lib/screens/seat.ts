@@ -6,11 +6,12 @@
  * (src/lib/seat/seats.ts readSeatResult). src/components/screens/SeatScreen.astro and
  * SeatResultScreen.astro render them. Pure over the upstream ports.
  */
-import { routePath, type PathParams } from '../page/routes';
+import { routePath, type PathParams } from '../core/routes';
 import { readSeatResult, SEAT_EXPO_IDS, seatImageUrl, seatLookupOf, type ActivityType, type SeatLookupTarget, type SeatResult } from '../seat/seats';
 import { configImageOrigins } from '../util/image-origins';
 import { pageForm, type PageNotice } from './form-state';
 import { available, selfPath, type ScreenPage, type ScreenPorts } from './page';
+import { defineScreen } from './define';
 
 export interface SeatData {
   kind: 'seat';
@@ -107,3 +108,24 @@ export async function loadSeatResult(page: ScreenPage, ports: ScreenPorts, which
     back: lookup ? routePath({ screen: 'seat', params: { fId: lookup.fId, expoId: lookup.expoId, ty: 'visitor' } }) : '/',
   };
 }
+
+/** The seat lookup (spec §2.4, §2.5): public; it may show the pledge gate. */
+export const seatScreen = defineScreen({
+  name: 'seat',
+  components: { seat: 'SeatScreen' },
+  load: (m, page, ports) => loadSeat(page, ports, m.params),
+  personal: false,
+  missingIsNotFound: false,
+  prepare: { pledgeTicket: true },
+});
+
+/** A seat result (spec §2.3): personal; it shows only what the edge signed, an unsigned or altered one goes back to its lookup. */
+export const seatResultScreen = defineScreen({
+  name: 'seatResult',
+  components: { seatResult: 'SeatResultScreen' },
+  load: (m, page, ports, deps) => loadSeatResult(page, ports, m.which, deps.secret),
+  personal: true,
+  missingIsNotFound: false,
+  prepare: {},
+  redirect: (data) => (!data.result && data.lookup ? routePath({ screen: 'seat', params: { ...data.lookup, ty: '' } }) : null),
+});

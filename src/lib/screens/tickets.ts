@@ -11,7 +11,7 @@ import { newIdemKey } from '../form/idempotency';
 import { inputNames, parseFormDefinition, type FormField } from '../form/schema';
 import { provenFor } from '../lookup/contact-cookie';
 import { decodeFlash, DRAFT_COOKIE } from '../page/flash';
-import type { PathParams } from '../page/routes';
+import type { PathParams } from '../core/routes';
 import { marketOf, type ExpoMarket } from '../tickets/money';
 import { payNames, type PayNames } from '../tickets/pay-names';
 import { preselectedPayType } from '../tickets/pay-default';
@@ -23,6 +23,7 @@ import { ticketPaths } from '../tickets/paths';
 import { effectiveStatus, MAX_QUANTITY, openFirst, saleState, ticketsAdmit, type Order, type RefundWindow, type SaleState, type Ticket } from '../tickets/tickets';
 import { errorOf, pageForm, type PageNotice } from './form-state';
 import { available, selfPath, type Buyer, type ScreenPage, type ScreenPorts } from './page';
+import { defineScreen } from './define';
 
 /** What every purchase screen shares. */
 export interface TicketBase {
@@ -270,3 +271,22 @@ export async function loadOrder(
     path: `${params.fId}/${params.eid}/${params.ty}`,
   };
 }
+
+const TICKET_LOADERS = {
+  ticket: loadTicketList,
+  ticketForm: loadTicketForm,
+  orderList: loadOrderList,
+  order: loadOrderEntry,
+  ticketSuccess: (page: ScreenPage, ports: ScreenPorts, params: PathParams) => loadOrder(page, ports, params, 'ticketSuccess'),
+  orderDetails: (page: ScreenPage, ports: ScreenPorts, params: PathParams) => loadOrder(page, ports, params, 'orderDetails'),
+} as const;
+
+/** The purchase screens (spec §2.3 `/ticket` … `/orderDetails`): personal (the buyer's contact and orders). */
+export const ticketScreen = defineScreen<'ticket', TicketListData | TicketFormData | OrderListData | OrderEntryData | OrderData>({
+  name: 'ticket',
+  components: { ticketList: 'TicketListScreen', ticketForm: 'TicketFormScreen', orderList: 'OrderListScreen', orderEntry: 'OrderEntryScreen', orderDetails: 'OrderScreen', ticketSuccess: 'OrderScreen' },
+  load: (m, page, ports) => TICKET_LOADERS[m.which](page, ports, m.params),
+  personal: true,
+  missingIsNotFound: false,
+  prepare: {},
+});

@@ -13,31 +13,14 @@
  *   altered query shows the lookup again, never its text.
  */
 import { mac, macMatches } from '../util/signer';
+import { SEAT_RESULT_PATHS } from '../core/routes';
 
-/** The seat result routes of spec §2.3 (src/lib/page/routes.ts matches and builds them from here). */
-export const SEAT_RESULT_PATHS = { zuowei: '/zuoweiSuccess', yejinji: '/successYeJinJi' } as const;
+// The calls' answers are the contract's (src/lib/contract/seats.ts): declared there, below every folder.
+export type { ActivityType, PersonSeat, SeatDetail } from '../contract/seats';
 
-/** `getUserSeatDetail`'s answer (spec §3 "Seat result"). */
-export interface SeatDetail {
-  userName: string;
-  company: string;
-  seat: string;
-}
 
-/** `pageActivityType`'s rows (spec §3 "Activity type"). */
-export interface ActivityType {
-  id: number;
-  activityName: string;
-}
 
-/** `selectUserSeat`'s rows: one person's seat in one activity type (spec §3). */
-export interface PersonSeat {
-  id: number | null;
-  userName: string;
-  company: string;
-  seat: string;
-  seatNumber: string;
-}
+
 
 /** Spec §2.4: 1128 and the seat-lookup variants. */
 export const SEAT_EXPO_IDS: ReadonlySet<number> = new Set([1128, 1193, 1197, 1218, 1384, 1385, 1235]);

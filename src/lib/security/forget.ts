@@ -15,8 +15,8 @@ import { PLEDGE_COOKIE } from '../seat/pledge';
 import { SENT_COOKIE, SENT_TO_COOKIE } from '../lookup/resend';
 import { BYPASS_PROVE_COOKIE } from '../lookup/page';
 import { resolveFormPage } from '../form/page';
-import { matchRoute, routePath, type PathIds } from '../page/routes';
-import { variantByExpoId, type Variant } from '../expo/variants';
+import { matchRoute, routePath, type PathIds } from '../core/routes';
+import { variantByExpoId, type Variant } from '../core/variants';
 import { gateCookieName } from '../gate/keys';
 
 /**
@@ -103,7 +103,7 @@ export function forgetTarget(back: string | null): ForgetTarget {
   if (!match) return NOWHERE;
   let variant: Variant | null = null;
   let ids: PathIds[];
-  // the lvYun lookup and list forget back to the lvYun lookup (src/lib/page/routes.ts Flavour)
+  // the lvYun lookup and list forget back to the lvYun lookup (src/lib/core/routes.ts Flavour)
   const flavour = match.screen === 'search' || match.screen === 'applyList' ? match.flavour : undefined;
   switch (match.screen) {
     case 'search':
@@ -116,7 +116,7 @@ export function forgetTarget(back: string | null): ForgetTarget {
     case 'ticket':
       ids = [match.params];
       break;
-    case 'success':
+    case 'credential':
       variant = match.variant;
       ids = ['visitor', ''].map((ty) => ({ fId: match.params.fId, expoId: match.params.expoId, ty }));
       break;

@@ -4,7 +4,7 @@
  * the currency nor the expo's UTC offset. This table does (README "Beyond docs/upstream.md"); an
  * expo not listed is a mainland expo: CNY, UTC+8. Pure: no framework, no zod.
  */
-import { htmlLang, type Lang } from '../page/languages';
+import { htmlLang, type Lang } from '../core/languages';
 import { numberFormat } from '../util/intl-cache';
 
 /** What the page needs to show an expo's prices and times. */

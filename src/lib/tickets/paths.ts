@@ -3,9 +3,9 @@
  * `/ticketSuccess`, `/orderList`, `/orderDetails`, each with `{fId}/{eid}/{ty}`), built in one
  * place so pages, the edge API and the guard agree. Pure.
  */
-import { parsePathParams, routePath, type PathParams, type TicketScreen } from '../page/routes';
+import { parsePathParams, routePath, type PathParams, type TicketScreen } from '../core/routes';
 
-/** Every purchase path of one page's parameters (built by routePath, src/lib/page/routes.ts). */
+/** Every purchase path of one page's parameters (built by routePath, src/lib/core/routes.ts). */
 export function ticketPaths(p: Pick<PathParams, 'fId' | 'expoId' | 'ty'>) {
   const params = { fId: p.fId, expoId: p.expoId, ty: p.ty };
   const at = (which: TicketScreen) => routePath({ screen: 'ticket', which, params });

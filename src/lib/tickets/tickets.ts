@@ -1,10 +1,14 @@
 /**
  * Tickets and orders in the product's own words (docs/upstream.md "Tickets and orders"; spec §3
  * ticket labels, §4 order states, §5 discount message, §9 the 30-minute window) and the rules
- * the pages and the edge API apply to them. Plain types: the wire schemas
- * (src/lib/contract/tickets.ts) read replies into these shapes and are checked
- * against them. Pure: no framework, no zod (islands may import this file).
+ * the pages and the edge API apply to them. The shapes are the contract's (src/lib/contract/ticket-shapes.ts;
+ * its wire schemas read replies into them). Pure: no framework, no zod (islands may import this file).
  */
+
+// The organiser's ticket shapes are declared with the contract (src/lib/contract/ticket-shapes.ts),
+// below every folder of src/lib (type-only: no zod reaches a bundle).
+import type { Order, Refund, RefundWindow, Ticket } from '../contract/ticket-shapes';
+export type { Order, Refund, RefundWindow, Ticket };
 
 /** Reply codes of this part (docs/upstream.md "Tickets and orders"). */
 export const TicketCode = {
@@ -44,55 +48,8 @@ export function holdRefusalNumber(code: number, msg: string | null | undefined):
 /** spec §9: unpaid orders are kept 30 minutes. */
 export const ORDER_HOLD_MINUTES = 30;
 
-/** A ticket of `selectUrlsTicketList`; any field may be missing in a real reply (null). */
-export interface Ticket {
-  id: number;
-  ticketName: string | null;
-  /** minor units */
-  originalPrice: number | null;
-  /** minor units */
-  currentPrice: number | null;
-  soldCount: number | null;
-  /** 0 = unlimited */
-  stock: number | null;
-  /** expo-local "YYYY-MM-DD HH:mm:ss" */
-  saleStart: string | null;
-  saleEnd: string | null;
-  /** 0 or null: no limit */
-  limitPerContact: number | null;
-  /** 1: a paid order waits for the organiser's review */
-  needReview: number | null;
-}
 
-/** An order's refund record (spec §3 'refund record'). */
-export interface Refund {
-  /** 0 applied, 1 refunded, 2 application withdrawn (the reference's reading) */
-  status: number | null;
-  reason: string | null;
-  applyTime: string | null;
-  doneTime: string | null;
-}
 
-/** An order (docs/upstream.md "An order"). */
-export interface Order {
-  orderNo: string;
-  expoId: number | null;
-  ticketId: number | null;
-  ticketName: string | null;
-  quantity: number | null;
-  /** per ticket, minor units (with the discount) */
-  price: number | null;
-  discountCode: string | null;
-  totalFee: number | null;
-  /** 1 messaging-app pay, 2 payment-app pay */
-  payType: number | null;
-  status: number | null;
-  createTime: string | null;
-  expireTime: string | null;
-  payTime: string | null;
-  refund: Refund | null;
-  euCodes: string[];
-}
 
 /** Order states (docs/upstream.md; spec §4). */
 export const OrderStatus = {
@@ -195,12 +152,6 @@ export function clock(seconds: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
-/** The refund window of an expo (ifOpenRefund). */
-export interface RefundWindow {
-  open: boolean;
-  /** expo-local; null: no deadline */
-  deadline: string | null;
-}
 
 /** What an order allows (docs/upstream.md: deleteOrderById, WxRefundJSAPIByOrderNo, cancelRefundByOrderNo; doUnifiedOrder again). */
 export interface OrderActions {

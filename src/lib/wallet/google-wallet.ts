@@ -4,12 +4,12 @@
  * a Generic pass (class and object in the JWT, so nothing has to exist in the issuer account
  * beforehand) with the registration code as a QR barcode. Its texts are the credential page's, in
  * the language the visitor asked the pass in (the page's), and tagged with that language (BCP 47,
- * src/lib/page/languages.ts htmlLang), so Google Wallet neither reads Thai or Chinese as English
+ * src/lib/core/languages.ts htmlLang), so Google Wallet neither reads Thai or Chinese as English
  * nor offers to translate it. The pass has no field labels of its own (card title, header and
  * subheader are values), so nothing else is translated here.
  * Google's format: https://developers.google.com/wallet/generic/web (JWT `typ: savetowallet`).
  */
-import { htmlLang, type Lang } from '../page/languages';
+import { htmlLang, type Lang } from '../core/languages';
 import { toBase64url } from '../util/base64url';
 
 /** The operator's secrets (README "Configuration"): all three, or no button. */

@@ -4,7 +4,7 @@
  * The spec names "listed expo ids" without listing them; the lists below are our choice
  * and README.md "Choices where the spec is silent" says so.
  */
-import { exposWith } from '../expo/expos';
+import { exposWith } from './expos';
 
 /** Layout switches at 750 px (desktop above, mobile at or below); spec §2.5, §9. */
 export const LAYOUT_BREAKPOINT_PX = 750;

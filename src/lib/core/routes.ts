@@ -1,13 +1,15 @@
 /**
  * The page routes of spec §2.3 as one table: a pathname resolves to the screen it names and
  * its parameters, or to null (the not-found page). Variant routes come from the variants
- * table (src/lib/expo/variants.ts); this file adds the generic ones. Pages stay thin: they match,
+ * table (src/lib/core/variants.ts); this file adds the generic ones. Pages stay thin: they match,
  * then render the screen.
  */
 import { decodeId, decodeNumericId, encodeId } from '../util/ids';
-import { SEAT_RESULT_PATHS } from '../seat/seats';
-import { variantByRoute, type Variant } from '../expo/variants';
-import { NAMED_FORMS } from '../form/named';
+import { VARIANT_ROUTE_NAMES, variantByRoute, type Variant } from './variants';
+import { NAMED_FORMS } from './named-forms';
+
+/** The seat result routes of spec §2.3 (src/lib/seat/seats.ts builds their links from here). */
+export const SEAT_RESULT_PATHS = { zuowei: '/zuoweiSuccess', yejinji: '/successYeJinJi' } as const;
 
 /** The purchase screens (spec §2.3), by their first path segment. */
 export type TicketScreen = 'ticket' | 'ticketForm' | 'ticketSuccess' | 'orderList' | 'orderDetails' | 'order';
@@ -48,7 +50,7 @@ export type Flavour = 'lvYun';
 
 /** Routes that answer a page saying what a legacy link lacks instead of a 404 (spec §2.3 "Others"). */
 export type IncompleteRoute = 'lvYunSearch' | 'lvYunList' | 'article' | 'channel' | 'order' | FamilyRoute;
-/** The haisi family's routes (src/lib/expo/variants.ts), which answer without parameters too. */
+/** The haisi family's routes (src/lib/core/variants.ts), which answer without parameters too. */
 export type FamilyRoute = `haisi${'' | 'Search' | 'Form' | 'Success'}${'' | 'En'}`;
 /** What such a link lacks: the customer url id, the encoded expo id, the channel id. */
 export type MissingPart = 'fId' | 'eid' | 'id';
@@ -85,7 +87,7 @@ export type RouteMatch =
   | { screen: 'channel'; variant: null; id: number }
   /** a route of spec §2.3 reached by a link without its parameters: a page that says so */
   | { screen: 'incomplete'; /** a route family's row (its language), else null */ variant: Variant | null; route: IncompleteRoute; missing: MissingPart[] }
-  | { screen: 'success'; variant: Variant | null; params: SuccessParams }
+  | { screen: 'credential'; variant: Variant | null; params: SuccessParams }
   | { screen: 'form'; variant: Variant | null; route: string; rest: string[] }
   | { screen: 'home'; variant: null; params: PathParams; /** `/auto{path}`: the home reached through the §2.3 entry guard */ auto?: true }
   /** fixed landings of spec §2.3/§2.4: `/CMEF` (registration) and the Asia fashion show (src/lib/expo/home.ts FASHION_SHOW) */
@@ -166,7 +168,7 @@ const GENERIC: Readonly<Record<string, (rest: string[]) => RouteMatch | null>> =
   applyList: (rest) => withParams(rest, (params) => ({ screen: 'applyList', variant: null, params })),
   success: (rest) => {
     const params = parseSuccessParams(rest);
-    return params && { screen: 'success', variant: null, params };
+    return params && { screen: 'credential', variant: null, params };
   },
   form: (rest) => ({ screen: 'form', variant: null, route: 'form', rest }),
   // spec §2.3: /proving (verification first, when an activity is set) and /repairForm (expos 785, 1074).
@@ -189,7 +191,7 @@ const GENERIC: Readonly<Record<string, (rest: string[]) => RouteMatch | null>> =
       ? { screen: 'channel', variant: null, id: Number(id) }
       : { screen: 'incomplete', variant: null, route: 'channel', missing: DECIMAL.test(id) && Number(id) > 0 ? [] : ['id'] };
   },
-  // spec §2.3: the named per-event forms (src/lib/form/named.ts); a legacy link without any
+  // spec §2.3: the named per-event forms (src/lib/core/named-forms.ts); a legacy link without any
   // path still matches, and its screen says what the link is missing.
   ...Object.fromEntries(NAMED_FORMS.map(({ route }) => [route, (rest: string[]): RouteMatch => ({ screen: 'form', variant: null, route, rest })])),
   ...Object.fromEntries(
@@ -218,6 +220,9 @@ const GENERIC: Readonly<Record<string, (rest: string[]) => RouteMatch | null>> =
     ]),
   ),
 };
+
+/** Every first path segment with a route of its own (a decimal first segment is a home: `/{fId}/{eid}/{ty}`). */
+export const ROUTE_NAMES: readonly string[] = [...Object.keys(GENERIC), ...VARIANT_ROUTE_NAMES];
 
 /**
  * Whether a path's first segment names a page route of the site (a generic route or a variant's),
@@ -291,7 +296,7 @@ export function matchRoute(pathname: string): RouteMatch | null {
       return withParams(rest, (params) => ({ screen: 'search', variant: named.variant, params }));
     case 'success': {
       const params = parseSuccessParams(rest);
-      return params && { screen: 'success', variant: named.variant, params };
+      return params && { screen: 'credential', variant: named.variant, params };
     }
     case 'form':
     case 'extra':
@@ -318,7 +323,7 @@ export type RouteTarget =
   /** a channel landing of an expo: `/channel/{id}?eid=` */
   | { screen: 'channel'; id: number; expoId: number }
   | { screen: 'home'; params: PathIds; auto?: true }
-  | { screen: 'success'; variant: Variant | null; params: SuccessParams }
+  | { screen: 'credential'; variant: Variant | null; params: SuccessParams }
   /** a form route: `form`, `proving`, `repairForm`, or a variant's form and extra form routes */
   | { screen: 'form'; route: string; params: PathIds }
   | { screen: 'landing'; which: 'register' | 'fashion' }
@@ -360,7 +365,7 @@ export function routePath(target: RouteTarget): string {
       return `/channel/${target.id}?eid=${encodeId(target.expoId)}`;
     case 'home':
       return `${target.auto ? '/auto' : ''}${idsPath(target.params)}`;
-    case 'success': {
+    case 'credential': {
       const { urlId, euCode, expoId, fId } = target.params;
       const ids = `/${encodeId(urlId)}/${encodeId(euCode)}/${encodeId(expoId)}/${fId}`;
       return target.variant ? `/${target.variant.success}${ids}/` : `/success${ids}`;

@@ -26,7 +26,7 @@ export interface NamedForm {
 
 /** The named forms of spec §2.3, in the spec's order; `/subyexhi` (§2.3 "Others", §7) last. */
 export const NAMED_FORMS: readonly NamedForm[] = [
-  // §2.5: the desktop banner is hidden on this route name (src/lib/page/shell.ts).
+  // §2.5: the desktop banner is hidden on this route name (src/lib/expo/shell.ts).
   { route: 'jjcz2024', kind: 'form', titleKey: 'forms2.jjcz2024Title', description: "an event's own 2024 registration form" },
   { route: 'ocean', kind: 'form', titleKey: 'forms2.oceanTitle', description: 'the ocean expo registration form' },
   { route: 'formCic', kind: 'form', titleKey: 'forms2.cicTitle', description: 'the CIC conference and industry form (company fields)' },

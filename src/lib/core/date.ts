@@ -9,7 +9,7 @@
  * Gregorian year that far ahead, and no BE year of a living person is below it) and any other
  * as Gregorian, and writes dates back in BE. The upstream receives `YYYY-MM-DD` (Gregorian).
  */
-import type { Lang } from '../page/languages';
+import type { Lang } from './languages';
 
 /** Year-month-day languages; the others write day/month/year. */
 const YMD: readonly Lang[] = ['zh', 'tw'];

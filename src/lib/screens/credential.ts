@@ -4,16 +4,16 @@
  * limited), who may read the personal details (the contact whose own lookup found this code),
  * the health upload's owner, how long the service worker may keep the page
  * (src/lib/page/offline-copy.ts), the latest admission at a gate and the offline copy's "saved"
- * line (src/lib/expo/entry.ts). src/components/screens/SuccessScreen.astro renders it. Pure.
+ * line (src/lib/expo/entry.ts). src/components/screens/CredentialScreen.astro renders it. Pure.
  */
 import { shownLines } from '../bus/bus';
-import type { Variant } from '../expo/variants';
+import type { Variant } from '../core/variants';
 import { lastEntryText, savedTimes } from '../expo/entry';
 import { admits, isAwaitingReview, isVoided } from '../expo/view';
 import { ownCodes, provenFor, readsCredential } from '../lookup/contact-cookie';
 import { OFFLINE_UNTIL_HEADER, offlineUntil } from '../page/offline-copy';
 import { copyMetaHeader, OFFLINE_COPY_HEADER } from '../page/offline-list';
-import { routePath, type SuccessParams } from '../page/routes';
+import { routePath, type SuccessParams } from '../core/routes';
 import { personalShareUrl, shareUserId } from '../page/share';
 import { needsPledge } from '../seat/pledge';
 import { limitMessage } from '../security/limits';
@@ -22,6 +22,7 @@ import type { Credential } from '../util/domain';
 import { pageForm, type PageNotice } from './form-state';
 import { available, type HealthItem, type ScreenPage, type ScreenPorts, type SiteBooking, type SiteDate, type SiteType } from './page';
 import { visitInfo, type VisitInfo } from '../expo/visit';
+import { defineScreen } from './define';
 
 /** The registration as the pipeline read it (functions/credential-lookup.ts). */
 export type CredentialRead =
@@ -33,8 +34,8 @@ export type CredentialRead =
   /** the upstream could not be reached or answered nonsense (not a miss) */
   | { kind: 'failed' };
 
-export interface SuccessData {
-  kind: 'success';
+export interface CredentialData {
+  kind: 'credential';
   params: SuccessParams;
   variant: Variant | null;
   record: Credential | null;
@@ -86,7 +87,7 @@ export interface SuccessData {
 }
 
 /** Site booking: at most 20 types of 50 dates; none when the expo has no site types. */
-async function sitesOf(ports: ScreenPorts, expoId: number, euCode: string): Promise<Pick<SuccessData['sites'], 'types' | 'mine'>> {
+async function sitesOf(ports: ScreenPorts, expoId: number, euCode: string): Promise<Pick<CredentialData['sites'], 'types' | 'mine'>> {
   const types = ((await available(ports.selectSiteTypeList({ expoId }))) ?? []).slice(0, 20);
   if (types.length === 0) return { types: [], mine: [] };
   const [lists, mine] = await Promise.all([
@@ -97,7 +98,7 @@ async function sitesOf(ports: ScreenPorts, expoId: number, euCode: string): Prom
 }
 
 /** The personal share link (spec §1), or null without a usable secret. */
-async function personalShareOf(page: ScreenPage, params: SuccessParams, name: string, secret: string): Promise<SuccessData['personalShare']> {
+async function personalShareOf(page: ScreenPage, params: SuccessParams, name: string, secret: string): Promise<CredentialData['personalShare']> {
   const id = await shareUserId(secret, params.expoId, params.euCode).catch(() => null);
   if (!id) return null;
   const home = new URL(routePath({ screen: 'home', params: { fId: params.fId, expoId: params.expoId, ty: 'visitor' } }), page.url.origin);
@@ -106,14 +107,14 @@ async function personalShareOf(page: ScreenPage, params: SuccessParams, name: st
 
 const noticeOnly = (n: PageNotice | null) => (n ? { tone: n.tone, message: n.message } : null);
 
-/** @example (await loadSuccess(page, ports, { params, variant: null }, { kind: 'unknown' })).status // 404 */
-export async function loadSuccess(
+/** @example (await loadCredential(page, ports, { params, variant: null }, { kind: 'unknown' })).status // 404 */
+export async function loadCredential(
   page: ScreenPage,
   ports: ScreenPorts,
   input: { params: SuccessParams; variant: Variant | null },
   found: CredentialRead | null,
   secret = '',
-): Promise<SuccessData> {
+): Promise<CredentialData> {
   const { params, variant } = input;
   const { t } = page;
   const record = found?.kind === 'found' ? found.record : null;
@@ -134,7 +135,7 @@ export async function loadSuccess(
   // The contact whose own lookup found this code books sites; on pledge expos, uploads health papers.
   const codeOwner = ownCodes(provenFor(page.contact, params.expoId)).includes(params.euCode);
   const owner = health && codeOwner;
-  const back = `${routePath({ screen: 'success', variant, params })}${page.url.search}`;
+  const back = `${routePath({ screen: 'credential', variant, params })}${page.url.search}`;
   const [sites, uploads, lines] = await Promise.all([
     record ? sitesOf(ports, params.expoId, params.euCode) : { types: [], mine: [] },
     health && owner ? available(ports.listHealth({ expoId: params.expoId, euCode: params.euCode })) : null,
@@ -156,7 +157,7 @@ export async function loadSuccess(
   const saved = savedTimes(page.now, offset, page.lang);
   const personalShare = reader && record.uname?.trim() ? await personalShareOf(page, params, record.uname.trim(), secret) : null;
   return {
-    kind: 'success',
+    kind: 'credential',
     params,
     variant,
     record,
@@ -188,3 +189,13 @@ export async function loadSuccess(
     bus: euUserId > 0 && shownLines(lines ?? []).length > 0 ? routePath({ screen: 'bus', which: 'bus', params: { ...params, euUserId } }) : null,
   };
 }
+
+/** The credential (spec §2.1): personal; its registration read through the unknown-code cache, with its wallet links. */
+export const credentialScreen = defineScreen({
+  name: 'credential',
+  components: { credential: 'CredentialScreen' },
+  load: async (m, page, ports, deps) => loadCredential(page, ports, { params: m.params, variant: m.variant }, await deps.credential(), deps.secret),
+  personal: true,
+  missingIsNotFound: false,
+  prepare: { credential: (m) => m.params, wallet: true },
+});

@@ -5,7 +5,7 @@
  * visitor's request.
  */
 import { z } from 'zod';
-import { LANGS, type Lang } from '../page/languages';
+import { LANGS, type Lang } from './languages';
 
 /** Contact modes of the lookup screen (spec §2.1: check type 1 = phone, 2 = e-mail). */
 export const CONTACT_MODES = ['phone', 'email'] as const;
@@ -252,6 +252,9 @@ const byRoute = new Map<string, VariantRoute>(
     ...(variant.family ? [[variant.family.home, { variant, kind: 'home' }] as [string, VariantRoute]] : []),
   ]),
 );
+
+/** Every route name the variants own (the first path segments of src/lib/core/routes.ts they answer). */
+export const VARIANT_ROUTE_NAMES: readonly string[] = [...byRoute.keys()];
 
 /**
  * The variant of an expo, or null for the generic screens.
