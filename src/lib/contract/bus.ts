@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { siteRows } from './sites';
 import { under } from './wire';
+import { strictCount as Count, strictId as Id, boundedText as Text } from './loose';
 import type { UpstreamResult } from './result';
 
 export const BusPath = under('/customFrom', 'selectBusList addBusUser selectBusUser cancelBusUser');
@@ -19,11 +20,6 @@ export const BusCode = {
   ALREADY_RESERVED: 20302,
 } as const;
 
-const decimal = (digits: number) => (v: unknown) =>
-  typeof v === 'string' && new RegExp(`^\\d{1,${digits}}$`).test(v.trim()) ? Number(v.trim()) : v;
-const Id = z.preprocess(decimal(12), z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
-const Count = z.preprocess(decimal(9), z.number().int().min(0).max(1_000_000));
-const Text = (max: number) => z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().max(max));
 
 export const BusStop = z.object({ id: Id, name: Text(200).pipe(z.string().min(1)) });
 export type BusStop = z.infer<typeof BusStop>;

@@ -68,3 +68,15 @@ export function looseList<T extends z.ZodType>(item: T, max = 500) {
     return out;
   });
 }
+
+/** A decimal string of at most `digits` digits read as its number; anything else is left for the schema to refuse. */
+const decimal = (digits: number) => (v: unknown) =>
+  typeof v === 'string' && new RegExp(`^\\d{1,${digits}}$`).test(v.trim()) ? Number(v.trim()) : v;
+/**
+ * Strict ids and counts (the bus and site booking calls): a decimal string is read, anything else
+ * that is not a fitting number fails the row, unlike the loose readers above.
+ */
+export const strictId = z.preprocess(decimal(12), z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+export const strictCount = z.preprocess(decimal(9), z.number().int().min(0).max(1_000_000));
+/** Text of at most `max` characters; missing or null reads as empty. */
+export const boundedText = (max: number) => z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().max(max));

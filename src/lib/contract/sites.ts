@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { under } from './wire';
+import { strictCount as Count, strictId as Id, boundedText as Text } from './loose';
 import type { UpstreamResult } from './result';
 
 export const SitePath = {
@@ -22,12 +23,6 @@ export const SiteCode = {
   ALREADY_BOOKED: 20202,
 } as const;
 
-/** Site ids and counts are strict: a decimal string is read, anything else that is not a fitting number fails the row. */
-const decimal = (digits: number) => (v: unknown) =>
-  typeof v === 'string' && new RegExp(`^\\d{1,${digits}}$`).test(v.trim()) ? Number(v.trim()) : v;
-const Id = z.preprocess(decimal(12), z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
-const Count = z.preprocess(decimal(9), z.number().int().min(0).max(1_000_000));
-const Text = (max: number) => z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().max(max));
 
 export const SiteType = z.object({ id: Id, name: Text(200).pipe(z.string().min(1)), note: Text(1000) });
 export type SiteType = z.infer<typeof SiteType>;
