@@ -9,7 +9,7 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 export default defineConfig(async () => {
   const migrations = await readD1Migrations('functions/reference/migrations');
   // The demo seed is not a migration (README "Deploy"); read the same way (statements per file,
-  // in name order) and applied after the migrations by tests/edge/setup.ts.
+  // in name order) and applied after the migrations by tests/edge/setup.ts (one batch per database).
   const seed = await readD1Migrations('functions/reference/seed');
   // The edge's own database (staff gate keys, README "The gate"), migrated by tests/edge/setup.ts too.
   const staffMigrations = await readD1Migrations('functions/staff/migrations');
