@@ -9,7 +9,7 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 export default defineConfig(async () => {
   const migrations = await readD1Migrations('functions/reference/migrations');
   // The demo seed is not a migration (README "Deploy"); read the same way (statements per file,
-  // in name order) and applied after the migrations by tests/edge/setup.ts.
+  // in name order) and applied after the migrations by tests/edge/setup.ts (one batch per database).
   const seed = await readD1Migrations('functions/reference/seed');
   // The edge's own database (staff gate keys, README "The gate"), migrated by tests/edge/setup.ts too.
   const staffMigrations = await readD1Migrations('functions/staff/migrations');
@@ -45,7 +45,20 @@ export default defineConfig(async () => {
               },
             }),
           ],
-          test: { name: 'edge', include: ['tests/edge/**/*.worker.test.ts'], setupFiles: ['tests/edge/setup.ts'] },
+          test: {
+            name: 'edge',
+            include: ['tests/edge/**/*.worker.test.ts'],
+            setupFiles: ['tests/edge/setup.ts'],
+            // Two files at a time, each in a workerd (and so a D1 and Durable Objects) of its own, even
+            // on a 2-core machine (Vitest's default there is 1): most of a file's time is waiting (the
+            // runtime starting, the modules crossing to it one request at a time), not computing,
+            // so a second file fills that wait (issue 32: 58 files, about 5 s each before a test runs).
+            maxWorkers: 2,
+            // Two files share the cores, and a busy machine slows the heavy ones (40 parallel scans,
+            // 1,000 sends): Vitest's 5 s made one of them time out even with one file at a time. A
+            // test's time is never what it asserts; those that assert a duration say so themselves.
+            testTimeout: 20_000,
+          },
         },
       ],
     },

@@ -123,7 +123,10 @@ for (const group of steps) {
       try {
         await step(opts);
       } finally {
-        times.push([name, performance.now() - start]);
+        const ms = performance.now() - start;
+        times.push([name, ms]);
+        // Each layer's time as it ends, not only in the summary (issue 32).
+        console.log(`\n⏱ ${name} took ${seconds(ms)}`);
       }
     }),
   );

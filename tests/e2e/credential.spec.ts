@@ -192,7 +192,8 @@ test.describe('credential page: offline', () => {
   });
 });
 
-test.describe('credential page: weight', () => {
+// Bytes over HTTP only (`request`): the browser's JavaScript setting cannot change them, so once (@http).
+test.describe('credential page: weight', { tag: '@http' }, () => {
   test('HTML at most 14 KB gzip, and with its QR image under 20 KB', async ({ request }) => {
     const html = await request.get(PATH);
     expect(html.status()).toBe(200);

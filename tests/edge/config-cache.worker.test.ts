@@ -8,7 +8,7 @@ import type { AppEnv } from '../../functions/env';
 import reference from '../../functions/reference';
 import { upstreamFor } from '../../functions/upstream';
 import { Path } from '../../src/lib/contract';
-import { cachedConfig, ConfigMemo, configCacheTtls } from '../../functions/upstream/config-cache';
+import { cachedConfig, ConfigMemo } from '../../functions/upstream/config-cache';
 import type { FormConfig } from '../../src/lib/contract';
 import type { UpstreamResult } from '../../src/lib/contract/result';
 import { UNKNOWN_EXPO_TTL_S, UpstreamError } from '../../functions/upstream/errors';
@@ -260,11 +260,5 @@ describe('cachedConfig', () => {
       for (let f = 1; f <= 5; f++) await read({ expoId: 1, fId: f }, async () => config(`f${f}`));
       expect(memo.size).toBe(3);
     });
-  });
-
-  it('reads the TTLs from the environment, defaults for bad values', () => {
-    expect(configCacheTtls({})).toEqual({ ttlS: 60, staleS: 600 });
-    expect(configCacheTtls({ CONFIG_CACHE_TTL_S: '5', CONFIG_CACHE_STALE_S: '0' })).toEqual({ ttlS: 5, staleS: 0 });
-    expect(configCacheTtls({ CONFIG_CACHE_TTL_S: '-1', CONFIG_CACHE_STALE_S: 'x' })).toEqual({ ttlS: 60, staleS: 600 });
   });
 });

@@ -215,6 +215,11 @@ describe('check-in on D1 (reference upstream)', () => {
   });
 
   it('refuses malformed, oversized, misdated and other-expo bodies with 400 and changes nothing', async () => {
+    /** A valid scan of ONCE whose JSON is `bytes` long (an unknown `pad` field is dropped, not refused). */
+    const sized = (bytes: number) => {
+      const body = { euCode: ONCE, gate: 'North', scannedAt: new Date().toISOString(), pad: '' };
+      return { ...body, pad: 'x'.repeat(bytes - JSON.stringify(body).length) };
+    };
     const count = async () =>
       (
         await testEnv.DB.prepare(
@@ -238,6 +243,11 @@ describe('check-in on D1 (reference upstream)', () => {
       { euCode: ONCE, gate: 'North', scannedAt: new Date(Date.now() - 40 * DAY).toISOString() },
       { expoId: 1106, euCode: ONCE, gate: 'North', scannedAt: now },
       { euCode: ONCE, gate: 'North', scannedAt: now, pad: 'x'.repeat(2000) },
+      // Just past each bound docs/upstream.md states: a body of 1 KB + 1 byte, 5 minutes ahead and
+      // 30 days old with a minute to spare, a gate of 41 characters (above).
+      sized(1025),
+      { euCode: ONCE, gate: 'North', scannedAt: new Date(Date.now() + 6 * 60_000).toISOString() },
+      { euCode: ONCE, gate: 'North', scannedAt: new Date(Date.now() - 30 * DAY - 60_000).toISOString() },
       { euCode: ONCE, gate: 'North', scannedAt: now, scanId: '' },
       { euCode: ONCE, gate: 'North', scannedAt: now, scanId: 'x'.repeat(65) },
       { euCode: ONCE, gate: 'North', scannedAt: now, scanId: 'scan 1' },

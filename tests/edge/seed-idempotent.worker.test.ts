@@ -40,7 +40,7 @@ async function applySeed(): Promise<void> {
 
 describe('demo seed (functions/reference/seed)', () => {
   it('is applied (tests/edge/setup.ts) and not empty', async () => {
-    expect(testEnv.TEST_SEED.map((m) => m.name)).toEqual(['0001_demo.sql', '0002_form_definitions.sql', '0003_tickets.sql', '0004_seats.sql', '0005_sites.sql', '0006_haisi.sql', '0007_forms.sql', '0008_bus.sql', '0009_pages.sql', '0010_defines.sql', '0011_checkin.sql', '0012_gate_offline.sql', '0013_visit.sql', '9000_owners.sql']);
+    expect(testEnv.TEST_SEED.length).toBeGreaterThan(0);
     const before = await snapshot();
     expect(before['expos']?.length).toBeGreaterThan(20);
     expect(before['registrations']?.length).toBeGreaterThan(50);
