@@ -77,7 +77,7 @@ export default defineConfig({
               // upload's: in the shared chunk rather than a chunk of its own, one request less on those pages.
               codeSplitting: {
                 groups: [
-                  { name: 'shared', priority: 2, test: /node_modules[\\/](?!(?:react|react-dom|scheduler|@astrojs[\\/]react|@nanostores[\\/]react)[\\/])|[\\/]src[\\/]lib[\\/](?!expo[\\/]variants\.ts|form[\\/]countries\.ts|tickets[\\/]total\.ts|page[\\/]anchors\.ts|gate[\\/]|page[\\/](?:chunk-load|wx-share|mini-program|user-agent)\.ts)|[\\/]src[\\/]stores[\\/](?!countdown\.ts)|[\\/]src[\\/]islands[\\/](call\.ts|session\.ts|form-dom\.ts|photo\.ts)/ },
+                  { name: 'shared', priority: 2, test: /node_modules[\\/](?!(?:react|react-dom|scheduler|@astrojs[\\/]react|@nanostores[\\/]react)[\\/])|[\\/]src[\\/]lib[\\/](?!core[\\/]variants\.ts|form[\\/]countries\.ts|tickets[\\/]total\.ts|page[\\/]anchors\.ts|gate[\\/]|page[\\/](?:chunk-load|wx-share|mini-program|user-agent)\.ts)|[\\/]src[\\/]stores[\\/](?!countdown\.ts)|[\\/]src[\\/]islands[\\/](call\.ts|session\.ts|form-dom\.ts|photo\.ts)/ },
                   // React's own (about 66 KB of react-dom) in a chunk of its own, so a page whose
                   // scripts are plain DOM (the registration form, src/scripts/form-enhance.ts;
                   // issue 24: under 70 KB) loads the shared rules without React. The toast island

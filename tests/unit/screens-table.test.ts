@@ -5,6 +5,7 @@
  * src/components/screens/Screen.astro finds. Adding a screen without one of these fails here.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { matchRoute, ROUTE_NAMES, type RouteMatch } from '../../src/lib/core/routes';
 import { SCREENS } from '../../src/lib/screens';
@@ -24,7 +25,7 @@ function everyMatch(): { byName: Map<string, RouteMatch[]>; all: RouteMatch[] } 
 
 describe('the screens table', () => {
   const { byName, all } = everyMatch();
-  const table: Record<string, { name: string; components: Record<string, string> }> = SCREENS;
+  const table: Record<string, { name: string; components: Record<string, string>; prepare?: Record<string, unknown> }> = SCREENS;
 
   it('every route name answers some path (so the checks below see all of them)', () => {
     expect([...byName].filter(([, matches]) => matches.length === 0).map(([name]) => name)).toEqual([]);
@@ -45,5 +46,22 @@ describe('the screens table', () => {
     expect(screenFile).toContain("'./*Screen.astro'");
     const named = Object.values(table).flatMap((row) => Object.values(row.components));
     expect(named.filter((name) => !/^\w+Screen$/.test(name) || name === 'Screen' || !existsSync(`src/components/screens/${name}.astro`))).toEqual([]);
+  });
+
+  it('a screen whose components ask the pipeline for a pledge ticket or wallet links declares it (else its page fails at run time)', () => {
+    const asks = { pledgeTicket: /\bpage\.pledgeTicket\(/, wallet: /\bpage\.wallet\(/ } as const;
+    const undeclared: string[] = [];
+    for (const row of Object.values(table)) {
+      const files = new Set<string>();
+      const walk = (file: string) => {
+        if (files.has(file) || !existsSync(file)) return;
+        files.add(file);
+        for (const m of readFileSync(file, 'utf8').matchAll(/from '(\.[^']+\.astro)'/g)) walk(resolve(dirname(file), m[1] ?? ''));
+      };
+      for (const name of Object.values(row.components)) walk(resolve(`src/components/screens/${name}.astro`));
+      const text = [...files].map((f) => readFileSync(f, 'utf8')).join('\n');
+      for (const [step, re] of Object.entries(asks)) if (re.test(text) && !row.prepare?.[step]) undeclared.push(`${row.name}: ${step}`);
+    }
+    expect(undeclared).toEqual([]);
   });
 });

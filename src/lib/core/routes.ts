@@ -7,9 +7,9 @@
 import { decodeId, decodeNumericId, encodeId } from '../util/ids';
 import { VARIANT_ROUTE_NAMES, variantByRoute, type Variant } from './variants';
 import { NAMED_FORMS } from './named-forms';
+import { SEAT_RESULT_PATHS } from './seat-paths';
 
-/** The seat result routes of spec §2.3 (src/lib/seat/seats.ts builds their links from here). */
-export const SEAT_RESULT_PATHS = { zuowei: '/zuoweiSuccess', yejinji: '/successYeJinJi' } as const;
+export { SEAT_RESULT_PATHS };
 
 /** The purchase screens (spec §2.3), by their first path segment. */
 export type TicketScreen = 'ticket' | 'ticketForm' | 'ticketSuccess' | 'orderList' | 'orderDetails' | 'order';

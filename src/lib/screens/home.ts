@@ -79,7 +79,7 @@ export async function loadHome(page: ScreenPage, ports: ScreenPorts, params: Pat
   };
 }
 
-/** An expo's home (spec §2.4): public, with share tags and the lookup's challenge; the lookup's flash rule. */
+/** An expo's home (spec §2.4): public, with share tags and the lookup's challenge; the lookup's flash rule; the pledge's ticket (it shows the lookup or the seat lookup, each behind the pledge where the expo asks one). */
 export const homeScreen = defineScreen({
   name: 'home',
   components: { home: 'HomeScreen' },
@@ -87,5 +87,5 @@ export const homeScreen = defineScreen({
   personal: false,
   flashCookies: [SENT_TO_COOKIE],
   missingIsNotFound: false,
-  prepare: { shareCard: true, challenge: true },
+  prepare: { shareCard: true, challenge: true, pledgeTicket: true },
 });

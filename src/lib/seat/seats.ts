@@ -13,7 +13,7 @@
  *   altered query shows the lookup again, never its text.
  */
 import { mac, macMatches } from '../util/signer';
-import { SEAT_RESULT_PATHS } from '../core/routes';
+import { SEAT_RESULT_PATHS } from '../core/seat-paths';
 
 // The calls' answers are the contract's (src/lib/contract/seats.ts): declared there, below every folder.
 export type { ActivityType, PersonSeat, SeatDetail } from '../contract/seats';
