@@ -2,9 +2,9 @@
 // npm start: build, create and migrate the local D1 database, load the demo seed, and serve the
 // built Worker on workerd at http://127.0.0.1:${PORT:-8787}.
 // Flags: --no-build (serve the existing build).
-// Environment: PORT; DEMO_GATE=0 prints no demo gate link; PERSIST_DIR (the local state dir, default .wrangler/state); FRESH_DB=1 wipes it first;
+// Environment: PORT; INSPECTOR_PORT (default: a free one); DEMO_GATE=0 prints no demo gate link; PERSIST_DIR (the local state dir, default .wrangler/state); FRESH_DB=1 wipes it first;
 // the wallet secrets (APPLE_*, GOOGLE_WALLET_*: README "Configuration") are handed over as secrets.
-import { run, isBuilt, workerVars, varArgs, walletSecrets, secretFileArgs, migrateLocal, seedLocal, LOCAL_HEALTH_TOKEN } from './lib.mjs';
+import { run, isBuilt, workerVars, varArgs, walletSecrets, secretFileArgs, migrateLocal, seedLocal, freePort, LOCAL_HEALTH_TOKEN } from './lib.mjs';
 import { rmSync } from 'node:fs';
 import { addGateKey } from './gate.mjs';
 
@@ -43,11 +43,16 @@ ${demoGate ? `    ${demoGate.link}
                                                  the gate of expo 1308 ("Demo Gate", staff key valid 24 h; npm run gate -- add …)
 ` : ''}  demo contacts: functions/reference/SEED.md
 `);
+// The inspector on a port of its own, found here: two servers started at once (the bench's Worker
+// and organiser, the browser tests' servers) would otherwise both take wrangler's default 9229 and
+// the second fails with "Address already in use".
+const inspectorPort = process.env.INSPECTOR_PORT ?? String(await freePort());
 await run('npx', [
   'wrangler', 'dev',
   '--config', 'dist/server/wrangler.json',
   '--ip', '127.0.0.1',
   '--port', port,
+  '--inspector-port', inspectorPort,
   '--persist-to', persist,
   '--show-interactive-dev-session=false',
   ...varArgs(vars),
